@@ -1,0 +1,43 @@
+# syntax=docker/dockerfile:1
+# Atende: one image, one binary; the command picks the process (api | worker | scheduler | all | migrate).
+#   docker build -t atende .
+#   docker run --env-file .env -p 8080:8080 atende all
+
+# ---- web app ------------------------------------------------------------------------------
+FROM node:20-bookworm AS web
+WORKDIR /src/frontend
+COPY frontend/package.json frontend/package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY frontend/ ./
+RUN npm run build
+
+# ---- binary -------------------------------------------------------------------------------
+FROM golang:1.26-bookworm AS go
+WORKDIR /src
+ENV CGO_ENABLED=0
+COPY go.mod go.sum ./
+RUN go mod download
+COPY . .
+RUN go build -trimpath -ldflags="-s -w" -o /out/atende .
+
+# ---- runtime ------------------------------------------------------------------------------
+FROM debian:bookworm-slim
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ca-certificates tzdata \
+ && rm -rf /var/lib/apt/lists/* \
+ && useradd --system --uid 10001 --home-dir /app --shell /usr/sbin/nologin atende \
+ && mkdir -p /app/data/media \
+ && chown -R atende:atende /app/data
+WORKDIR /app
+COPY --from=go /out/atende /app/atende
+COPY --from=web /src/frontend/dist /app/web
+ENV APP_ENV=production \
+    PORT=8080 \
+    WEB_DIR=/app/web \
+    MEDIA_DIR=/app/data/media \
+    TZ_DEFAULT=America/Sao_Paulo
+VOLUME ["/app/data"]
+USER atende
+EXPOSE 8080
+ENTRYPOINT ["/app/atende"]
+CMD ["all"]

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# End-to-end tests: the built app, served by `bin/atende all` on a fresh database, driven in
+# headless Chromium by the frontend's `npm run e2e` (playwright-core).
+#   E2E_PORT (8099)   SKIP_BUILD=1 (reuse frontend/dist and bin/atende)
+#   E2E_KEEP_LOG=1    keep the server log even when everything passes
+# Anything after the script's name is passed to `npm run e2e -- ...` (e.g. a test file filter).
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cd "$ROOT"
+
+E2E_PORT=${E2E_PORT:-8099}
+BASE_URL="http://127.0.0.1:$E2E_PORT"
+PG_ADMIN_URL='postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable'
+E2E_DB=atende_e2e
+E2E_DATABASE_URL="postgres://postgres@127.0.0.1:5432/$E2E_DB?sslmode=disable"
+E2E_REDIS_URL='redis://127.0.0.1:6379/14'
+E2E_ADMIN_EMAIL=admin@atende.local
+E2E_ADMIN_PASSWORD='Admin@12345'
+
+DATABASE_URL=$PG_ADMIN_URL REDIS_URL=$E2E_REDIS_URL bash "$ROOT/scripts/ensure-services.sh"
+ensure_chromium
+
+if [ "${SKIP_BUILD:-0}" = 1 ] && [ -x bin/atende ] && [ -f frontend/dist/index.html ]; then
+  ok "reusing frontend/dist and bin/atende (SKIP_BUILD=1)"
+  npm_ci_if_needed
+else
+  build_web
+  build_go
+fi
+
+say "fresh database $E2E_DB, empty Redis db 14"
+PGOPTIONS="-c client_min_messages=warning" psql "$PG_ADMIN_URL" -w -XqAt -v ON_ERROR_STOP=1 \
+  -c "DROP DATABASE IF EXISTS $E2E_DB WITH (FORCE)" -c "CREATE DATABASE $E2E_DB" >/dev/null
+redis-cli -u "$E2E_REDIS_URL" flushdb >/dev/null
+
+if http_ok "$BASE_URL/readyz" 2>/dev/null || (exec 3<>"/dev/tcp/127.0.0.1/$E2E_PORT") 2>/dev/null; then
+  die "port $E2E_PORT is already in use (a leftover e2e server?); stop it or set E2E_PORT"
+fi
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/atende-e2e.XXXXXX")
+LOG="$WORK/server.log"
+SERVER_PID=''
+
+# The server's whole environment, explicit: nothing from a developer's .env leaks in.
+server_env=(
+  APP_ENV=development LOG_LEVEL="${E2E_LOG_LEVEL:-info}"
+  PORT="$E2E_PORT" FRONTEND_URL="$BASE_URL"
+  DATABASE_URL="$E2E_DATABASE_URL" REDIS_URL="$E2E_REDIS_URL"
+  WEB_DIR="$ROOT/frontend/dist" MEDIA_DIR="$WORK/media"
+  JWT_SECRET=e2e-access-secret-not-for-production JWT_REFRESH_SECRET=e2e-refresh-secret-not-for-production
+  ADMIN_EMAIL="$E2E_ADMIN_EMAIL" ADMIN_PASSWORD="$E2E_ADMIN_PASSWORD"
+  # SMTP pointed at nothing: a closed port on loopback, so any mail fails fast and locally.
+  SMTP_HOST=127.0.0.1 SMTP_PORT=1 SMTP_USER= SMTP_PASS= SMTP_FROM=noreply@atende.local
+  TZ_DEFAULT=America/Sao_Paulo
+  # Later features talk to Meta's Graph API: point them at a closed loopback port too.
+  GRAPH_API_BASE_URL=http://127.0.0.1:1 META_APP_SECRET=e2e-meta-secret META_VERIFY_TOKEN=e2e-verify-token
+)
+
+finish() {
+  local rc=$?
+  trap - EXIT INT TERM
+  if [ -n "$SERVER_PID" ]; then stop_pids 15 "$SERVER_PID"; fi
+  if [ "$rc" -ne 0 ] && [ -f "$LOG" ]; then
+    printf '\n----- last 150 lines of the e2e server log (%s) -----\n' "$LOG" >&2
+    tail -n 150 "$LOG" >&2
+    printf -- '----- end of server log -----\n' >&2
+  fi
+  if [ "$rc" -eq 0 ] && [ "${E2E_KEEP_LOG:-0}" != 1 ]; then rm -rf "$WORK"; else echo "e2e server log kept: $LOG" >&2; fi
+  exit "$rc"
+}
+trap finish EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+mkdir -p "$WORK/media"
+say "bin/atende migrate ($E2E_DB)"
+env "${server_env[@]}" bin/atende migrate >>"$LOG" 2>&1 || { warn "migrate failed"; exit 1; }
+
+say "starting bin/atende all on $BASE_URL (log: $LOG)"
+env "${server_env[@]}" bin/atende all >>"$LOG" 2>&1 &
+SERVER_PID=$!
+
+deadline=$(( $(date +%s) + ${E2E_START_TIMEOUT:-90} ))
+until http_ok "$BASE_URL/readyz" 2>/dev/null; do
+  if ! kill -0 "$SERVER_PID" 2>/dev/null; then
+    rc=0; wait "$SERVER_PID" || rc=$?; SERVER_PID=''
+    warn "server exited with status $rc before $BASE_URL/readyz answered"; exit 1
+  fi
+  [ "$(date +%s)" -lt "$deadline" ] || { warn "$BASE_URL/readyz did not answer within ${E2E_START_TIMEOUT:-90}s"; exit 1; }
+  sleep 0.5
+done
+ok "server ready"
+
+say "npm run e2e (BASE_URL=$BASE_URL)"
+(
+  cd frontend
+  BASE_URL="$BASE_URL" ADMIN_EMAIL="$E2E_ADMIN_EMAIL" ADMIN_PASSWORD="$E2E_ADMIN_PASSWORD" \
+    CHROMIUM_PATH=/usr/bin/chromium CI="${CI:-true}" \
+    npm run e2e -- "$@"
+)
+ok "e2e passed"
