@@ -1,0 +1,45 @@
+package api
+
+import (
+	"atende/pkg/company"
+	"atende/pkg/user"
+)
+
+// access is a route's permission rule, declared in the route table.
+type access struct {
+	public       bool   // no sign-in
+	admin        bool   // profile admin (or super)
+	super        bool   // the platform operator
+	adminToggle  string // a per-user toggle that lets a profile user act as admin here
+	planFlag     string // a plan flag the company needs
+	allowExpired bool   // reachable with an expired subscription (sign-in, billing)
+}
+
+var (
+	public   = access{public: true}
+	signedIn = access{}
+	admin    = access{admin: true}
+	super    = access{super: true}
+)
+
+// orToggle lets a profile user with toggle enabled pass an admin rule.
+func (r access) orToggle(toggle string) access { r.adminToggle = toggle; return r }
+
+// needsPlan adds a plan flag requirement.
+func (r access) needsPlan(flag string) access { r.planFlag = flag; return r }
+
+// expiredOK lets companies past their due date through.
+func (r access) expiredOK() access { r.allowExpired = true; return r }
+
+func (r access) allows(u user.User, c company.Company) bool {
+	if r.super && !u.Super {
+		return false
+	}
+	if r.admin && !u.IsAdmin() && !(r.adminToggle != "" && u.On(r.adminToggle)) {
+		return false
+	}
+	if r.planFlag != "" && (c.Plan == nil || !c.Plan.Flag(r.planFlag)) {
+		return false
+	}
+	return true
+}

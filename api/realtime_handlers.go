@@ -1,0 +1,104 @@
+package api
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+	"github.com/hibiken/asynqmon"
+
+	"atende/pkg/errs"
+	"atende/pkg/realtime"
+	"atende/pkg/storage"
+	"atende/pkg/user"
+)
+
+// socket upgrades GET /socket?token=JWT. A missing, forged, expired or revoked token is
+// refused before the upgrade.
+func (a *API) socket(c *gin.Context) {
+	token := c.Query("token")
+	if token == "" {
+		token, _ = strings.CutPrefix(c.GetHeader("Authorization"), "Bearer ")
+	}
+	if token == "" {
+		fail(c, errs.ErrSessionExpired)
+		return
+	}
+	u, err := a.App.Auth.Resolve(c.Request.Context(), token)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	id := realtime.Identity{UserID: u.ID, CompanyID: u.CompanyID, TokenVersion: u.TokenVersion,
+		Profile: u.Profile, Super: u.Super}
+	if err := a.Hub.Serve(c.Writer, c.Request, id); err != nil {
+		slog.Debug("socket closed", "err", err)
+	}
+}
+
+// userSeen keeps a user online while their sockets ping; the scheduler marks them offline
+// after 5 idle minutes.
+func (a *API) userSeen(ctx context.Context, id realtime.Identity) {
+	wasOffline, err := a.App.Presence.Seen(ctx, id.CompanyID, id.UserID)
+	if err != nil {
+		slog.Warn("presence update failed", "err", err, "user_id", id.UserID)
+		return
+	}
+	if wasOffline {
+		_ = a.App.Events.Publish(ctx, realtime.ToCompany(id.CompanyID, "user", map[string]any{
+			"action": "update", "user": map[string]any{"id": id.UserID, "online": true}}))
+	}
+}
+
+// media serves a stored file to a request carrying a valid signature.
+func (a *API) media(c *gin.Context) {
+	exp, sig := storage.QueryValues(c.Request.URL.Query())
+	f, err := a.App.Media.Open(strings.TrimPrefix(c.Param("path"), "/"), exp, sig)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.Header("Cache-Control", "private, max-age=3600")
+	c.Header("X-Content-Type-Options", "nosniff")
+	http.ServeContent(c.Writer, c.Request, st.Name(), st.ModTime(), f)
+}
+
+// mountQueueDashboard serves asynqmon at /admin/queues for super users. The dashboard is
+// opened by browser navigation, so the user is identified by the refresh cookie.
+func (a *API) mountQueueDashboard(r *gin.Engine) {
+	mon := asynqmon.New(asynqmon.Options{RootPath: "/admin/queues", RedisConnOpt: a.App.RedisOpt})
+	guard := func(c *gin.Context) {
+		u, err := a.cookieUser(c)
+		if err != nil || !u.Super {
+			c.AbortWithStatusJSON(http.StatusForbidden, errs.ErrNoPermission)
+			return
+		}
+		mon.ServeHTTP(c.Writer, c.Request)
+	}
+	r.Any("/admin/queues", guard)
+	r.Any("/admin/queues/*any", guard)
+}
+
+func (a *API) cookieUser(c *gin.Context) (user.User, error) {
+	tok, err := c.Cookie(refreshCookie)
+	if err != nil {
+		return user.User{}, errs.ErrSessionExpired
+	}
+	claims, err := a.App.Auth.Tokens.ParseRefresh(tok)
+	if err != nil {
+		return user.User{}, err
+	}
+	u, err := user.FindByID(c.Request.Context(), a.App.DB, claims.UserID)
+	if err != nil || u.TokenVersion != claims.TokenVersion {
+		return user.User{}, errs.ErrSessionExpired
+	}
+	return u, nil
+}

@@ -1,0 +1,62 @@
+package api
+
+import "github.com/gin-gonic/gin"
+
+// route is one row of the route table: every endpoint and who may call it, in one place.
+type route struct {
+	method  string
+	path    string
+	rule    access
+	handler gin.HandlerFunc
+}
+
+func (a *API) routes() []route {
+	return []route{
+		// Session (spec/1 §7 Auth; spec/3 password reset and signup)
+		{"POST", "/auth/login", public, a.login},
+		{"POST", "/auth/refresh_token", public, a.refreshToken},
+		{"DELETE", "/auth/logout", signedIn.expiredOK(), a.logout},
+		{"GET", "/auth/me", signedIn.expiredOK(), a.me},
+		{"POST", "/auth/signup", public, a.signup},
+		{"POST", "/forgetpassword/:email", public, a.forgotPassword},
+		{"POST", "/resetpasswords/:email/:token/:password", public, a.resetPassword},
+		{"GET", "/version", public, a.version},
+		{"GET", "/plans/list", public, a.publicPlans},
+
+		// Users (spec/2 Users)
+		{"GET", "/users/", admin, a.listUsers},
+		{"GET", "/users", admin, a.listUsers},
+		{"GET", "/users/list", signedIn, a.allUsers},
+		{"GET", "/users/:id", signedIn, a.getUser},
+		{"POST", "/users", admin, a.createUser},
+		{"PUT", "/users/:id", signedIn, a.updateUser},
+		{"DELETE", "/users/:id", admin, a.deleteUser},
+		{"POST", "/users/:id/media-upload", signedIn, a.uploadUserImage},
+		{"PUT", "/users/toggleChangeWidht/:userId", signedIn, a.setTicketsWidth},
+
+		// Settings (spec/2 Settings)
+		{"GET", "/settings", admin, a.listSettings},
+		{"PUT", "/settings/:key", admin, a.updateSetting},
+		{"GET", "/setting/:key", signedIn, a.getSetting},
+		{"GET", "/public-settings/:key", public, a.publicSetting},
+		{"GET", "/companySettings/:companyId", signedIn, a.companySettings},
+		{"GET", "/companySettingOne", signedIn, a.companySettingOne},
+		{"GET", "/companySettingOne/", signedIn, a.companySettingOne},
+		{"PUT", "/companySettings", admin, a.updateCompanySetting},
+
+		// Media behind signed URLs
+		{"GET", "/media/*path", public, a.media},
+	}
+}
+
+// register mounts the table: public routes as they are, the others behind sign-in and
+// their access rule.
+func (a *API) register(r gin.IRouter) {
+	for _, rt := range a.routes() {
+		chain := []gin.HandlerFunc{}
+		if !rt.rule.public {
+			chain = append(chain, a.authenticate(rt.rule.allowExpired), authorize(rt.rule))
+		}
+		r.Handle(rt.method, rt.path, append(chain, rt.handler)...)
+	}
+}

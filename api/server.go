@@ -1,0 +1,111 @@
+// Package api is the HTTP side: the route table, thin handlers, middleware, the WebSocket
+// endpoint, the queue dashboard and the built web app.
+package api
+
+import (
+	"context"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"atende/pkg/app"
+	"atende/pkg/realtime"
+)
+
+// Version is shown in the drawer.
+const Version = "4.1.0"
+
+// API serves HTTP for one process.
+type API struct {
+	App *app.App
+	Hub *realtime.Hub
+}
+
+// New builds the API and its real-time hub.
+func New(a *app.App) *API {
+	x := &API{App: a}
+	x.Hub = &realtime.Hub{RDB: a.RDB, OnUserStatus: x.userSeen}
+	return x
+}
+
+// Handler returns the complete gin engine.
+func (a *API) Handler() http.Handler {
+	gin.SetMode(gin.ReleaseMode)
+	r := gin.New()
+	r.Use(gin.Recovery(), requestLog())
+	r.MaxMultipartMemory = 8 << 20
+	r.GET("/healthz", func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"status": "ok"}) })
+	r.GET("/readyz", a.ready)
+	r.GET("/metrics", gin.WrapH(promhttp.Handler()))
+	r.GET("/socket", a.socket)
+	a.mountQueueDashboard(r)
+	a.register(r)
+	a.serveWebApp(r)
+	return r
+}
+
+// Run serves on the configured port until ctx ends, and runs the hub.
+func (a *API) Run(ctx context.Context) error {
+	go a.Hub.Run(ctx)
+	srv := &http.Server{Addr: ":" + a.App.Cfg.Port, Handler: a.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.ListenAndServe() }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		return srv.Shutdown(sctx)
+	}
+}
+
+func (a *API) ready(c *gin.Context) {
+	ctx, cancel := context.WithTimeout(c.Request.Context(), 2*time.Second)
+	defer cancel()
+	checks := gin.H{"postgres": "ok", "redis": "ok"}
+	status := http.StatusOK
+	if sqlDB, err := a.App.DB.DB(); err != nil || sqlDB.PingContext(ctx) != nil {
+		checks["postgres"], status = "unreachable", http.StatusServiceUnavailable
+	}
+	if a.App.RDB.Ping(ctx).Err() != nil {
+		checks["redis"], status = "unreachable", http.StatusServiceUnavailable
+	}
+	c.JSON(status, checks)
+}
+
+// serveWebApp serves the built frontend with a fallback to index.html for client routes.
+func (a *API) serveWebApp(r *gin.Engine) {
+	dir := a.App.Cfg.WebDir
+	index := filepath.Join(dir, "index.html")
+	r.NoRoute(func(c *gin.Context) {
+		if c.Request.Method != http.MethodGet && c.Request.Method != http.MethodHead {
+			c.JSON(http.StatusNotFound, gin.H{"error": "ERR_NOT_FOUND", "message": "Rota não encontrada."})
+			return
+		}
+		clean := filepath.Clean("/" + c.Request.URL.Path)
+		if f := filepath.Join(dir, clean); clean != "/" && fileExists(f) {
+			if strings.HasPrefix(clean, "/assets/") {
+				c.Header("Cache-Control", "public, max-age=31536000, immutable")
+			}
+			c.File(f)
+			return
+		}
+		if !fileExists(index) {
+			c.String(http.StatusNotFound, "web app not built: run `make web`")
+			return
+		}
+		c.Header("Cache-Control", "no-cache")
+		c.File(index)
+	})
+}
+
+func fileExists(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && !st.IsDir()
+}

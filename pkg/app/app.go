@@ -1,0 +1,91 @@
+// Package app is the composition root: it opens PostgreSQL, Redis and the asynq client from
+// the configuration and builds the services the three processes share.
+package app
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/hibiken/asynq"
+	"github.com/redis/go-redis/v9"
+	"gorm.io/gorm"
+
+	"atende/pkg/auth"
+	"atende/pkg/config"
+	"atende/pkg/db"
+	"atende/pkg/mail"
+	"atende/pkg/plan"
+	"atende/pkg/realtime"
+	"atende/pkg/setting"
+	"atende/pkg/storage"
+	"atende/pkg/user"
+)
+
+// App holds the connections and services.
+type App struct {
+	Cfg      config.Config
+	DB       *gorm.DB
+	RDB      *redis.Client
+	RedisOpt asynq.RedisConnOpt
+	Queue    *asynq.Client
+	Events   realtime.Publisher
+	Media    storage.Store
+	Mail     mail.Sender
+
+	Settings setting.Service
+	Users    user.Service
+	Presence user.Presence
+	Plans    plan.Store
+	Auth     auth.Service
+	Resets   auth.Resets
+}
+
+// New connects and wires everything. Close releases it.
+func New(cfg config.Config) (*App, error) {
+	g, err := db.Open(cfg.DatabaseURL)
+	if err != nil {
+		return nil, err
+	}
+	ropt, err := redis.ParseURL(cfg.RedisURL)
+	if err != nil {
+		return nil, fmt.Errorf("REDIS_URL: %w", err)
+	}
+	rdb := redis.NewClient(ropt)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := rdb.Ping(ctx).Err(); err != nil {
+		return nil, fmt.Errorf("redis: %w", err)
+	}
+	aopt := asynq.RedisClientOpt{Addr: ropt.Addr, Username: ropt.Username, Password: ropt.Password,
+		DB: ropt.DB, TLSConfig: ropt.TLSConfig}
+	a := &App{Cfg: cfg, DB: g, RDB: rdb, RedisOpt: aopt, Queue: asynq.NewClient(aopt)}
+	a.Events = realtime.RedisPublisher{RDB: rdb}
+	a.Media = storage.Store{Dir: cfg.MediaDir, Secret: []byte(cfg.JWTSecret + ":media"), Prefix: "/media"}
+	a.Mail = mail.SMTP{Cfg: cfg.SMTP}
+	a.wire()
+	return a, nil
+}
+
+func (a *App) wire() {
+	a.Settings = setting.Service{DB: a.DB, Events: a.Events}
+	a.Users = user.Service{DB: a.DB, Events: a.Events, Settings: a.Settings, Media: a.Media}
+	a.Presence = user.Presence{DB: a.DB}
+	a.Plans = plan.Store{DB: a.DB}
+	a.Auth = auth.Service{
+		DB: a.DB, RDB: a.RDB, Events: a.Events, Users: a.Users, Settings: a.Settings,
+		Tokens: auth.Issuer{Secret: []byte(a.Cfg.JWTSecret), RefreshSecret: []byte(a.Cfg.JWTRefreshSecret),
+			AccessTTL: a.Cfg.AccessTTL, RefreshTTL: a.Cfg.RefreshTTL},
+		Limiter: auth.Limiter{RDB: a.RDB, Max: 10, Window: 15 * time.Minute},
+	}
+	a.Resets = auth.Resets{Auth: a.Auth, Queue: a.Queue, AppURL: a.Cfg.FrontendURL}
+}
+
+// Close releases connections.
+func (a *App) Close() {
+	a.Queue.Close()
+	a.RDB.Close()
+	if sqlDB, err := a.DB.DB(); err == nil {
+		sqlDB.Close()
+	}
+}

@@ -1,0 +1,186 @@
+package auth
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+	"gorm.io/gorm"
+
+	"atende/pkg/company"
+	"atende/pkg/errs"
+	"atende/pkg/realtime"
+	"atende/pkg/setting"
+	"atende/pkg/tenant"
+	"atende/pkg/user"
+)
+
+// Service signs users in, refreshes and revokes sessions.
+type Service struct {
+	DB       *gorm.DB
+	RDB      *redis.Client
+	Tokens   Issuer
+	Events   realtime.Publisher
+	Users    user.Service
+	Settings setting.Service
+	Limiter  Limiter
+}
+
+// Session is what a sign-in or refresh returns: an access token, a refresh token for the
+// cookie, and the user with their company.
+type Session struct {
+	Token   string    `json:"token"`
+	User    user.User `json:"user"`
+	Refresh string    `json:"-"`
+}
+
+// Login checks credentials and starts the user's only live session: the token version is
+// bumped, so every older token stops working and older sockets are told and closed.
+func (s Service) Login(ctx context.Context, email, password, clientIP string) (Session, error) {
+	email = strings.ToLower(strings.TrimSpace(email))
+	if err := s.Limiter.Allow(ctx, clientIP, email); err != nil {
+		return Session{}, err
+	}
+	u, err := user.FindByEmail(ctx, s.DB, email)
+	if err != nil || !user.CheckPassword(u.PasswordHash, password) {
+		if err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
+			return Session{}, err
+		}
+		s.Limiter.Fail(ctx, clientIP, email)
+		return Session{}, errs.ErrInvalidCredentials
+	}
+	s.Limiter.Reset(ctx, clientIP, email)
+	if err := s.DB.WithContext(ctx).Raw(`UPDATE users SET token_version = token_version + 1
+		WHERE id = ? RETURNING token_version`, u.ID).Scan(&u.TokenVersion).Error; err != nil {
+		return Session{}, err
+	}
+	s.DB.WithContext(ctx).Exec("UPDATE companies SET last_login = now() WHERE id = ?", u.CompanyID)
+	s.announceTakeover(ctx, u)
+	return s.issue(ctx, u)
+}
+
+// announceTakeover tells older sessions of u that the account was used elsewhere, then
+// closes their sockets.
+func (s Service) announceTakeover(ctx context.Context, u user.User) {
+	if s.Events == nil {
+		return
+	}
+	_ = s.Events.Publish(ctx, realtime.Event{
+		Rooms:  []string{realtime.UserRoom(u.ID)},
+		Name:   realtime.EventName(u.CompanyID, "auth"),
+		Data:   map[string]any{"action": "update", "user": map[string]int64{"id": u.ID}, "tokenVersion": u.TokenVersion},
+		Revoke: &realtime.Revoke{UserID: u.ID, TokenVersion: u.TokenVersion},
+	})
+}
+
+// Refresh rotates a refresh token: the presented one must be the current one (or the one
+// it replaced within the last 30 seconds, so two tabs refreshing together both succeed).
+func (s Service) Refresh(ctx context.Context, refreshToken string) (Session, error) {
+	c, err := s.Tokens.ParseRefresh(refreshToken)
+	if err != nil {
+		return Session{}, err
+	}
+	u, err := user.FindByID(ctx, s.DB, c.UserID)
+	if err != nil || u.TokenVersion != c.TokenVersion {
+		return Session{}, errs.ErrSessionExpired
+	}
+	cur, err := s.RDB.Get(ctx, refreshKey(u)).Result()
+	if err != nil && !errors.Is(err, redis.Nil) {
+		return Session{}, err
+	}
+	prev, _ := s.RDB.Get(ctx, refreshKey(u)+":prev").Result()
+	if c.ID != cur && c.ID != prev {
+		return Session{}, errs.ErrSessionExpired
+	}
+	if c.ID == prev && cur != "" {
+		// The other tab already rotated; hand out the current refresh token again.
+		return s.sessionFor(ctx, u, cur)
+	}
+	if err := s.RDB.Set(ctx, refreshKey(u)+":prev", c.ID, 30*time.Second).Err(); err != nil {
+		return Session{}, err
+	}
+	return s.issue(ctx, u)
+}
+
+// Logout ends every session of the user.
+func (s Service) Logout(ctx context.Context, userID int64) error {
+	var u user.User
+	err := s.DB.WithContext(ctx).Raw(`UPDATE users SET token_version = token_version + 1, online = false
+		WHERE id = ? RETURNING *`, userID).Scan(&u).Error
+	if err != nil {
+		return err
+	}
+	s.RDB.Del(ctx, refreshKey(u))
+	if s.Events != nil {
+		_ = s.Events.Publish(ctx, realtime.Event{Revoke: &realtime.Revoke{UserID: u.ID, TokenVersion: u.TokenVersion}})
+	}
+	return nil
+}
+
+// Resolve turns an access token into the current user, refusing revoked tokens.
+func (s Service) Resolve(ctx context.Context, token string) (user.User, error) {
+	c, err := s.Tokens.ParseAccess(token)
+	if err != nil {
+		return user.User{}, err
+	}
+	u, err := user.FindByID(ctx, s.DB, c.UserID)
+	if errors.Is(err, gorm.ErrRecordNotFound) || err == nil && u.TokenVersion != c.TokenVersion {
+		return user.User{}, errs.ErrSessionExpired
+	}
+	return u, err
+}
+
+// Me returns the user with queues, company, plan and company settings.
+func (s Service) Me(ctx context.Context, u user.User) (user.User, error) {
+	ctx = tenant.With(ctx, u.CompanyID)
+	full, err := s.Users.Get(ctx, u.ID)
+	if err != nil {
+		return user.User{}, err
+	}
+	c, err := company.Store{DB: s.DB}.GetWithPlan(ctx, u.CompanyID)
+	if err != nil {
+		return user.User{}, err
+	}
+	if c.Settings, err = s.Settings.Map(ctx); err != nil {
+		return user.User{}, err
+	}
+	full.Company = &c
+	return full, nil
+}
+
+func (s Service) issue(ctx context.Context, u user.User) (Session, error) {
+	jti := randomHex(16)
+	if err := s.RDB.Set(ctx, refreshKey(u), jti, s.Tokens.RefreshTTL).Err(); err != nil {
+		return Session{}, err
+	}
+	return s.sessionFor(ctx, u, jti)
+}
+
+func (s Service) sessionFor(ctx context.Context, u user.User, jti string) (Session, error) {
+	full, err := s.Me(ctx, u)
+	if err != nil {
+		return Session{}, err
+	}
+	access, err := s.Tokens.Access(full)
+	if err != nil {
+		return Session{}, err
+	}
+	refresh, err := s.Tokens.Refresh(full, jti)
+	if err != nil {
+		return Session{}, err
+	}
+	return Session{Token: access, User: full, Refresh: refresh}, nil
+}
+
+func refreshKey(u user.User) string { return fmt.Sprintf("auth:refresh:%d:%d", u.ID, u.TokenVersion) }
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}

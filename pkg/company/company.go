@@ -1,0 +1,64 @@
+// Package company holds tenants: their plan, due date and time zone.
+package company
+
+import (
+	"context"
+	"time"
+
+	"gorm.io/gorm"
+
+	"atende/pkg/plan"
+)
+
+// MainID is the platform operator's company; it never expires.
+const MainID int64 = 1
+
+// Company is a tenant.
+type Company struct {
+	ID            int64             `json:"id"`
+	Name          string            `json:"name"`
+	Email         string            `json:"email"`
+	Phone         string            `json:"phone"`
+	Document      string            `json:"document"`
+	AddressStreet string            `json:"addressStreet"`
+	AddressState  string            `json:"addressState"`
+	AddressCity   string            `json:"addressCity"`
+	PlanID        int64             `json:"planId"`
+	Plan          *plan.Plan        `json:"plan,omitempty"`
+	Settings      map[string]string `json:"settings,omitempty" gorm:"-"`
+	Status        bool              `json:"status"`
+	DueDate       *Date             `json:"dueDate"`
+	Recurrence    string            `json:"recurrence"`
+	PaymentMethod string            `json:"paymentMethod"`
+	Timezone      string            `json:"timezone"`
+	LastLogin     *time.Time        `json:"lastLogin"`
+	CreatedAt     time.Time         `json:"createdAt"`
+	UpdatedAt     time.Time         `json:"updatedAt"`
+}
+
+// Location is the company's time zone; everything time-based runs in it.
+func (c Company) Location() *time.Location {
+	if loc, err := time.LoadLocation(c.Timezone); err == nil {
+		return loc
+	}
+	return time.UTC
+}
+
+// Expired reports whether the subscription is past due at now (company 1 never is).
+func (c Company) Expired(now time.Time) bool {
+	if c.ID == MainID || c.DueDate == nil {
+		return false
+	}
+	today := now.In(c.Location()).Format(time.DateOnly)
+	return c.DueDate.String() < today
+}
+
+// Store reads and writes companies. Companies are platform data: callers check who may see them.
+type Store struct{ DB *gorm.DB }
+
+// GetWithPlan loads a company and its plan.
+func (s Store) GetWithPlan(ctx context.Context, id int64) (Company, error) {
+	var c Company
+	err := s.DB.WithContext(ctx).Preload("Plan").First(&c, id).Error
+	return c, err
+}

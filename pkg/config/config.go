@@ -1,0 +1,133 @@
+// Package config reads the process configuration from environment variables.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config holds every setting the three processes read at start.
+type Config struct {
+	AppEnv            string
+	DatabaseURL       string
+	RedisURL          string
+	Port              string
+	JWTSecret         string
+	JWTRefreshSecret  string
+	AccessTTL         time.Duration
+	RefreshTTL        time.Duration
+	AdminEmail        string
+	AdminPassword     string
+	FrontendURL       string
+	WebDir            string
+	MediaDir          string
+	LogLevel          string
+	DefaultTimezone   string
+	SMTP              SMTP
+	WorkerConcurrency int
+}
+
+// SMTP is the outgoing mail relay; an empty Host disables sending (mails are logged).
+type SMTP struct {
+	Host string
+	Port int
+	User string
+	Pass string
+	From string
+}
+
+// Development reports whether insecure defaults are allowed.
+func (c Config) Development() bool { return c.AppEnv == "development" || c.AppEnv == "test" }
+
+const devSecret = "dev-only-secret-change-me"
+
+// Load reads the environment. Outside development it refuses missing or weak secrets.
+func Load() (Config, error) {
+	c := Config{
+		AppEnv:            env("APP_ENV", "development"),
+		DatabaseURL:       env("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/atende?sslmode=disable"),
+		RedisURL:          env("REDIS_URL", "redis://127.0.0.1:6379/0"),
+		Port:              env("PORT", "8080"),
+		JWTSecret:         os.Getenv("JWT_SECRET"),
+		JWTRefreshSecret:  os.Getenv("JWT_REFRESH_SECRET"),
+		AccessTTL:         envDuration("JWT_ACCESS_TTL", 15*time.Minute),
+		RefreshTTL:        envDuration("JWT_REFRESH_TTL", 7*24*time.Hour),
+		AdminEmail:        strings.ToLower(env("ADMIN_EMAIL", "admin@atende.local")),
+		AdminPassword:     os.Getenv("ADMIN_PASSWORD"),
+		FrontendURL:       env("FRONTEND_URL", "http://localhost:8080"),
+		WebDir:            env("WEB_DIR", "frontend/dist"),
+		MediaDir:          env("MEDIA_DIR", "data/media"),
+		LogLevel:          env("LOG_LEVEL", "info"),
+		DefaultTimezone:   env("TZ_DEFAULT", "America/Sao_Paulo"),
+		WorkerConcurrency: envInt("WORKER_CONCURRENCY", 10),
+		SMTP: SMTP{
+			Host: os.Getenv("SMTP_HOST"),
+			Port: envInt("SMTP_PORT", 587),
+			User: os.Getenv("SMTP_USER"),
+			Pass: os.Getenv("SMTP_PASS"),
+			From: env("SMTP_FROM", "Atende <no-reply@atende.local>"),
+		},
+	}
+	return c, c.check()
+}
+
+func (c *Config) check() error {
+	if c.Development() {
+		if c.JWTSecret == "" {
+			c.JWTSecret = devSecret
+		}
+		if c.JWTRefreshSecret == "" {
+			c.JWTRefreshSecret = devSecret + "-refresh"
+		}
+		if c.AdminPassword == "" {
+			c.AdminPassword = "Admin@12345"
+		}
+		return nil
+	}
+	var problems []string
+	for name, v := range map[string]string{"JWT_SECRET": c.JWTSecret, "JWT_REFRESH_SECRET": c.JWTRefreshSecret} {
+		if len(v) < 32 || strings.Contains(v, "change-me") {
+			problems = append(problems, name+" must be a random string of at least 32 characters")
+		}
+	}
+	if c.JWTSecret != "" && c.JWTSecret == c.JWTRefreshSecret {
+		problems = append(problems, "JWT_SECRET and JWT_REFRESH_SECRET must differ")
+	}
+	if len(c.AdminPassword) < 8 {
+		problems = append(problems, "ADMIN_PASSWORD must have at least 8 characters")
+	}
+	if len(problems) > 0 {
+		return errors.New("refusing to start outside development: " + strings.Join(problems, "; "))
+	}
+	return nil
+}
+
+func env(key, def string) string {
+	if v := os.Getenv(key); v != "" {
+		return v
+	}
+	return def
+}
+
+func envInt(key string, def int) int {
+	if v := os.Getenv(key); v != "" {
+		if n, err := strconv.Atoi(v); err == nil {
+			return n
+		}
+	}
+	return def
+}
+
+func envDuration(key string, def time.Duration) time.Duration {
+	if v := os.Getenv(key); v != "" {
+		if d, err := time.ParseDuration(v); err == nil {
+			return d
+		}
+		fmt.Fprintf(os.Stderr, "config: ignoring invalid duration %s=%q\n", key, v)
+	}
+	return def
+}

@@ -1,0 +1,77 @@
+// Package db opens PostgreSQL through gorm (pgx) and applies the embedded migrations.
+package db
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"time"
+
+	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
+	"gorm.io/driver/postgres"
+	"gorm.io/gorm"
+	"gorm.io/gorm/logger"
+
+	migrations "atende/db"
+)
+
+// Open connects to databaseURL with a bounded pool.
+func Open(databaseURL string) (*gorm.DB, error) {
+	g, err := gorm.Open(postgres.Open(databaseURL), &gorm.Config{
+		Logger:                 logger.Default.LogMode(logger.Silent),
+		SkipDefaultTransaction: true,
+		TranslateError:         true,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("open database: %w", err)
+	}
+	sqlDB, err := g.DB()
+	if err != nil {
+		return nil, err
+	}
+	sqlDB.SetMaxOpenConns(20)
+	sqlDB.SetMaxIdleConns(10)
+	sqlDB.SetConnMaxIdleTime(5 * time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := sqlDB.PingContext(ctx); err != nil {
+		return nil, fmt.Errorf("ping database: %w", err)
+	}
+	return g, nil
+}
+
+// Migrate applies every pending migration. Concurrent callers are serialised by goose's lock.
+func Migrate(g *gorm.DB) error {
+	sqlDB, err := g.DB()
+	if err != nil {
+		return err
+	}
+	return migrateSQL(sqlDB)
+}
+
+func migrateSQL(sqlDB *sql.DB) error {
+	sub, err := fs.Sub(migrations.Migrations, "migrations")
+	if err != nil {
+		return err
+	}
+	// A session lock keeps two processes starting at once from racing the same migration.
+	locker, err := lock.NewPostgresSessionLocker()
+	if err != nil {
+		return err
+	}
+	p, err := goose.NewProvider(goose.DialectPostgres, sqlDB, sub, goose.WithSessionLocker(locker))
+	if err != nil {
+		return err
+	}
+	results, err := p.Up(context.Background())
+	if err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	for _, r := range results {
+		slog.Info("migration applied", "source", r.Source.Path, "took", r.Duration)
+	}
+	return nil
+}

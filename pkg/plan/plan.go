@@ -1,0 +1,79 @@
+// Package plan holds subscription plans: limits and the feature flags that switch features on.
+package plan
+
+import (
+	"context"
+	"time"
+
+	"gorm.io/gorm"
+)
+
+// Plan is a subscription offer. Its flags gate features for every company on it.
+type Plan struct {
+	ID              int64     `json:"id"`
+	Name            string    `json:"name"`
+	Users           int       `json:"users"`
+	Connections     int       `json:"connections"`
+	Queues          int       `json:"queues"`
+	Amount          float64   `json:"amount"`
+	IsPublic        bool      `json:"isPublic"`
+	UseWhatsapp     bool      `json:"useWhatsapp"`
+	UseFacebook     bool      `json:"useFacebook"`
+	UseInstagram    bool      `json:"useInstagram"`
+	UseCampaigns    bool      `json:"useCampaigns"`
+	UseSchedules    bool      `json:"useSchedules"`
+	UseInternalChat bool      `json:"useInternalChat"`
+	UseExternalAPI  bool      `json:"useExternalApi" gorm:"column:use_external_api"`
+	UseKanban       bool      `json:"useKanban"`
+	UseOpenAI       bool      `json:"useOpenAi" gorm:"column:use_open_ai"`
+	UseIntegrations bool      `json:"useIntegrations"`
+	CreatedAt       time.Time `json:"createdAt"`
+	UpdatedAt       time.Time `json:"updatedAt"`
+}
+
+// Flag reports whether the named plan flag (as the spec spells it, e.g. "useCampaigns") is on.
+func (p Plan) Flag(name string) bool {
+	switch name {
+	case "useWhatsapp":
+		return p.UseWhatsapp
+	case "useFacebook":
+		return p.UseFacebook
+	case "useInstagram":
+		return p.UseInstagram
+	case "useCampaigns":
+		return p.UseCampaigns
+	case "useSchedules":
+		return p.UseSchedules
+	case "useInternalChat":
+		return p.UseInternalChat
+	case "useExternalApi":
+		return p.UseExternalAPI
+	case "useKanban":
+		return p.UseKanban
+	case "useOpenAi":
+		return p.UseOpenAI
+	case "useIntegrations":
+		return p.UseIntegrations
+	}
+	return false
+}
+
+// Store reads plans. Plans are platform data, not tenant data.
+type Store struct{ DB *gorm.DB }
+
+// List returns plans ordered by name; publicOnly keeps those offered at signup.
+func (s Store) List(ctx context.Context, publicOnly bool) ([]Plan, error) {
+	q := s.DB.WithContext(ctx).Order("amount, name")
+	if publicOnly {
+		q = q.Where("is_public")
+	}
+	var plans []Plan
+	return plans, q.Find(&plans).Error
+}
+
+// Get returns one plan.
+func (s Store) Get(ctx context.Context, id int64) (Plan, error) {
+	var p Plan
+	err := s.DB.WithContext(ctx).First(&p, id).Error
+	return p, err
+}

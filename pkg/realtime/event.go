@@ -1,0 +1,77 @@
+// Package realtime delivers company-scoped events to browsers over WebSocket. Events are
+// published through Redis pub/sub so that every api instance delivers them to the sockets it
+// holds; rooms decide who receives what, and joins are permission-checked.
+package realtime
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/redis/go-redis/v9"
+)
+
+// Channel is the Redis pub/sub channel every api instance listens on.
+const Channel = "atende:realtime"
+
+// Event is one message for the sockets in any of Rooms.
+type Event struct {
+	Rooms []string `json:"rooms"`
+	Name  string   `json:"event"`
+	Data  any      `json:"data"`
+	// Revoke, when set, closes the user's sockets opened with an older token version
+	// (after this event is delivered), so a taken-over session stops receiving data.
+	Revoke *Revoke `json:"revoke,omitempty"`
+}
+
+// Revoke names a user and the lowest token version still allowed.
+type Revoke struct {
+	UserID       int64 `json:"userId"`
+	TokenVersion int   `json:"tokenVersion"`
+}
+
+// Publisher sends events to every api instance. Services depend on this interface.
+type Publisher interface {
+	Publish(ctx context.Context, ev Event) error
+}
+
+// RedisPublisher publishes on Channel.
+type RedisPublisher struct{ RDB *redis.Client }
+
+// Publish encodes ev and publishes it.
+func (p RedisPublisher) Publish(ctx context.Context, ev Event) error {
+	b, err := json.Marshal(ev)
+	if err != nil {
+		return err
+	}
+	return p.RDB.Publish(ctx, Channel, b).Err()
+}
+
+// Room names. Company rooms carry the company id, so a join check is a prefix check.
+func CompanyRoom(companyID int64) string { return fmt.Sprintf("company-%d-mainchannel", companyID) }
+
+// StatusRoom holds the ticket lists showing one status.
+func StatusRoom(companyID int64, status string) string {
+	return fmt.Sprintf("company-%d-%s", companyID, status)
+}
+
+// NotificationRoom holds clients that want notifications.
+func NotificationRoom(companyID int64) string {
+	return fmt.Sprintf("company-%d-notification", companyID)
+}
+
+// UserRoom reaches every socket of one user.
+func UserRoom(userID int64) string { return fmt.Sprintf("user-%d", userID) }
+
+// TicketRoom holds the conversations open on one ticket.
+func TicketRoom(ticketUUID string) string { return "ticket-" + ticketUUID }
+
+// EventName is the spec's company-scoped event name, e.g. company-1-user.
+func EventName(companyID int64, kind string) string {
+	return fmt.Sprintf("company-%d-%s", companyID, kind)
+}
+
+// ToCompany builds an event for every socket of a company.
+func ToCompany(companyID int64, kind string, data any) Event {
+	return Event{Rooms: []string{CompanyRoom(companyID)}, Name: EventName(companyID, kind), Data: data}
+}

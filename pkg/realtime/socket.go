@@ -1,0 +1,112 @@
+package realtime
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// clientMessage is what a browser sends: {"type":"joinTickets","status":"open"} and the like.
+type clientMessage struct {
+	Type     string `json:"type"`
+	Status   string `json:"status"`
+	TicketID string `json:"ticketId"`
+	Room     string `json:"room"`
+}
+
+// Serve upgrades the request and runs the socket for id until it closes. The caller has
+// already verified the token.
+func (h *Hub) Serve(w http.ResponseWriter, r *http.Request, id Identity) error {
+	conn, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: []string{"*"}})
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	c := &client{id: id, send: make(chan []byte, 256), close: cancel, rooms: map[string]struct{}{
+		CompanyRoom(id.CompanyID): {}, UserRoom(id.UserID): {},
+	}}
+	h.add(c)
+	defer h.remove(c)
+	defer conn.CloseNow()
+	if h.OnUserStatus != nil {
+		h.OnUserStatus(ctx, id)
+	}
+	go h.readLoop(ctx, cancel, conn, c)
+	ping := time.NewTicker(30 * time.Second)
+	defer ping.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			conn.Close(websocket.StatusNormalClosure, "bye")
+			return nil
+		case frame := <-c.send:
+			wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
+			err := conn.Write(wctx, websocket.MessageText, frame)
+			wcancel()
+			if err != nil {
+				return nil
+			}
+		case <-ping.C:
+			pctx, pcancel := context.WithTimeout(ctx, 10*time.Second)
+			err := conn.Ping(pctx)
+			pcancel()
+			if err != nil {
+				return nil
+			}
+		}
+	}
+}
+
+func (h *Hub) readLoop(ctx context.Context, cancel context.CancelFunc, conn *websocket.Conn, c *client) {
+	defer cancel()
+	conn.SetReadLimit(4096)
+	for {
+		_, data, err := conn.Read(ctx)
+		if err != nil {
+			return
+		}
+		var m clientMessage
+		if json.Unmarshal(data, &m) != nil {
+			continue
+		}
+		h.handle(ctx, c, m)
+	}
+}
+
+// handle applies one client message; joins the client may not make are answered with an
+// error frame and change nothing.
+func (h *Hub) handle(ctx context.Context, c *client, m clientMessage) {
+	id := c.id
+	var room string
+	join := true
+	switch m.Type {
+	case "userStatus":
+		if h.OnUserStatus != nil {
+			h.OnUserStatus(ctx, id)
+		}
+		return
+	case "joinNotification", "leaveNotification":
+		room, join = NotificationRoom(id.CompanyID), m.Type == "joinNotification"
+	case "joinTickets", "leaveTickets":
+		room, join = StatusRoom(id.CompanyID, m.Status), m.Type == "joinTickets"
+	case "joinChatBox", "leaveChatBox":
+		room, join = TicketRoom(m.TicketID), m.Type == "joinChatBox"
+	case "join", "leave":
+		room, join = m.Room, m.Type == "join"
+	default:
+		return
+	}
+	if join && !h.allowed(ctx, id, room) {
+		frame, _ := json.Marshal(map[string]any{"event": "error", "data": map[string]string{
+			"error": "ERR_NO_PERMISSION", "room": room}})
+		select {
+		case c.send <- frame:
+		default:
+		}
+		return
+	}
+	c.set(room, join)
+}

@@ -1,0 +1,187 @@
+package setting
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"atende/pkg/errs"
+	"atende/pkg/realtime"
+	"atende/pkg/tenant"
+)
+
+// MainCompanyID holds the platform keys.
+const MainCompanyID int64 = 1
+
+// Setting is one stored value.
+type Setting struct {
+	CompanyID int64     `json:"-" gorm:"primaryKey"`
+	Key       string    `json:"key" gorm:"primaryKey"`
+	Value     string    `json:"value"`
+	UpdatedAt time.Time `json:"updatedAt"`
+}
+
+// Service reads and writes settings.
+type Service struct {
+	DB     *gorm.DB
+	Events realtime.Publisher
+}
+
+// All returns every company key (stored or default) of the context's company; platform
+// keys are included for company 1 only.
+func (s Service) All(ctx context.Context) ([]Setting, error) {
+	q, err := tenant.Scope(ctx, s.DB)
+	if err != nil {
+		return nil, err
+	}
+	companyID, _ := tenant.CompanyID(ctx)
+	var stored []Setting
+	if err := q.Find(&stored).Error; err != nil {
+		return nil, err
+	}
+	out := make([]Setting, 0, len(Defs))
+	for _, d := range Defs {
+		if d.Platform && companyID != MainCompanyID {
+			continue
+		}
+		v := Setting{Key: d.Key, Value: d.Default}
+		if i := slices.IndexFunc(stored, func(st Setting) bool { return st.Key == d.Key }); i >= 0 {
+			v = stored[i]
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+// Map returns All as key → value.
+func (s Service) Map(ctx context.Context) (map[string]string, error) {
+	all, err := s.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	m := make(map[string]string, len(all))
+	for _, st := range all {
+		m[st.Key] = st.Value
+	}
+	return m, nil
+}
+
+// Get returns one key of the context's company (platform keys come from company 1).
+func (s Service) Get(ctx context.Context, key string) (Setting, error) {
+	d, ok := Lookup(key)
+	if !ok {
+		return Setting{}, errs.ErrNoSetting
+	}
+	if d.Platform {
+		ctx = tenant.With(ctx, MainCompanyID)
+	}
+	q, err := tenant.Scope(ctx, s.DB)
+	if err != nil {
+		return Setting{}, err
+	}
+	var st Setting
+	err = q.Where("key = ?", key).Take(&st).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return Setting{Key: key, Value: d.Default}, nil
+	}
+	return st, err
+}
+
+// Value is Get's value, or the default when reading fails.
+func (s Service) Value(ctx context.Context, key string) string {
+	st, err := s.Get(ctx, key)
+	if err != nil {
+		d, _ := Lookup(key)
+		return d.Default
+	}
+	return st.Value
+}
+
+// Public returns a key readable without signing in.
+func (s Service) Public(ctx context.Context, key string) (Setting, error) {
+	if d, ok := Lookup(key); !ok || !d.Public {
+		return Setting{}, errs.ErrNoSetting
+	}
+	return s.Get(tenant.With(ctx, MainCompanyID), key)
+}
+
+// Set validates and stores one key for the context's company. super says whether the
+// actor may change platform keys.
+func (s Service) Set(ctx context.Context, key, value string, super bool) (Setting, error) {
+	d, ok := Lookup(key)
+	if !ok {
+		return Setting{}, errs.ErrNoSetting
+	}
+	companyID, err := tenant.CompanyID(ctx)
+	if err != nil {
+		return Setting{}, err
+	}
+	if d.Platform {
+		if !super {
+			return Setting{}, errs.ErrNoPermission
+		}
+		companyID = MainCompanyID
+		ctx = tenant.With(ctx, companyID)
+	}
+	value = strings.TrimSpace(value)
+	if err := s.check(ctx, d, value); err != nil {
+		return Setting{}, err
+	}
+	st := Setting{CompanyID: companyID, Key: key, Value: value, UpdatedAt: time.Now()}
+	err = s.DB.WithContext(ctx).Clauses(clause.OnConflict{
+		Columns:   []clause.Column{{Name: "company_id"}, {Name: "key"}},
+		DoUpdates: clause.AssignmentColumns([]string{"value", "updated_at"}),
+	}).Create(&st).Error
+	if err != nil {
+		return Setting{}, err
+	}
+	if s.Events != nil {
+		_ = s.Events.Publish(ctx, realtime.ToCompany(companyID, "settings", map[string]any{
+			"action": "update", "setting": st}))
+	}
+	return st, nil
+}
+
+func (s Service) check(ctx context.Context, d Def, value string) error {
+	bad := func(msg string) error {
+		return &errs.Error{Status: http.StatusBadRequest, Code: "ERR_VALIDATION", Message: msg,
+			Fields: map[string]string{d.Key: msg}}
+	}
+	switch d.Kind {
+	case Toggle:
+		if value != "enabled" && value != "disabled" {
+			return bad("Valor deve ser enabled ou disabled")
+		}
+	case Choice:
+		if !slices.Contains(d.Values, value) {
+			return bad("Opção inválida")
+		}
+	case Number:
+		if n, err := strconv.Atoi(value); err != nil || n < 0 {
+			return bad("Informe um número inteiro não negativo")
+		}
+	case Text:
+		if len(value) > 4000 {
+			return bad("Texto muito longo")
+		}
+		if value == "" && d.RequiredBy != "" && s.Value(ctx, d.RequiredBy) == "enabled" {
+			return bad(d.Label + " é obrigatória")
+		}
+	}
+	// Enabling a toggle needs the text it sends.
+	if d.Kind == Toggle && value == "enabled" {
+		for _, dep := range Defs {
+			if dep.RequiredBy == d.Key && s.Value(ctx, dep.Key) == "" {
+				return bad(dep.Label + " é obrigatória")
+			}
+		}
+	}
+	return nil
+}

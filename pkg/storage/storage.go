@@ -1,0 +1,149 @@
+// Package storage keeps uploaded and downloaded media on local disk, one folder per company,
+// and hands them out only through signed, expiring URLs: there is no public folder listing,
+// and a URL made for one company's file can't be turned into another's.
+package storage
+
+import (
+	"bytes"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"atende/pkg/errs"
+)
+
+// Store writes files under Dir and signs URLs with Secret.
+type Store struct {
+	Dir    string
+	Secret []byte
+	// Prefix is the URL path the api serves media from.
+	Prefix string
+}
+
+// ErrBadType is returned for an upload whose content type isn't allowed.
+var ErrBadType = errs.New(http.StatusBadRequest, "ERR_INVALID_FILE_TYPE", "Tipo de arquivo não permitido.")
+
+// ErrTooLarge is returned for an upload over the size limit.
+var ErrTooLarge = errs.New(http.StatusRequestEntityTooLarge, "ERR_FILE_TOO_LARGE", "Arquivo muito grande.")
+
+// Save stores r for companyID under folder, sniffing its type and accepting only types that
+// start with one of allowed (e.g. "image/"). It returns the stored relative path.
+func (s Store) Save(companyID int64, folder string, r io.Reader, maxBytes int64, allowed ...string) (string, error) {
+	head := make([]byte, 512)
+	n, err := io.ReadFull(r, head)
+	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+		return "", err
+	}
+	head = head[:n]
+	ctype := http.DetectContentType(head)
+	if !typeAllowed(ctype, allowed) {
+		return "", ErrBadType
+	}
+	rel := filepath.Join(fmt.Sprintf("company%d", companyID), folder, randomName()+extension(ctype))
+	full := filepath.Join(s.Dir, rel)
+	if err := os.MkdirAll(filepath.Dir(full), 0o750); err != nil {
+		return "", err
+	}
+	f, err := os.CreateTemp(filepath.Dir(full), ".upload-*")
+	if err != nil {
+		return "", err
+	}
+	defer os.Remove(f.Name())
+	written, err := io.Copy(f, io.LimitReader(io.MultiReader(bytes.NewReader(head), r), maxBytes+1))
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return "", err
+	}
+	if written > maxBytes {
+		return "", ErrTooLarge
+	}
+	return filepath.ToSlash(rel), os.Rename(f.Name(), full)
+}
+
+// URL returns a signed URL for rel valid until the end of the next day (stable within a day,
+// so browsers can cache it).
+func (s Store) URL(rel string) string {
+	if rel == "" {
+		return ""
+	}
+	exp := time.Now().UTC().Truncate(24 * time.Hour).Add(48 * time.Hour).Unix()
+	return fmt.Sprintf("%s/%s?exp=%d&sig=%s", s.Prefix, rel, exp, s.sign(rel, exp))
+}
+
+// Open verifies a signed request and opens the file.
+func (s Store) Open(rel, exp, sig string) (*os.File, error) {
+	e, err := strconv.ParseInt(exp, 10, 64)
+	if err != nil || time.Now().Unix() > e || !hmac.Equal([]byte(sig), []byte(s.sign(rel, e))) {
+		return nil, errs.ErrNotFound
+	}
+	clean := filepath.Clean("/" + rel)
+	f, err := os.Open(filepath.Join(s.Dir, clean))
+	if err != nil {
+		return nil, errs.ErrNotFound
+	}
+	return f, nil
+}
+
+// Remove deletes a stored file; a missing file is not an error.
+func (s Store) Remove(rel string) error {
+	if rel == "" {
+		return nil
+	}
+	err := os.Remove(filepath.Join(s.Dir, filepath.Clean("/"+rel)))
+	if os.IsNotExist(err) {
+		return nil
+	}
+	return err
+}
+
+func (s Store) sign(rel string, exp int64) string {
+	m := hmac.New(sha256.New, s.Secret)
+	fmt.Fprintf(m, "%s|%d", rel, exp)
+	return hex.EncodeToString(m.Sum(nil))[:32]
+}
+
+func typeAllowed(ctype string, allowed []string) bool {
+	for _, a := range allowed {
+		if strings.HasPrefix(ctype, a) {
+			return true
+		}
+	}
+	return len(allowed) == 0
+}
+
+func extension(ctype string) string {
+	switch strings.SplitN(ctype, ";", 2)[0] {
+	case "image/jpeg":
+		return ".jpg"
+	case "image/png":
+		return ".png"
+	case "image/gif":
+		return ".gif"
+	case "image/webp":
+		return ".webp"
+	case "application/pdf":
+		return ".pdf"
+	}
+	return ""
+}
+
+func randomName() string {
+	b := make([]byte, 16)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// QueryValues is a helper for handlers: exp and sig from a URL query.
+func QueryValues(q url.Values) (string, string) { return q.Get("exp"), q.Get("sig") }

@@ -1,0 +1,64 @@
+// Package validate has the small checks the spec's forms need, writing into an errs.Validation.
+package validate
+
+import (
+	"net/mail"
+	"regexp"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"atende/pkg/errs"
+)
+
+// Messages the spec uses for its forms.
+const (
+	MsgRequired  = "Obrigatório"
+	MsgTooShort  = "Too Short!"
+	MsgTooLong   = "Too Long!"
+	MsgBadEmail  = "Email inválido"
+	MsgBadOption = "Opção inválida"
+	MsgBadTime   = "Horário inválido (HH:mm)"
+)
+
+// Length checks that s (trimmed) has between min and max characters; min > 0 means required.
+func Length(v errs.Validation, field, s string, min, max int) {
+	n := utf8.RuneCountInString(strings.TrimSpace(s))
+	switch {
+	case n == 0 && min > 0:
+		v.Add(field, MsgRequired)
+	case n < min:
+		v.Add(field, MsgTooShort)
+	case n > max:
+		v.Add(field, MsgTooLong)
+	}
+}
+
+// Email checks a required e-mail address.
+func Email(v errs.Validation, field, s string) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		v.Add(field, MsgRequired)
+		return
+	}
+	a, err := mail.ParseAddress(s)
+	if err != nil || a.Address != s || !strings.Contains(s[strings.LastIndex(s, "@"):], ".") {
+		v.Add(field, MsgBadEmail)
+	}
+}
+
+// OneOf checks that s is one of allowed.
+func OneOf(v errs.Validation, field, s string, allowed ...string) {
+	if !slices.Contains(allowed, s) {
+		v.Add(field, MsgBadOption)
+	}
+}
+
+var hhmm = regexp.MustCompile(`^([01]\d|2[0-3]):[0-5]\d$`)
+
+// Time checks an HH:mm time of day.
+func Time(v errs.Validation, field, s string) {
+	if !hhmm.MatchString(s) {
+		v.Add(field, MsgBadTime)
+	}
+}

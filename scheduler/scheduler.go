@@ -1,0 +1,51 @@
+// Package scheduler is the cron table. It only enqueues; every tick's task carries a TaskID
+// derived from the job and the tick, so two schedulers running at once fire each tick once.
+package scheduler
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/hibiken/asynq"
+	"github.com/robfig/cron/v3"
+
+	"atende/pkg/tasks"
+)
+
+// Entry is one row of the cron table.
+type Entry struct {
+	Spec  string // cron expression (minute precision), evaluated in UTC
+	Name  string
+	Build func(tick time.Time) (*asynq.Task, error)
+}
+
+// Table lists every periodic job. Later capabilities add theirs here.
+var Table = []Entry{
+	{Spec: "* * * * *", Name: tasks.TypeUsersMarkOffline, Build: tasks.NewUsersMarkOffline},
+}
+
+// Run starts the cron table and blocks until ctx ends.
+func Run(ctx context.Context, q tasks.Enqueuer) error {
+	c := cron.New(cron.WithLocation(time.UTC))
+	for _, e := range Table {
+		if _, err := c.AddFunc(e.Spec, func() { Fire(ctx, q, e, time.Now()) }); err != nil {
+			return err
+		}
+	}
+	c.Start()
+	<-ctx.Done()
+	<-c.Stop().Done()
+	return nil
+}
+
+// Fire enqueues one tick of e.
+func Fire(ctx context.Context, q tasks.Enqueuer, e Entry, tick time.Time) {
+	t, err := e.Build(tick)
+	if err == nil {
+		err = tasks.Enqueue(ctx, q, t)
+	}
+	if err != nil {
+		slog.Error("scheduler: enqueue failed", "job", e.Name, "err", err)
+	}
+}

@@ -1,0 +1,71 @@
+// Package worker runs the asynq servers: the one task mux (task type → thin handler) over
+// weighted queues.
+package worker
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/hibiken/asynq"
+
+	"atende/pkg/app"
+	"atende/pkg/metrics"
+	"atende/pkg/tasks"
+)
+
+// Worker holds what task handlers need.
+type Worker struct {
+	App *app.App
+}
+
+// Mux is the task table: every task type and its handler.
+func (w *Worker) Mux() *asynq.ServeMux {
+	mux := asynq.NewServeMux()
+	mux.Use(observe)
+	mux.HandleFunc(tasks.TypeMailSend, w.sendMail)
+	mux.HandleFunc(tasks.TypeUsersMarkOffline, w.markUsersOffline)
+	return mux
+}
+
+// Run processes tasks until ctx ends, then lets running tasks finish.
+func (w *Worker) Run(ctx context.Context) error {
+	srv := asynq.NewServer(w.App.RedisOpt, asynq.Config{
+		Concurrency:     w.App.Cfg.WorkerConcurrency,
+		Queues:          tasks.QueueWeights,
+		ShutdownTimeout: 20 * time.Second,
+		Logger:          asynqLogger{},
+		ErrorHandler: asynq.ErrorHandlerFunc(func(ctx context.Context, t *asynq.Task, err error) {
+			slog.Error("task failed", "type", t.Type(), "err", err)
+		}),
+	})
+	if err := srv.Start(w.Mux()); err != nil {
+		return err
+	}
+	<-ctx.Done()
+	srv.Shutdown()
+	return nil
+}
+
+func observe(next asynq.Handler) asynq.Handler {
+	return asynq.HandlerFunc(func(ctx context.Context, t *asynq.Task) error {
+		start := time.Now()
+		err := next.ProcessTask(ctx, t)
+		outcome := "ok"
+		if err != nil {
+			outcome = "error"
+		}
+		metrics.Jobs.WithLabelValues(t.Type(), outcome).Inc()
+		metrics.JobDuration.WithLabelValues(t.Type()).Observe(time.Since(start).Seconds())
+		return err
+	})
+}
+
+// asynqLogger routes asynq's logs into slog.
+type asynqLogger struct{}
+
+func (asynqLogger) Debug(args ...any) { slog.Debug("asynq", "msg", args) }
+func (asynqLogger) Info(args ...any)  { slog.Info("asynq", "msg", args) }
+func (asynqLogger) Warn(args ...any)  { slog.Warn("asynq", "msg", args) }
+func (asynqLogger) Error(args ...any) { slog.Error("asynq", "msg", args) }
+func (asynqLogger) Fatal(args ...any) { slog.Error("asynq fatal", "msg", args) }
