@@ -1,0 +1,38 @@
+import { Box, IconButton, Toolbar, Tooltip, Typography } from '@mui/material';
+import MenuIcon from '@mui/icons-material/Menu';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { useTranslation } from 'react-i18next';
+import ThemeToggle from '../../../theme/ThemeToggle';
+import { isAdmin } from '../../../utils/permissions';
+import { useAuth } from '../../auth/hooks/useAuth';
+import DueDateText from './DueDateText';
+import UserMenu from './UserMenu';
+import VolumeControl from './VolumeControl';
+
+export default function TopBar({ onToggleMenu }) {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  return (
+    <Toolbar sx={{ gap: 1 }}>
+      <Tooltip title={t('layout.toggleMenu')}>
+        <IconButton color="inherit" edge="start" onClick={onToggleMenu} data-testid="menu-toggle" aria-label={t('layout.toggleMenu')}>
+          <MenuIcon />
+        </IconButton>
+      </Tooltip>
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', alignItems: 'center', gap: 2 }}>
+        <Typography noWrap data-testid="welcome-text">
+          {t('layout.welcome', { name: user.name, company: user.company?.name ?? '' })}
+        </Typography>
+        {isAdmin(user) && <DueDateText dueDate={user.company?.dueDate} />}
+      </Box>
+      <ThemeToggle />
+      <VolumeControl />
+      <Tooltip title={t('layout.refresh')}>
+        <IconButton color="inherit" onClick={() => window.location.reload()} data-testid="refresh-button" aria-label={t('layout.refresh')}>
+          <RefreshIcon />
+        </IconButton>
+      </Tooltip>
+      <UserMenu />
+    </Toolbar>
+  );
+}

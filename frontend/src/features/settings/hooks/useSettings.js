@@ -1,0 +1,35 @@
+import { useCallback, useMemo } from 'react';
+import useSWR from 'swr';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../services/toast';
+import toastError from '../../../utils/toastError';
+import { SETTINGS_PATH, updateSetting } from '../api/settingsApi';
+
+function withSetting(list = [], setting) {
+  const found = list.some((item) => item.key === setting.key);
+  return found ? list.map((item) => (item.key === setting.key ? { ...item, ...setting } : item)) : [...list, setting];
+}
+
+/** GET /settings as { key: value } plus save(key, value) → PUT /settings/{key}; true when saved. */
+export default function useSettings() {
+  const { t } = useTranslation();
+  const { data, error, isLoading, mutate } = useSWR(SETTINGS_PATH);
+  const values = useMemo(() => Object.fromEntries((data || []).map(({ key, value }) => [key, value])), [data]);
+
+  const save = useCallback(
+    async (key, value) => {
+      try {
+        const saved = await updateSetting(key, value);
+        await mutate((list) => withSetting(list, saved?.key ? saved : { key, value }), { revalidate: false });
+        toast.success(t('settings.saved'));
+        return true;
+      } catch (error) {
+        toastError(error);
+        return false;
+      }
+    },
+    [mutate, t],
+  );
+
+  return { values, error, isLoading, save };
+}

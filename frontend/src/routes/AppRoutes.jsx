@@ -1,0 +1,35 @@
+import { Navigate, Route, Routes } from 'react-router';
+import PrivateRoute from './PrivateRoute';
+import PublicRoute from './PublicRoute';
+import RequireAdmin from './RequireAdmin';
+import LoginPage from '../features/auth/pages/LoginPage';
+import SignupPage from '../features/auth/pages/SignupPage';
+import ForgotPasswordPage from '../features/auth/pages/ForgotPasswordPage';
+import SubscriptionExpiredPage from '../features/auth/pages/SubscriptionExpiredPage';
+import LoggedInLayout from '../features/layout/components/LoggedInLayout';
+import HomePage from '../features/home/pages/HomePage';
+import TicketsPage from '../features/tickets/pages/TicketsPage';
+import UsersPage from '../features/users/pages/UsersPage';
+import SettingsPage from '../features/settings/pages/SettingsPage';
+
+export default function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<PublicRoute />}>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/signup" element={<SignupPage />} />
+        <Route path="/forgetpsw" element={<ForgotPasswordPage />} />
+      </Route>
+      <Route path="/financeiro-aberto" element={<SubscriptionExpiredPage />} />
+      <Route element={<PrivateRoute />}>
+        <Route element={<LoggedInLayout />}>
+          <Route index element={<HomePage />} />
+          <Route path="tickets/:ticketId?" element={<TicketsPage />} />
+          <Route path="users" element={<RequireAdmin><UsersPage /></RequireAdmin>} />
+          <Route path="settings" element={<RequireAdmin><SettingsPage /></RequireAdmin>} />
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Route>
+      </Route>
+    </Routes>
+  );
+}

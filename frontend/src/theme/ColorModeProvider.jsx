@@ -1,0 +1,56 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
+
+const THEME_KEY = 'preferredTheme';
+const ColorModeContext = createContext(null);
+
+const readStoredMode = () => {
+  const value = localStorage.getItem(THEME_KEY);
+  return value === 'dark' || value === 'light' ? value : null;
+};
+
+function buildTheme(mode) {
+  return createTheme({
+    palette: {
+      mode,
+      primary: { main: mode === 'dark' ? '#60a5fa' : '#2563eb' },
+      secondary: { main: '#0d9488' },
+      background: mode === 'dark' ? { default: '#111827', paper: '#1f2937' } : { default: '#f3f4f6', paper: '#ffffff' },
+    },
+    shape: { borderRadius: 8 },
+  });
+}
+
+export function ColorModeProvider({ children }) {
+  const [mode, setModeState] = useState(() => readStoredMode() || 'light');
+
+  const setMode = useCallback((next) => {
+    localStorage.setItem(THEME_KEY, next);
+    setModeState(next);
+  }, []);
+
+  /** Applies a user's default theme unless this browser already saved a choice. */
+  const applyDefault = useCallback((next) => {
+    if (!readStoredMode() && (next === 'dark' || next === 'light')) setModeState(next);
+  }, []);
+
+  const toggle = useCallback(() => setMode(mode === 'dark' ? 'light' : 'dark'), [mode, setMode]);
+
+  useEffect(() => {
+    document.documentElement.dataset.theme = mode;
+  }, [mode]);
+
+  const theme = useMemo(() => buildTheme(mode), [mode]);
+  const value = useMemo(() => ({ mode, toggle, applyDefault }), [mode, toggle, applyDefault]);
+
+  return (
+    <ColorModeContext.Provider value={value}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        {children}
+      </ThemeProvider>
+    </ColorModeContext.Provider>
+  );
+}
+
+export const useColorMode = () => useContext(ColorModeContext);

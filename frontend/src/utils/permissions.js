@@ -1,0 +1,2 @@
+export const isAdmin = (user) => user?.profile === 'admin';
+export const isSuper = (user) => Boolean(user?.super);

@@ -1,0 +1,33 @@
+import { defineConfig, loadEnv } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// Paths served by the Go backend; the dev server forwards them so cookies stay same-origin.
+const backendPaths = [
+  '/auth', '/users', '/settings', '/setting/', '/public-settings', '/companySettings',
+  '/companySettingOne', '/plans', '/forgetpassword', '/resetpasswords', '/version', '/queue',
+];
+
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, process.cwd(), '');
+  const target = env.DEV_BACKEND_TARGET || 'http://127.0.0.1:8080';
+  const proxy = Object.fromEntries(backendPaths.map((p) => [p, { target, changeOrigin: true }]));
+  proxy['/socket'] = { target, ws: true, changeOrigin: true };
+  return {
+    plugins: [react()],
+    server: { proxy },
+    build: {
+      rollupOptions: {
+        output: {
+          manualChunks: {
+            react: ['react', 'react-dom', 'react-router', 'swr', 'i18next', 'react-i18next'],
+            mui: ['@mui/material', '@emotion/react', '@emotion/styled'],
+          },
+        },
+      },
+    },
+    test: {
+      environment: 'jsdom',
+      include: ['src/**/*.test.{js,jsx}'],
+    },
+  };
+});
