@@ -65,4 +65,3 @@ func (l Limiter) Reset(ctx context.Context, ip, email string) {
 		l.RDB.Del(ctx, l.keys(ip, email)[1])
 	}
 }
-

@@ -278,9 +278,12 @@ func (s Service) publish(ctx context.Context, companyID int64, data any) {
 	}
 }
 
+// BcryptCost is the hashing cost; tests lower it to keep suites fast.
+var BcryptCost = bcrypt.DefaultCost
+
 // HashPassword hashes with bcrypt.
 func HashPassword(p string) (string, error) {
-	b, err := bcrypt.GenerateFromPassword([]byte(p), bcrypt.DefaultCost)
+	b, err := bcrypt.GenerateFromPassword([]byte(p), BcryptCost)
 	return string(b), err
 }
 

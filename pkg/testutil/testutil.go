@@ -1,0 +1,198 @@
+// Package testutil gives tests real PostgreSQL and Redis: each test gets its own database,
+// cloned from a migrated template, and its own Redis db number, both cleaned up afterwards.
+package testutil
+
+import (
+	"log/slog"
+	"sync"
+
+	"atende/pkg/user"
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"fmt"
+	"golang.org/x/crypto/bcrypt"
+	"io/fs"
+	"net/url"
+	"os"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib"
+	"github.com/redis/go-redis/v9"
+
+	migrations "atende/db"
+	"atende/pkg/app"
+	"atende/pkg/config"
+	atdb "atende/pkg/db"
+	"atende/pkg/seed"
+)
+
+// AdminEmail and AdminPassword are the seeded super admin of every test app.
+const (
+	AdminEmail    = "admin@atende.local"
+	AdminPassword = "Admin@12345"
+)
+
+// BaseURL is the server the tests connect to; its database is only used to create others.
+func BaseURL() string {
+	if u := os.Getenv("TEST_DATABASE_URL"); u != "" {
+		return u
+	}
+	if u := os.Getenv("DATABASE_URL"); u != "" {
+		return u
+	}
+	return "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"
+}
+
+func withDB(base, name string) string {
+	u, _ := url.Parse(base)
+	u.Path = "/" + name
+	return u.String()
+}
+
+var seq atomic.Int64
+
+// DatabaseURL creates a fresh migrated database for t and returns its URL.
+func DatabaseURL(t testing.TB) string {
+	t.Helper()
+	admin, err := sql.Open("pgx", BaseURL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close()
+	tmpl := templateName()
+	ensureTemplate(t, admin, tmpl)
+	name := fmt.Sprintf("atende_t_%d_%d_%d", os.Getpid(), time.Now().UnixNano()%1e6, seq.Add(1))
+	if _, err := admin.Exec(fmt.Sprintf(`CREATE DATABASE %s TEMPLATE %s`, name, tmpl)); err != nil {
+		t.Fatalf("create test database: %v", err)
+	}
+	t.Cleanup(func() {
+		a, err := sql.Open("pgx", BaseURL())
+		if err == nil {
+			a.Exec(fmt.Sprintf(`DROP DATABASE IF EXISTS %s WITH (FORCE)`, name))
+			a.Close()
+		}
+	})
+	return withDB(BaseURL(), name)
+}
+
+// templateName changes whenever a migration changes, so a stale template is never used.
+func templateName() string {
+	h := sha256.New()
+	_ = fs.WalkDir(migrations.Migrations, ".", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			b, _ := fs.ReadFile(migrations.Migrations, p)
+			h.Write([]byte(p))
+			h.Write(b)
+		}
+		return nil
+	})
+	return "atende_tmpl_" + hex.EncodeToString(h.Sum(nil))[:12]
+}
+
+func ensureTemplate(t testing.TB, admin *sql.DB, tmpl string) {
+	ctx := context.Background()
+	conn, err := admin.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	// One package builds the template; the others wait on the lock.
+	if _, err := conn.ExecContext(ctx, `SELECT pg_advisory_lock(727402)`); err != nil {
+		t.Fatal(err)
+	}
+	defer conn.ExecContext(ctx, `SELECT pg_advisory_unlock(727402)`)
+	var exists bool
+	conn.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)`, tmpl).Scan(&exists)
+	if exists {
+		return
+	}
+	build := tmpl + "_build"
+	conn.ExecContext(ctx, fmt.Sprintf(`DROP DATABASE IF EXISTS %s WITH (FORCE)`, build))
+	if _, err := conn.ExecContext(ctx, fmt.Sprintf(`CREATE DATABASE %s`, build)); err != nil {
+		t.Fatal(err)
+	}
+	g, err := atdb.Open(withDB(BaseURL(), build))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := atdb.Migrate(g); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := seed.Run(ctx, g, AdminEmail, AdminPassword); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := g.DB(); err == nil {
+		s.Close()
+	}
+	if _, err := conn.ExecContext(ctx, fmt.Sprintf(`ALTER DATABASE %s RENAME TO %s`, build, tmpl)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// RedisURL returns a Redis URL on a db number of its own, flushed before and after t.
+// Numbers 1–13 rotate; 0 is for development and 14–15 for the end-to-end run.
+func RedisURL(t testing.TB) string {
+	t.Helper()
+	base := os.Getenv("REDIS_URL")
+	if base == "" {
+		base = "redis://127.0.0.1:6379/0"
+	}
+	opt, err := redis.ParseURL(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := redis.NewClient(opt)
+	defer root.Close()
+	n, err := root.Incr(context.Background(), "atende:test:redis-db").Result()
+	if err != nil {
+		t.Fatalf("redis: %v", err)
+	}
+	opt.DB = int(n%13) + 1
+	c := redis.NewClient(opt)
+	c.FlushDB(context.Background())
+	t.Cleanup(func() { c.FlushDB(context.Background()); c.Close() })
+	u, _ := url.Parse(base)
+	u.Path = fmt.Sprintf("/%d", opt.DB)
+	return u.String()
+}
+
+// Config is a development configuration pointing at fresh stores.
+func Config(t testing.TB) config.Config {
+	t.Setenv("APP_ENV", "test")
+	cfg, err := config.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.DatabaseURL = DatabaseURL(t)
+	cfg.RedisURL = RedisURL(t)
+	cfg.MediaDir = t.TempDir()
+	cfg.AdminEmail, cfg.AdminPassword = AdminEmail, AdminPassword
+	cfg.WebDir = t.TempDir()
+	return cfg
+}
+
+// App builds a wired application on fresh stores.
+func App(t testing.TB) *app.App {
+	t.Helper()
+	quiet()
+	a, err := app.New(Config(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(a.Close)
+	return a
+}
+
+var quietOnce sync.Once
+
+// quiet keeps request logs out of test output and makes password hashing cheap.
+func quiet() {
+	quietOnce.Do(func() {
+		slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
+		user.BcryptCost = bcrypt.MinCost
+	})
+}
