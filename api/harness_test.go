@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -120,3 +121,5 @@ func decode[T any](t *testing.T, body []byte) T {
 	}
 	return v
 }
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/coder/websocket"
@@ -25,28 +26,33 @@ func (h *Hub) Serve(w http.ResponseWriter, r *http.Request, id Identity) error {
 		return err
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	c := &client{id: id, send: make(chan []byte, 256), close: cancel, rooms: map[string]struct{}{
-		CompanyRoom(id.CompanyID): {}, UserRoom(id.UserID): {},
-	}}
+	defer cancel()
+	done := make(chan struct{})
+	var once sync.Once
+	c := &client{id: id, send: make(chan []byte, 256), close: func() { once.Do(func() { close(done) }) },
+		rooms: map[string]struct{}{CompanyRoom(id.CompanyID): {}, UserRoom(id.UserID): {}}}
 	h.add(c)
 	defer h.remove(c)
 	defer conn.CloseNow()
 	if h.OnUserStatus != nil {
 		h.OnUserStatus(ctx, id)
 	}
-	go h.readLoop(ctx, cancel, conn, c)
+	go h.readLoop(ctx, conn, c)
 	ping := time.NewTicker(30 * time.Second)
 	defer ping.Stop()
 	for {
 		select {
-		case <-ctx.Done():
-			conn.Close(websocket.StatusNormalClosure, "bye")
+		case <-done:
+			// Deliver what is queued (e.g. the takeover notice) before closing.
+			for len(c.send) > 0 {
+				if write(ctx, conn, <-c.send) != nil {
+					return nil
+				}
+			}
+			conn.Close(websocket.StatusNormalClosure, "closed")
 			return nil
 		case frame := <-c.send:
-			wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
-			err := conn.Write(wctx, websocket.MessageText, frame)
-			wcancel()
-			if err != nil {
+			if write(ctx, conn, frame) != nil {
 				return nil
 			}
 		case <-ping.C:
@@ -60,8 +66,14 @@ func (h *Hub) Serve(w http.ResponseWriter, r *http.Request, id Identity) error {
 	}
 }
 
-func (h *Hub) readLoop(ctx context.Context, cancel context.CancelFunc, conn *websocket.Conn, c *client) {
+func write(ctx context.Context, conn *websocket.Conn, frame []byte) error {
+	wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
+	return conn.Write(wctx, websocket.MessageText, frame)
+}
+
+func (h *Hub) readLoop(ctx context.Context, conn *websocket.Conn, c *client) {
+	defer c.close()
 	conn.SetReadLimit(4096)
 	for {
 		_, data, err := conn.Read(ctx)

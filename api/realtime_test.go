@@ -1,0 +1,179 @@
+package api_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"atende/api"
+	"atende/pkg/realtime"
+	"atende/pkg/testutil"
+)
+
+type frame struct {
+	Event string          `json:"event"`
+	Data  json.RawMessage `json:"data"`
+}
+
+// dial opens a socket on srv for token.
+func dial(t *testing.T, srvURL, token string) *websocket.Conn {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	c, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(srvURL, "http")+"/socket?token="+token, nil)
+	if err != nil {
+		t.Fatalf("dial: %v", err)
+	}
+	t.Cleanup(func() { c.CloseNow() })
+	return c
+}
+
+func send(t *testing.T, c *websocket.Conn, msg map[string]string) {
+	t.Helper()
+	b, _ := json.Marshal(msg)
+	if err := c.Write(context.Background(), websocket.MessageText, b); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// next reads frames until one named event arrives, or fails after wait.
+func next(t *testing.T, c *websocket.Conn, event string, wait time.Duration) (frame, bool) {
+	return nextWith(t, c, event, "", wait)
+}
+
+// nextWith is next for an event whose data contains substr.
+func nextWith(t *testing.T, c *websocket.Conn, event, substr string, wait time.Duration) (frame, bool) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	defer cancel()
+	for {
+		_, b, err := c.Read(ctx)
+		if err != nil {
+			return frame{}, false
+		}
+		var f frame
+		_ = json.Unmarshal(b, &f)
+		if f.Event == event && strings.Contains(string(f.Data), substr) {
+			return f, true
+		}
+	}
+}
+
+func TestSocketRefusesMissingAndBadTokens(t *testing.T) {
+	e := newEnv(t)
+	for _, tok := range []string{"", "garbage"} {
+		res, err := http.Get(e.Srv.URL + "/socket?token=" + tok)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != 401 {
+			t.Fatalf("token %q: status %d, want 401", tok, res.StatusCode)
+		}
+	}
+}
+
+func TestSocketRoomsAreCompanyScoped(t *testing.T) {
+	e := newEnv(t)
+	a := testutil.NewTenant(t, e.App, "acme", 0)
+	b := testutil.NewTenant(t, e.App, "bolt", 0)
+	sock := dial(t, e.Srv.URL, testutil.Token(t, e.App, a.Attender))
+	for _, room := range []string{realtime.CompanyRoom(b.Company.ID), realtime.StatusRoom(b.Company.ID, "open"),
+		realtime.NotificationRoom(b.Company.ID), realtime.UserRoom(b.Admin.ID), "ticket-anything"} {
+		send(t, sock, map[string]string{"type": "join", "room": room})
+		f, ok := next(t, sock, "error", 2*time.Second)
+		if !ok || !strings.Contains(string(f.Data), "ERR_NO_PERMISSION") {
+			t.Fatalf("join %s was not refused: %s", room, f.Data)
+		}
+	}
+	send(t, sock, map[string]string{"type": "joinTickets", "status": "open"})
+	send(t, sock, map[string]string{"type": "joinNotification"})
+	time.Sleep(100 * time.Millisecond)
+	ctx := context.Background()
+	pub := e.App.Events
+	_ = pub.Publish(ctx, realtime.ToCompany(b.Company.ID, "ticket", map[string]string{"secret": "bolt"}))
+	_ = pub.Publish(ctx, realtime.Event{Rooms: []string{realtime.StatusRoom(b.Company.ID, "open")},
+		Name: "company-bolt-open", Data: "secret"})
+	_ = pub.Publish(ctx, realtime.Event{Rooms: []string{realtime.StatusRoom(a.Company.ID, "open")},
+		Name: "own-open", Data: "ok"})
+	_ = pub.Publish(ctx, realtime.Event{Rooms: []string{realtime.NotificationRoom(a.Company.ID)},
+		Name: "own-notification", Data: "ok"})
+	if f, ok := next(t, sock, "own-open", 2*time.Second); !ok {
+		t.Fatal("own status room event not delivered")
+	} else if strings.Contains(string(f.Data), "bolt") {
+		t.Fatal("leak")
+	}
+	if _, ok := next(t, sock, "own-notification", 2*time.Second); !ok {
+		t.Fatal("own notification event not delivered")
+	}
+	if _, ok := next(t, sock, realtime.EventName(b.Company.ID, "ticket"), 300*time.Millisecond); ok {
+		t.Fatal("another company's event reached the socket")
+	}
+}
+
+// An event caused on one api instance reaches a socket held by another instance.
+func TestEventsCrossProcesses(t *testing.T) {
+	e := newEnv(t)
+	a := testutil.NewTenant(t, e.App, "acme", 0)
+	other := api.New(e.App)
+	srv2 := httptest.NewServer(other.Handler())
+	t.Cleanup(srv2.Close)
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	go other.Hub.Run(ctx)
+	<-other.Hub.Ready()
+
+	sock := dial(t, srv2.URL, testutil.Token(t, e.App, a.Admin))
+	time.Sleep(100 * time.Millisecond)
+	st, body := e.call("PUT", "/users/"+itoa(a.Attender.ID), testutil.Token(t, e.App, a.Admin),
+		map[string]string{"name": "Renamed Agent"}, "")
+	if st != 200 {
+		t.Fatalf("update: %d %s", st, body)
+	}
+	f, ok := nextWith(t, sock, realtime.EventName(a.Company.ID, "user"), "Renamed Agent", 3*time.Second)
+	if !ok || !strings.Contains(string(f.Data), `"action":"update"`) {
+		t.Fatalf("user update not delivered across instances: %s", f.Data)
+	}
+}
+
+// A new sign-in tells the older socket and then closes it.
+func TestTakeoverReachesOldSocket(t *testing.T) {
+	e := newEnv(t)
+	a := testutil.NewTenant(t, e.App, "acme", 0)
+	sock := dial(t, e.Srv.URL, testutil.Token(t, e.App, a.Attender))
+	time.Sleep(100 * time.Millisecond)
+	e.call("POST", "/auth/login", "", map[string]string{"email": a.Attender.Email, "password": testutil.Password}, "")
+	f, ok := next(t, sock, realtime.EventName(a.Company.ID, "auth"), 3*time.Second)
+	if !ok || !strings.Contains(string(f.Data), `"tokenVersion":1`) {
+		t.Fatalf("takeover event missing: %s", f.Data)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	if _, _, err := sock.Read(ctx); err == nil || ctx.Err() != nil {
+		t.Fatalf("old socket not closed: %v", err)
+	}
+}
+
+// userStatus pings mark the user online and announce it.
+func TestUserStatusMarksOnline(t *testing.T) {
+	e := newEnv(t)
+	a := testutil.NewTenant(t, e.App, "acme", 0)
+	watcher := dial(t, e.Srv.URL, testutil.Token(t, e.App, a.Admin))
+	time.Sleep(100 * time.Millisecond)
+	dial(t, e.Srv.URL, testutil.Token(t, e.App, a.Attender))
+	want := `"id":` + itoa(a.Attender.ID) + `,"online":true`
+	if f, ok := nextWith(t, watcher, realtime.EventName(a.Company.ID, "user"), want, 3*time.Second); !ok {
+		t.Fatalf("online event missing: %s", f.Data)
+	}
+	var online bool
+	e.App.DB.Raw("SELECT online FROM users WHERE id = ?", a.Attender.ID).Scan(&online)
+	if !online {
+		t.Fatal("user not stored online")
+	}
+}
