@@ -1,0 +1,22 @@
+package company
+
+import (
+	"testing"
+	"time"
+)
+
+func TestExpiredUsesCompanyTimezone(t *testing.T) {
+	due := NewDate(2026, time.March, 10)
+	c := Company{ID: 2, DueDate: &due, Timezone: "America/Sao_Paulo"}
+	// 02:00 UTC on the 11th is still the 10th in São Paulo (UTC-3): not expired yet.
+	if c.Expired(time.Date(2026, time.March, 11, 2, 0, 0, 0, time.UTC)) {
+		t.Fatal("expired on its due date in the company's time zone")
+	}
+	if !c.Expired(time.Date(2026, time.March, 11, 4, 0, 0, 0, time.UTC)) {
+		t.Fatal("not expired the day after its due date")
+	}
+	main := Company{ID: MainID, DueDate: &due, Timezone: "UTC"}
+	if main.Expired(time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)) {
+		t.Fatal("company 1 expired")
+	}
+}
