@@ -37,7 +37,7 @@ func New(a *app.App) *API {
 func (a *API) Handler() http.Handler {
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
-	r.Use(gin.Recovery(), requestLog())
+	r.Use(gin.Recovery(), requestLog(), a.browserNavigation())
 	r.MaxMultipartMemory = 8 << 20
 	r.GET("/healthz", func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"status": "ok"}) })
 	r.GET("/readyz", a.ready)
@@ -103,6 +103,31 @@ func (a *API) serveWebApp(r *gin.Engine) {
 		c.Header("Cache-Control", "no-cache")
 		c.File(index)
 	})
+}
+
+// browserNavigation serves the web app for a browser opening a client route that shares its
+// path with an API call (/users, /settings …): a navigation asks for text/html and carries
+// no bearer token, while the web app's API calls ask for JSON with one.
+func (a *API) browserNavigation() gin.HandlerFunc {
+	index := filepath.Join(a.App.Cfg.WebDir, "index.html")
+	own := []string{"/media/", "/admin/queues", "/socket", "/metrics", "/healthz", "/readyz", "/assets/"}
+	return func(c *gin.Context) {
+		req := c.Request
+		if req.Method != http.MethodGet || req.Header.Get("Authorization") != "" ||
+			!strings.Contains(req.Header.Get("Accept"), "text/html") {
+			return
+		}
+		for _, p := range own {
+			if strings.HasPrefix(req.URL.Path, p) {
+				return
+			}
+		}
+		if fileExists(index) {
+			c.Header("Cache-Control", "no-cache")
+			c.File(index)
+			c.Abort()
+		}
+	}
 }
 
 func fileExists(p string) bool {
