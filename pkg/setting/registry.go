@@ -23,8 +23,10 @@ type Def struct {
 	Platform bool
 	// Public keys can be read without signing in (GET /public-settings/{key}).
 	Public bool
-	// RequiredBy names a toggle that, when enabled, needs this text to be non-empty.
+	// RequiredBy names a toggle that, when set to RequiredWhen, needs this text to be non-empty.
 	RequiredBy string
+	// RequiredWhen is the RequiredBy value that needs the text ("enabled" when empty).
+	RequiredWhen string
 	// Label is the Portuguese field name used in validation messages.
 	Label string
 }
@@ -34,7 +36,8 @@ var Defs = []Def{
 	{Key: "userRating", Kind: Toggle, Default: "disabled"},
 	{Key: "scheduleType", Kind: Choice, Default: "disabled", Values: []string{"disabled", "queue", "company", "connection"}},
 	{Key: "acceptCallWhatsapp", Kind: Toggle, Default: "enabled"},
-	{Key: "AcceptCallWhatsappMessage", Kind: Text, Label: "Mensagem de rejeição de chamada"},
+	{Key: "AcceptCallWhatsappMessage", Kind: Text, RequiredBy: "acceptCallWhatsapp", RequiredWhen: "disabled",
+		Label: "Mensagem de rejeição de chamada"},
 	{Key: "chatBotType", Kind: Choice, Default: "text", Values: []string{"text", "button", "list"}},
 	{Key: "userRandom", Kind: Toggle, Default: "disabled"},
 	{Key: "sendGreetingMessageOneQueues", Kind: Toggle, Default: "enabled"},
@@ -74,6 +77,14 @@ var byKey = func() map[string]Def {
 	}
 	return m
 }()
+
+// trigger is the value of RequiredBy that makes this text required.
+func (d Def) trigger() string {
+	if d.RequiredWhen != "" {
+		return d.RequiredWhen
+	}
+	return "enabled"
+}
 
 // Lookup returns the declaration of key.
 func Lookup(key string) (Def, bool) {

@@ -171,14 +171,15 @@ func (s Service) check(ctx context.Context, d Def, value string) error {
 		if len(value) > 4000 {
 			return bad("Texto muito longo")
 		}
-		if value == "" && d.RequiredBy != "" && s.Value(ctx, d.RequiredBy) == "enabled" {
+		if value == "" && d.RequiredBy != "" && s.Value(ctx, d.RequiredBy) == d.trigger() {
 			return bad(d.Label + " é obrigatória")
 		}
 	}
-	// Enabling a toggle needs the text it sends.
-	if d.Kind == Toggle && value == "enabled" {
+	// Switching a toggle to a value that sends a text (enabling a greeting, refusing calls)
+	// needs that text.
+	if d.Kind == Toggle {
 		for _, dep := range Defs {
-			if dep.RequiredBy == d.Key && s.Value(ctx, dep.Key) == "" {
+			if dep.RequiredBy == d.Key && value == dep.trigger() && s.Value(ctx, dep.Key) == "" {
 				return bad(dep.Label + " é obrigatória")
 			}
 		}
