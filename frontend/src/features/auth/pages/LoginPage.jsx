@@ -48,7 +48,7 @@ export default function LoginPage() {
           label={t('login.email')}
           type="email"
           name="email"
-          autoComplete="email"
+          autoComplete="username"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           fullWidth

@@ -45,7 +45,7 @@ function ProfileForm({ onClose }) {
       const updated = await updateUser(user.id, profilePayload(values));
       setUser((current) => ({ ...current, name: updated?.name ?? values.name, email: updated?.email ?? values.email }));
       await changeLanguage(language);
-      toast.success(t('profile.saved'));
+      toast.success(i18n.t('profile.saved'));
       onClose();
     } catch (error) {
       form.applyServerErrors(error);

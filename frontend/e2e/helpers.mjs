@@ -1,0 +1,45 @@
+import { chromium } from 'playwright-core';
+import { passwordLevel, passwordScore } from '../src/utils/passwordStrength.js';
+
+export const BASE_URL = (process.env.BASE_URL || 'http://localhost:8080').replace(/\/$/, '');
+export const ADMIN_EMAIL = process.env.ADMIN_EMAIL || 'admin@atende.local';
+export const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD || 'Admin@123';
+export const WAIT = 15000;
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Debian's Chromium; no browser is ever downloaded. */
+export function launchBrowser() {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+export const url = (path) => `${BASE_URL}${path}`;
+
+export function waitForPath(page, path) {
+  return page.waitForURL((current) => new URL(current).pathname === path, { timeout: WAIT });
+}
+
+/** Fills the login form and submits it, confirming the weak-password warning when it must show. */
+export async function signIn(page, email, password) {
+  if (new URL(page.url() === 'about:blank' ? url('/') : page.url()).pathname !== '/login') await page.goto(url('/login'));
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  if (passwordLevel(passwordScore(password)) === 'weak') {
+    await page.getByTestId('weak-password-dialog-confirm').click();
+  }
+}
+
+/** Waits until the element with testId shows text (substring match). */
+export function waitForText(page, testId, text) {
+  return page.getByTestId(testId).filter({ hasText: text }).first().waitFor({ timeout: WAIT });
+}

@@ -1,0 +1,151 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, WAIT, launchBrowser, signIn, url, waitForPath, waitForText } from './helpers.mjs';
+
+const stamp = Date.now().toString(36);
+const attendant = { name: `Atendente ${stamp}`, email: `e2e-${stamp}@atende.local`, password: 'Senha@123' };
+
+describe('signed-in shell', { timeout: 180000 }, () => {
+  let browser;
+  let admin;
+
+  before(async () => {
+    browser = await launchBrowser();
+    admin = await (await browser.newContext()).newPage();
+  });
+
+  after(async () => {
+    await browser?.close();
+  });
+
+  test('the admin signs in, returns to the page asked for and sees the layout', async () => {
+    await admin.goto(url('/users'));
+    await waitForPath(admin, '/login');
+    await signIn(admin, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await waitForPath(admin, '/users');
+    await admin.getByTestId('drawer').waitFor({ timeout: WAIT });
+    await waitForText(admin, 'welcome-text', 'Olá ');
+    assert.match(await admin.getByTestId('welcome-text').textContent(), /^Olá .+, seja bem-vindo à .+/);
+    await admin.getByTestId('menu-users').waitFor({ timeout: WAIT });
+    await admin.getByTestId('menu-settings').waitFor({ timeout: WAIT });
+    await waitForText(admin, 'app-version', '4.1.0');
+
+    await admin.goto(url('/'));
+    await admin.getByTestId('welcome-card').getByText('Bem-vindo').waitFor({ timeout: WAIT });
+  });
+
+  test('the theme and the language can be switched and are kept', async () => {
+    const theme = () => admin.evaluate(() => document.documentElement.dataset.theme);
+    const before = await theme();
+    await admin.getByTestId('theme-toggle').click();
+    const switched = await theme();
+    assert.notEqual(switched, before);
+    await admin.reload();
+    await admin.getByTestId('layout').waitFor({ timeout: WAIT });
+    assert.equal(await theme(), switched);
+    await admin.getByTestId('theme-toggle').click();
+    assert.equal(await theme(), before);
+
+    const chooseLanguage = async (code) => {
+      await admin.getByTestId('user-menu-button').click();
+      await admin.getByTestId('menu-profile').click();
+      await admin.getByTestId('profile-language').click();
+      await admin.getByTestId(`language-${code}`).click();
+      await admin.getByTestId('profile-save').click();
+      await admin.getByTestId('profile-form').waitFor({ state: 'detached', timeout: WAIT });
+    };
+    await chooseLanguage('en');
+    await waitForText(admin, 'welcome-text', 'Hello ');
+    await waitForText(admin, 'menu-users', 'Users');
+    await chooseLanguage('pt');
+    await waitForText(admin, 'welcome-text', 'Olá ');
+  });
+
+  test('the admin creates a user on /users', async () => {
+    await admin.getByTestId('menu-users').click();
+    await waitForPath(admin, '/users');
+    await admin.getByTestId('users-add').click();
+    await admin.getByTestId('user-name').fill(attendant.name);
+    await admin.getByTestId('user-email').fill(attendant.email);
+    await admin.getByTestId('user-password').fill(attendant.password);
+    await admin.getByTestId('user-tab-permissions').click();
+    await admin.getByTestId('user-allowGroup').check();
+    await admin.getByTestId('user-save').click();
+    await waitForText(admin, 'toast', 'Usuário salvo com sucesso!');
+    const row = admin.locator(`[data-testid="user-row"][data-email="${attendant.email}"]`);
+    await row.waitFor({ timeout: WAIT });
+    assert.match(await row.textContent(), new RegExp(attendant.name));
+
+    await admin.getByTestId('users-search').fill(stamp);
+    await admin.waitForResponse((r) => r.url().includes(`searchParam=${stamp}`), { timeout: WAIT });
+    await row.waitFor({ timeout: WAIT });
+    assert.equal(await admin.getByTestId('user-row').count(), 1);
+  });
+
+  test('settings save as soon as they change, a required message first', async () => {
+    await admin.getByTestId('menu-settings').click();
+    await waitForPath(admin, '/settings');
+    const select = async (key, value) => {
+      await admin.getByTestId(`setting-${key}`).click();
+      await admin.getByTestId(`setting-${key}-${value}`).click();
+    };
+    const saved = (key) =>
+      admin.waitForResponse((r) => r.url().endsWith(`/settings/${key}`) && r.request().method() === 'PUT', { timeout: WAIT });
+
+    const message = admin.getByTestId('setting-greetingAcceptedMessage');
+    await select('sendGreetingAccepted', 'disabled');
+    await message.waitFor({ state: 'detached', timeout: WAIT });
+    // Enabling with no stored message waits for the message; the toggle is saved after it.
+    const enabled = saved('sendGreetingAccepted');
+    await select('sendGreetingAccepted', 'enabled');
+    await message.waitFor({ timeout: WAIT });
+    const savedMessage = saved('greetingAcceptedMessage');
+    await message.fill(`Olá, sou o atendente ${stamp}`);
+    await message.blur();
+    assert.equal((await savedMessage).status(), 200);
+    assert.equal((await enabled).status(), 200);
+    await waitForText(admin, 'toast', 'Operação atualizada com sucesso');
+
+    await admin.reload();
+    await admin.getByTestId('settings-options').waitFor({ timeout: WAIT });
+    assert.equal(await admin.getByTestId('setting-sendGreetingAccepted').textContent(), 'Habilitado');
+    assert.equal(await message.inputValue(), `Olá, sou o atendente ${stamp}`);
+
+    const savedToggle = saved('sendGreetingAccepted');
+    await select('sendGreetingAccepted', 'disabled');
+    assert.equal((await savedToggle).status(), 200);
+    await message.waitFor({ state: 'detached', timeout: WAIT });
+  });
+
+  test('signing in elsewhere ends the older session of the same user', async () => {
+    await admin.getByTestId('menu-users').click();
+    await waitForPath(admin, '/users');
+    const first = await (await browser.newContext()).newPage();
+    await signIn(first, attendant.email, attendant.password);
+    await waitForPath(first, '/');
+    await waitForText(first, 'welcome-text', attendant.name);
+    // Plain users see the no-access view on admin pages.
+    await first.goto(url('/users'));
+    await first.getByTestId('forbidden').getByText('Oops! Acesso Negado!').waitFor({ timeout: WAIT });
+
+    // The admin's list shows the attendant online once their socket is connected.
+    const dot = admin.locator(`[data-testid="user-row"][data-email="${attendant.email}"] [data-testid="user-online"]`);
+    await admin.waitForFunction(
+      (el) => el?.dataset.online === 'true',
+      await dot.elementHandle({ timeout: WAIT }),
+      { timeout: WAIT },
+    );
+
+    const second = await (await browser.newContext()).newPage();
+    await signIn(second, attendant.email, attendant.password);
+    await waitForPath(second, '/');
+
+    await waitForText(first, 'toast', 'Sua conta foi acessada em outro computador.');
+    await waitForPath(first, '/login');
+    await first.getByTestId('login-form').waitFor({ timeout: WAIT });
+
+    // The newer session is untouched.
+    await second.reload();
+    await waitForText(second, 'welcome-text', attendant.name);
+  });
+});
