@@ -134,7 +134,9 @@ func ensureTemplate(t testing.TB, admin *sql.DB, tmpl string) {
 }
 
 // RedisURL returns a Redis URL on a db number of its own, flushed before and after t.
-// Numbers 1–13 rotate; 0 is for development and 14–15 for the end-to-end run.
+// Numbers 1–13 rotate; 0 is for development and 14–15 for the end-to-end run. A number is
+// reserved (a key in db 0) while a test holds it, so tests of packages or processes running
+// at the same time never share, and flush, each other's db.
 func RedisURL(t testing.TB) string {
 	t.Helper()
 	base := os.Getenv("REDIS_URL")
@@ -145,18 +147,41 @@ func RedisURL(t testing.TB) string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	ctx := context.Background()
 	root := redis.NewClient(opt)
-	defer root.Close()
-	n, err := root.Incr(context.Background(), "atende:test:redis-db").Result()
-	if err != nil {
-		t.Fatalf("redis: %v", err)
+	var db int
+	var lock string
+	for i := 0; ; i++ {
+		n, err := root.Incr(ctx, "atende:test:redis-db").Result()
+		if err != nil {
+			root.Close()
+			t.Fatalf("redis: %v", err)
+		}
+		db = int(n%13) + 1
+		lock = fmt.Sprintf("atende:test:redis-db:%d", db)
+		if ok, err := root.SetNX(ctx, lock, os.Getpid(), 10*time.Minute).Result(); err == nil && ok {
+			break
+		}
+		if i == 13*200 {
+			root.Close()
+			t.Fatal("redis: every test db (1–13) is in use")
+		}
+		if i%13 == 12 {
+			time.Sleep(50 * time.Millisecond)
+		}
 	}
-	opt.DB = int(n%13) + 1
-	c := redis.NewClient(opt)
-	c.FlushDB(context.Background())
-	t.Cleanup(func() { c.FlushDB(context.Background()); c.Close() })
+	copt, _ := redis.ParseURL(base)
+	copt.DB = db
+	c := redis.NewClient(copt)
+	c.FlushDB(ctx)
+	t.Cleanup(func() {
+		c.FlushDB(ctx)
+		c.Close()
+		root.Del(ctx, lock)
+		root.Close()
+	})
 	u, _ := url.Parse(base)
-	u.Path = fmt.Sprintf("/%d", opt.DB)
+	u.Path = fmt.Sprintf("/%d", db)
 	return u.String()
 }
 
