@@ -88,6 +88,10 @@ func (a *API) uploadUserImage(c *gin.Context) {
 		return
 	}
 	me := currentUser(c)
+	if _, err := a.App.Users.Get(c.Request.Context(), id); err != nil {
+		fail(c, err)
+		return
+	}
 	if !me.IsAdmin() && me.ID != id {
 		fail(c, errs.ErrNoPermission)
 		return

@@ -93,6 +93,11 @@ func (r Resets) Apply(ctx context.Context, email, code, newPassword, clientIP st
 			return res.Error
 		}
 		applied = res.RowsAffected
+		// The other codes sent to this user die with the one used.
+		if err := tx.Exec(`UPDATE password_resets SET used_at = now() WHERE used_at IS NULL
+			AND user_id = (SELECT id FROM users WHERE lower(email) = ?)`, email).Error; err != nil {
+			return err
+		}
 		return tx.Exec(`UPDATE users SET password_hash = ?, token_version = token_version + 1,
 			updated_at = now() WHERE lower(email) = ?`, hash, email).Error
 	})

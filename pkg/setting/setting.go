@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
@@ -168,7 +169,7 @@ func (s Service) check(ctx context.Context, d Def, value string) error {
 			return bad("Informe um número inteiro não negativo")
 		}
 	case Text:
-		if len(value) > 4000 {
+		if utf8.RuneCountInString(value) > 4000 {
 			return bad("Texto muito longo")
 		}
 		if value == "" && d.RequiredBy != "" && s.Value(ctx, d.RequiredBy) == d.trigger() {
