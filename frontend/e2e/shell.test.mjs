@@ -80,6 +80,31 @@ describe('signed-in shell', { timeout: 180000 }, () => {
     await admin.waitForResponse((r) => r.url().includes(`searchParam=${stamp}`), { timeout: WAIT });
     await row.waitFor({ timeout: WAIT });
     assert.equal(await admin.getByTestId('user-row').count(), 1);
+    await admin.getByTestId('users-search').fill('');
+  });
+
+  test('the admin edits a user and deletes another after confirming', async () => {
+    const row = (email) => admin.locator(`[data-testid="user-row"][data-email="${email}"]`);
+    await row(attendant.email).getByTestId('user-edit').click();
+    const name = admin.getByTestId('user-name');
+    await admin.waitForFunction((el) => el.value !== '', await name.elementHandle({ timeout: WAIT }), { timeout: WAIT });
+    attendant.name = `Atendente editado ${stamp}`;
+    await name.fill(attendant.name);
+    await admin.getByTestId('user-save').click();
+    await row(attendant.email).getByText(attendant.name).waitFor({ timeout: WAIT });
+
+    const temp = `e2e-temp-${stamp}@atende.local`;
+    await admin.getByTestId('users-add').click();
+    await admin.getByTestId('user-name').fill('Temporário');
+    await admin.getByTestId('user-email').fill(temp);
+    await admin.getByTestId('user-password').fill('Temp@1234');
+    await admin.getByTestId('user-save').click();
+    await row(temp).waitFor({ timeout: WAIT });
+    await row(temp).getByTestId('user-delete').click();
+    await admin.getByTestId('user-delete-dialog').getByText('Excluir Temporário?').waitFor({ timeout: WAIT });
+    await admin.getByTestId('user-delete-dialog-confirm').click();
+    await waitForText(admin, 'toast', 'Usuário excluído com sucesso!');
+    await row(temp).waitFor({ state: 'detached', timeout: WAIT });
   });
 
   test('settings save as soon as they change, a required message first', async () => {
@@ -115,6 +140,43 @@ describe('signed-in shell', { timeout: 180000 }, () => {
     await select('sendGreetingAccepted', 'disabled');
     assert.equal((await savedToggle).status(), 200);
     await message.waitFor({ state: 'detached', timeout: WAIT });
+  });
+
+  test('with sign-up enabled a new company signs up and its admin signs in', async () => {
+    await admin.getByTestId('menu-settings').click();
+    await admin.getByTestId('setting-allowSignup').click();
+    await admin.getByTestId('setting-allowSignup-enabled').click();
+    await waitForText(admin, 'toast', 'Operação atualizada com sucesso');
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    try {
+      await page.goto(url('/login'));
+      await page.getByTestId('link-signup').click();
+      await waitForPath(page, '/signup');
+      const owner = { email: `e2e-owner-${stamp}@atende.local`, password: 'Dono@1234', company: `Empresa ${stamp}` };
+      await page.getByTestId('signup-name').fill('Dona da Empresa');
+      await page.getByTestId('signup-companyName').fill(owner.company);
+      await page.getByTestId('signup-email').fill(owner.email);
+      await page.getByTestId('signup-phone').fill('5511999990000');
+      await page.getByTestId('signup-password').fill(owner.password);
+      await page.getByTestId('signup-plan').click();
+      await page.locator('[data-testid^="signup-plan-"]').first().click();
+      await page.getByTestId('signup-submit').click();
+      await waitForText(page, 'toast', 'Cadastro realizado com sucesso!');
+      await waitForPath(page, '/login');
+
+      await signIn(page, owner.email, owner.password);
+      await waitForPath(page, '/');
+      await waitForText(page, 'welcome-text', owner.company);
+      assert.equal(await page.getByTestId('due-date').getAttribute('data-severity'), 'ok');
+      await page.getByTestId('menu-users').waitFor({ timeout: WAIT });
+    } finally {
+      await context.close();
+      await admin.getByTestId('setting-allowSignup').click();
+      await admin.getByTestId('setting-allowSignup-disabled').click();
+    }
+    await waitForText(admin, 'toast', 'Operação atualizada com sucesso');
   });
 
   test('signing in elsewhere ends the older session of the same user', async () => {

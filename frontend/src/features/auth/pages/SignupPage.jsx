@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import useSWR from 'swr';
-import { Alert, Box, Button, CircularProgress, Link, MenuItem, TextField } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Link, TextField } from '@mui/material';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import PublicPage from '../../../components/PublicPage';
 import PasswordField from '../../../components/PasswordField';
+import SelectField from '../../../components/SelectField';
 import useForm from '../../../hooks/useForm';
 import { toast } from '../../../services/toast';
 import toastError from '../../../utils/toastError';
@@ -77,14 +78,17 @@ function SignupForm() {
         autoComplete="new-password"
         slotProps={{ htmlInput: { 'data-testid': 'signup-password' } }}
       />
-      {text('planId', {
-        select: true,
-        children: plans.map((plan) => (
-          <MenuItem key={plan.id} value={plan.id}>
-            {t('signup.planOption', { ...plan, amount: formatAmount(plan.amount) })}
-          </MenuItem>
-        )),
-      })}
+      <SelectField
+        {...form.field('planId')}
+        label={t('signup.plan')}
+        required
+        margin="dense"
+        testId="signup-plan"
+        options={plans.map((plan) => ({
+          value: plan.id,
+          label: t('signup.planOption', { ...plan, amount: formatAmount(plan.amount) }),
+        }))}
+      />
       <Button type="submit" variant="contained" fullWidth disabled={submitting} sx={{ my: 2 }} data-testid="signup-submit">
         {t('signup.submit')}
       </Button>
