@@ -1,0 +1,151 @@
+// Package connection holds channel connections (the spec's "whatsapp" records): which
+// channel, its state, its token and the rules tickets on it follow.
+package connection
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"math/big"
+	"time"
+
+	"gorm.io/gorm"
+
+	"atende/pkg/errs"
+	"atende/pkg/tenant"
+)
+
+// Channels.
+const (
+	ChannelWhatsApp    = "whatsapp"
+	ChannelWhatsAppAPI = "whatsappapi"
+	ChannelFacebook    = "facebook"
+	ChannelInstagram   = "instagram"
+	ChannelSandbox     = "sandbox"
+)
+
+// States.
+const (
+	StatusOpening      = "OPENING"
+	StatusQRCode       = "qrcode"
+	StatusConnected    = "CONNECTED"
+	StatusDisconnected = "DISCONNECTED"
+	StatusPairing      = "PAIRING"
+	StatusTimeout      = "TIMEOUT"
+)
+
+// TokenLength is the spec's token size.
+const TokenLength = 30
+
+// Connection is one channel session of a company. JSON names follow the spec.
+type Connection struct {
+	ID                     int64      `json:"id"`
+	CompanyID              int64      `json:"companyId"`
+	Name                   string     `json:"name"`
+	Channel                string     `json:"channel"`
+	Status                 string     `json:"status"`
+	QRCode                 string     `json:"qrcode" gorm:"column:qrcode"`
+	Retries                int        `json:"retries"`
+	Number                 string     `json:"number"`
+	IsDefault              bool       `json:"isDefault"`
+	Token                  string     `json:"token"`
+	GreetingMessage        string     `json:"greetingMessage"`
+	ComplationMessage      string     `json:"complationMessage"`
+	OutOfHoursMessage      string     `json:"outOfHoursMessage"`
+	RatingMessage          string     `json:"ratingMessage"`
+	AllowGroup             bool       `json:"allowGroup"`
+	GroupAsTicket          string     `json:"groupAsTicket"`
+	MaxUseBotQueues        int        `json:"maxUseBotQueues"`
+	TimeUseBotQueues       int        `json:"timeUseBotQueues"`
+	TimeSendQueue          int        `json:"timeSendQueue"`
+	SendIDQueue            *int64     `json:"sendIdQueue" gorm:"column:send_id_queue"`
+	ExpiresTicket          int        `json:"expiresTicket"`
+	WhenExpiresTicket      string     `json:"whenExpiresTicket"`
+	ExpiresTicketNPS       int        `json:"expiresTicketNPS" gorm:"column:expires_ticket_nps"`
+	MaxUseBotQueuesNPS     int        `json:"maxUseBotQueuesNPS" gorm:"column:max_use_bot_queues_nps"`
+	ExpiresInactiveMessage string     `json:"expiresInactiveMessage"`
+	TimeInactiveMessage    int        `json:"timeInactiveMessage"`
+	InactiveMessage        string     `json:"inactiveMessage"`
+	TimeCreateNewTicket    int        `json:"timeCreateNewTicket"`
+	AccessToken            string     `json:"-"`
+	ExternalID             string     `json:"externalId"`
+	CreatedAt              time.Time  `json:"createdAt"`
+	UpdatedAt              time.Time  `json:"updatedAt"`
+	Queues                 []QueueRef `json:"queues" gorm:"-"`
+}
+
+// QueueRef is the short queue shape inside a connection.
+type QueueRef struct {
+	ID    int64  `json:"id"`
+	Name  string `json:"name"`
+	Color string `json:"color"`
+}
+
+// GroupsAsTickets reports whether group chats become normal (pending) tickets.
+func (c Connection) GroupsAsTickets() bool { return c.GroupAsTicket == "enabled" }
+
+// ErrNotFound is the spec's missing-connection error.
+var ErrNotFound = errs.New(404, "ERR_NO_WAPP_FOUND", "Nenhuma conexão encontrada com este ID.")
+
+// Store reads connections of the context's company.
+type Store struct{ DB *gorm.DB }
+
+// Get returns one connection of the company.
+func (s Store) Get(ctx context.Context, id int64) (Connection, error) {
+	q, err := tenant.Scope(ctx, s.DB)
+	if err != nil {
+		return Connection{}, err
+	}
+	var c Connection
+	err = q.Take(&c, id).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return Connection{}, ErrNotFound
+	}
+	return c, err
+}
+
+// Exists reports whether id is a connection of the company (user.ConnectionChecker).
+func (s Store) Exists(ctx context.Context, id int64) bool {
+	_, err := s.Get(ctx, id)
+	return err == nil
+}
+
+// ByToken finds the connection a bearer token belongs to, in any company; the token is
+// what identifies the company for the sandbox and external APIs.
+func (s Store) ByToken(ctx context.Context, token string) (Connection, error) {
+	var c Connection
+	if len(token) != TokenLength {
+		return c, ErrNotFound
+	}
+	err := s.DB.WithContext(ctx).Where("token = ?", token).Take(&c).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return c, ErrNotFound
+	}
+	return c, err
+}
+
+// Default returns the company's default connection.
+func (s Store) Default(ctx context.Context) (Connection, error) {
+	q, err := tenant.Scope(ctx, s.DB)
+	if err != nil {
+		return Connection{}, err
+	}
+	var c Connection
+	err = q.Where("is_default").Take(&c).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return c, errs.New(404, "ERR_NO_DEF_WAPP_FOUND", "Nenhuma conexão padrão encontrada.")
+	}
+	return c, err
+}
+
+const tokenAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+// NewToken returns a random 30-character alphanumeric token.
+func NewToken() string {
+	b := make([]byte, TokenLength)
+	for i := range b {
+		n, _ := rand.Int(rand.Reader, big.NewInt(int64(len(tokenAlphabet))))
+		b[i] = tokenAlphabet[n.Int64()]
+	}
+	return string(b)
+}

@@ -1,0 +1,89 @@
+// Package contact holds the people and groups a company talks to.
+package contact
+
+import (
+	"context"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"atende/pkg/tenant"
+)
+
+// Contact is a customer (or a group chat). JSON names follow the spec.
+type Contact struct {
+	ID                 int64       `json:"id"`
+	CompanyID          int64       `json:"companyId"`
+	Name               string      `json:"name"`
+	Number             string      `json:"number"`
+	Email              string      `json:"email"`
+	Channel            string      `json:"channel"`
+	IsGroup            bool        `json:"isGroup"`
+	Active             bool        `json:"active"`
+	AcceptAudioMessage bool        `json:"acceptAudioMessage"`
+	DisableBot         bool        `json:"disableBot"`
+	LgpdAcceptedAt     *time.Time  `json:"lgpdAcceptedAt"`
+	URLPicture         string      `json:"urlPicture" gorm:"column:url_picture"`
+	ConnectionID       *int64      `json:"whatsappId" gorm:"column:connection_id"`
+	ExtraInfo          []ExtraInfo `json:"extraInfo" gorm:"-"`
+	Tags               []TagRef    `json:"tags" gorm:"-"`
+	CreatedAt          time.Time   `json:"createdAt"`
+	UpdatedAt          time.Time   `json:"updatedAt"`
+}
+
+// ExtraInfo is a custom field of a contact.
+type ExtraInfo struct {
+	ID        int64  `json:"id"`
+	ContactID int64  `json:"-"`
+	CompanyID int64  `json:"-"`
+	Name      string `json:"name"`
+	Value     string `json:"value"`
+}
+
+// TableName keeps the singular spec name off the table.
+func (ExtraInfo) TableName() string { return "contact_extra_info" }
+
+// TagRef is the short tag shape inside contacts and tickets.
+type TagRef struct {
+	ID     int64  `json:"id"`
+	Name   string `json:"name"`
+	Color  string `json:"color"`
+	Kanban int    `json:"kanban"`
+}
+
+// Inbound is what a channel knows about the sender of a message.
+type Inbound struct {
+	Number       string
+	Name         string
+	Channel      string
+	IsGroup      bool
+	URLPicture   string
+	ConnectionID int64
+}
+
+// Upsert finds the contact by (company, channel, number) or creates it, in one statement
+// that two concurrent messages can't race. A known contact keeps its name unless it was
+// only a number; the picture is refreshed when the channel sends one.
+func Upsert(ctx context.Context, db *gorm.DB, in Inbound) (Contact, error) {
+	companyID, err := tenant.CompanyID(ctx)
+	if err != nil {
+		return Contact{}, err
+	}
+	name := in.Name
+	if name == "" {
+		name = in.Number
+	}
+	c := Contact{CompanyID: companyID, Name: name, Number: in.Number, Channel: in.Channel,
+		IsGroup: in.IsGroup, Active: true, AcceptAudioMessage: true, URLPicture: in.URLPicture,
+		ConnectionID: &in.ConnectionID}
+	err = db.WithContext(ctx).Clauses(clause.OnConflict{
+		Columns: []clause.Column{{Name: "company_id"}, {Name: "channel"}, {Name: "number"}},
+		DoUpdates: clause.Assignments(map[string]any{
+			"name": gorm.Expr("CASE WHEN contacts.name = contacts.number AND EXCLUDED.name <> '' THEN EXCLUDED.name ELSE contacts.name END"),
+			"url_picture": gorm.Expr("CASE WHEN EXCLUDED.url_picture <> '' THEN EXCLUDED.url_picture ELSE contacts.url_picture END"),
+			"updated_at":  gorm.Expr("now()"),
+		}),
+	}, clause.Returning{}).Create(&c).Error
+	return c, err
+}

@@ -1,0 +1,98 @@
+package ticket
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"gorm.io/gorm"
+
+	"atende/pkg/connection"
+	"atende/pkg/contact"
+	"atende/pkg/tenant"
+)
+
+// FindOrCreate returns the ticket an inbound message of c on conn belongs to (BEHAVIOUR §2):
+//  1. the contact's active ticket on this connection (unread count refreshed, isBot cleared);
+//  2. else, within the connection's timeCreateNewTicket minutes, its most recently updated
+//     ticket, set back to pending (agent and queue kept) unless it is waiting for NPS;
+//  3. else a new ticket: pending for 1:1 chats or groups-as-tickets, group otherwise.
+//
+// It runs in tx; the partial unique index on active tickets settles a race between two
+// messages: the loser re-reads the winner's ticket. created tells whether a ticket was made.
+func FindOrCreate(ctx context.Context, tx *gorm.DB, c contact.Contact, conn connection.Connection, fromMe bool) (t Ticket, created bool, err error) {
+	companyID, err := tenant.CompanyID(ctx)
+	if err != nil {
+		return Ticket{}, false, err
+	}
+	tx = tx.WithContext(ctx)
+	for attempt := 0; attempt < 2; attempt++ {
+		t, err = active(tx, companyID, c.ID, conn.ID)
+		if err == nil {
+			return t, false, nil
+		}
+		if !errors.Is(err, gorm.ErrRecordNotFound) {
+			return Ticket{}, false, err
+		}
+		if t, ok, err := reopenRecent(ctx, tx, companyID, c.ID, conn); err != nil || ok {
+			return t, false, err
+		}
+		t = Ticket{CompanyID: companyID, ContactID: c.ID, ConnectionID: &conn.ID, Channel: conn.Channel,
+			IsGroup: c.IsGroup, IsBot: !c.IsGroup, Status: StatusPending, FromMe: fromMe}
+		if c.IsGroup && !conn.GroupsAsTickets() {
+			t.Status = StatusGroup
+		}
+		err = tx.Transaction(func(sp *gorm.DB) error { return sp.Create(&t).Error })
+		if errors.Is(err, gorm.ErrDuplicatedKey) {
+			continue // another message created it first; read it
+		}
+		if err != nil {
+			return Ticket{}, false, err
+		}
+		if err := WriteLog(ctx, tx, t.ID, LogCreate, nil, nil); err != nil {
+			return Ticket{}, false, err
+		}
+		return t, true, nil
+	}
+	return Ticket{}, false, err
+}
+
+func active(tx *gorm.DB, companyID, contactID, connectionID int64) (Ticket, error) {
+	var t Ticket
+	err := tx.Where("company_id = ? AND contact_id = ? AND connection_id = ? AND status IN ?",
+		companyID, contactID, connectionID, ActiveStatuses).
+		Order("updated_at DESC").Clauses(lockForUpdate).Take(&t).Error
+	return t, err
+}
+
+func reopenRecent(ctx context.Context, tx *gorm.DB, companyID, contactID int64, conn connection.Connection) (Ticket, bool, error) {
+	if conn.TimeCreateNewTicket <= 0 {
+		return Ticket{}, false, nil
+	}
+	var t Ticket
+	err := tx.Where("company_id = ? AND contact_id = ? AND connection_id = ? AND updated_at > ?",
+		companyID, contactID, conn.ID, time.Now().Add(-time.Duration(conn.TimeCreateNewTicket)*time.Minute)).
+		Order("updated_at DESC").Clauses(lockForUpdate).Take(&t).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return Ticket{}, false, nil
+	}
+	if err != nil {
+		return Ticket{}, false, err
+	}
+	if t.Status != StatusNPS {
+		t.Status = StatusPending
+		if err := tx.Model(&t).Updates(map[string]any{"status": StatusPending, "updated_at": time.Now()}).Error; err != nil {
+			return Ticket{}, false, err
+		}
+		if err := WriteLog(ctx, tx, t.ID, LogReopen, t.UserID, t.QueueID); err != nil {
+			return Ticket{}, false, err
+		}
+	}
+	return t, true, nil
+}
+
+// WriteLog appends one entry to a ticket's log.
+func WriteLog(ctx context.Context, db *gorm.DB, ticketID int64, typ string, userID, queueID *int64) error {
+	return db.WithContext(ctx).Exec(`INSERT INTO ticket_logs (company_id, ticket_id, user_id, queue_id, type)
+		SELECT company_id, id, ?, ?, ? FROM tickets WHERE id = ?`, userID, queueID, typ, ticketID).Error
+}
