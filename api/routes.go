@@ -44,6 +44,12 @@ func (a *API) routes() []route {
 		{"GET", "/companySettingOne/", signedIn, a.companySettingOne},
 		{"PUT", "/companySettings", admin, a.updateCompanySetting},
 
+		// Tickets, ticket tags, logs and notes (spec/1 §7 Tickets)
+
+		// Contacts, tags, queues, quick messages, connections
+
+		// Messages and the sandbox channel
+
 		// Media behind signed URLs
 		{"GET", "/media/*path", public, a.media},
 	}
