@@ -25,6 +25,11 @@ func (w *Worker) Mux() *asynq.ServeMux {
 	mux.Use(observe)
 	mux.HandleFunc(tasks.TypeMailSend, w.sendMail)
 	mux.HandleFunc(tasks.TypeUsersMarkOffline, w.markUsersOffline)
+	mux.HandleFunc(tasks.TypeMessageSend, w.sendMessage)
+	mux.HandleFunc(tasks.TypeMessageAction, w.messageAction)
+	mux.HandleFunc(tasks.TypeInboundProcess, w.processInbound)
+	mux.HandleFunc(tasks.TypeReconcile, w.reconcile)
+	mux.HandleFunc(tasks.TypeSandboxAck, w.sandboxAck)
 	return mux
 }
 

@@ -12,9 +12,14 @@ import (
 	"gorm.io/gorm"
 
 	"atende/pkg/auth"
+	"atende/pkg/channel"
+	"atende/pkg/channel/sandbox"
 	"atende/pkg/config"
+	"atende/pkg/connection"
 	"atende/pkg/db"
+	"atende/pkg/inbound"
 	"atende/pkg/mail"
+	"atende/pkg/message"
 	"atende/pkg/plan"
 	"atende/pkg/realtime"
 	"atende/pkg/setting"
@@ -39,6 +44,14 @@ type App struct {
 	Plans    plan.Store
 	Auth     auth.Service
 	Resets   auth.Resets
+
+	Channels     channel.Registry
+	Sandbox      sandbox.Channel
+	Messages     message.Service
+	Delivery     message.Delivery
+	InboundStore inbound.Store
+	Inbound      inbound.Processor
+	Connections  connection.Store
 }
 
 // New connects and wires everything. Close releases it.
@@ -79,6 +92,18 @@ func (a *App) wire() {
 		Limiter: auth.Limiter{RDB: a.RDB, Max: 10, Window: 15 * time.Minute},
 	}
 	a.Resets = auth.Resets{Auth: a.Auth, Queue: a.Queue, AppURL: a.Cfg.FrontendURL}
+	a.wireMessaging()
+}
+
+func (a *App) wireMessaging() {
+	a.Connections = connection.Store{DB: a.DB}
+	a.Users.Connections = a.Connections
+	a.Sandbox = sandbox.Channel{DB: a.DB, Queue: a.Queue}
+	a.Channels = channel.Registry{connection.ChannelSandbox: a.Sandbox}
+	a.Messages = message.Service{DB: a.DB, Events: a.Events, Queue: a.Queue, Media: a.Media, Settings: a.Settings}
+	a.Delivery = message.Delivery{DB: a.DB, Channels: a.Channels, Events: a.Events, Media: a.Media}
+	a.InboundStore = inbound.Store{DB: a.DB, Queue: a.Queue}
+	a.Inbound = inbound.Processor{DB: a.DB, Events: a.Events, Media: a.Media}
 }
 
 // Close releases connections.
