@@ -6,6 +6,7 @@ import (
 
 	"github.com/hibiken/asynq"
 
+	"atende/pkg/app"
 	"atende/pkg/channel"
 	"atende/pkg/inbound"
 	"atende/pkg/message"
@@ -43,23 +44,26 @@ func (w *Worker) processInbound(ctx context.Context, t *asynq.Task) error {
 
 // reconcile requeues what a lost queue stranded: TaskIDs make a requeue of work that is
 // still queued a no-op, and the handlers skip work already done.
-func (w *Worker) reconcile(ctx context.Context, t *asynq.Task) error {
-	msgs, err := message.Stranded(ctx, w.App.DB, ReconcileGrace)
+func (w *Worker) reconcile(ctx context.Context, _ *asynq.Task) error { return Reconcile(w.App, ctx) }
+
+// Reconcile is the reconciler's work, callable without a task (tests, operators).
+func Reconcile(a *app.App, ctx context.Context) error {
+	msgs, err := message.Stranded(ctx, a.DB, ReconcileGrace)
 	if err != nil {
 		return err
 	}
 	for _, m := range msgs {
 		if task, err := tasks.NewMessageSend(m.CompanyID, m.ID); err == nil {
-			_ = tasks.Enqueue(ctx, w.App.Queue, task)
+			_ = tasks.Enqueue(ctx, a.Queue, task)
 		}
 	}
-	events, err := inbound.Pending(ctx, w.App.DB, ReconcileGrace)
+	events, err := inbound.Pending(ctx, a.DB, ReconcileGrace)
 	if err != nil {
 		return err
 	}
 	for _, e := range events {
 		if task, err := tasks.NewInboundProcess(e.CompanyID, e.EventID); err == nil {
-			_ = tasks.Enqueue(ctx, w.App.Queue, task)
+			_ = tasks.Enqueue(ctx, a.Queue, task)
 		}
 	}
 	return nil

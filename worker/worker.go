@@ -39,7 +39,9 @@ func (w *Worker) Run(ctx context.Context) error {
 		Concurrency:     w.App.Cfg.WorkerConcurrency,
 		Queues:          tasks.QueueWeights,
 		ShutdownTimeout: 20 * time.Second,
-		Logger:          asynqLogger{},
+		// Delayed tasks (schedules, sandbox receipts, flow waits) are due within a second.
+		DelayedTaskCheckInterval: time.Second,
+		Logger:                   asynqLogger{},
 		ErrorHandler: asynq.ErrorHandlerFunc(func(ctx context.Context, t *asynq.Task, err error) {
 			slog.Error("task failed", "type", t.Type(), "err", err)
 		}),
