@@ -6,7 +6,34 @@ import es from './es';
 import tr from './tr';
 
 export const LANGUAGES = ['pt', 'en', 'es', 'tr'];
-export const resources = { pt, en, es, tr };
+
+/** Deep merge of plain objects (later sources win on leaves). */
+export function mergeTexts(target, ...sources) {
+  const out = { ...target };
+  sources.forEach((source) => {
+    Object.entries(source || {}).forEach(([key, value]) => {
+      const current = out[key];
+      out[key] = value && typeof value === 'object' && current && typeof current === 'object'
+        ? mergeTexts(current, value)
+        : value;
+    });
+  });
+  return out;
+}
+
+// Each feature keeps its texts in src/features/<feature>/i18n/<lng>.js (default export), found
+// here by file name so features written in parallel never edit a shared language file.
+const featureTexts = import.meta.glob('../features/*/i18n/*.js', { eager: true, import: 'default' });
+
+function featureTextsOf(lng) {
+  return Object.keys(featureTexts)
+    .filter((path) => path.endsWith(`/i18n/${lng}.js`))
+    .sort()
+    .map((path) => featureTexts[path]);
+}
+
+const core = { pt, en, es, tr };
+export const resources = Object.fromEntries(LANGUAGES.map((lng) => [lng, mergeTexts(core[lng], ...featureTextsOf(lng))]));
 const LANGUAGE_KEY = 'language';
 
 function storedLanguage() {
