@@ -35,3 +35,12 @@ export function nearBottom(element, threshold = 100) {
   const { scrollTop, scrollHeight, clientHeight } = element;
   return scrollHeight - (scrollTop + clientHeight) < threshold;
 }
+
+/** A plain list with item added at the end, or replaced in place when its id is listed. */
+export function arrayWith(list, item) {
+  const items = Array.isArray(list) ? list : [];
+  return items.some((i) => i.id === item.id) ? items.map((i) => (i.id === item.id ? { ...i, ...item } : i)) : [...items, item];
+}
+
+/** A plain list without the item of that id. */
+export const arrayWithout = (list, id) => (Array.isArray(list) ? list.filter((i) => i.id !== id) : list);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nearBottom, withChanges, withItem, withoutItem } from './pagedItems';
+import { arrayWith, arrayWithout, nearBottom, withChanges, withItem, withoutItem } from './pagedItems';
 
 const pages = () => [
   { tags: [{ id: 1, name: 'vip' }, { id: 2, name: 'lead' }], hasMore: true, count: 3 },
@@ -40,5 +40,13 @@ describe('paged items', () => {
   it('tells when a list is scrolled near its bottom', () => {
     expect(nearBottom({ scrollTop: 850, scrollHeight: 1000, clientHeight: 100 })).toBe(true);
     expect(nearBottom({ scrollTop: 100, scrollHeight: 1000, clientHeight: 100 })).toBe(false);
+  });
+
+  it('edits plain lists by id', () => {
+    const list = [{ id: 1, name: 'a' }, { id: 2, name: 'b' }];
+    expect(arrayWith(list, { id: 2, name: 'B' })).toEqual([{ id: 1, name: 'a' }, { id: 2, name: 'B' }]);
+    expect(arrayWith(list, { id: 3, name: 'c' }).map((i) => i.id)).toEqual([1, 2, 3]);
+    expect(arrayWith(undefined, { id: 3 })).toEqual([{ id: 3 }]);
+    expect(arrayWithout(list, 1)).toEqual([{ id: 2, name: 'b' }]);
   });
 });

@@ -1,0 +1,64 @@
+import { randomColor } from '../../../utils/colors';
+
+/** Minutes a queue may rotate tickets between attendants (spec/2 §9). */
+export const ROTATION_MINUTES = [2, 5, 10, 15, 30, 45, 60];
+export const DEFAULT_ROTATION = ROTATION_MINUTES[0];
+
+export const QUEUE_RULES = { name: { min: 2, max: 50 }, color: { min: 3, max: 9 } };
+
+/** Form values of a queue; a new one gets a random colour and the first rotation time. */
+export function queueToForm(queue, random = Math.random) {
+  const minutes = Number(queue?.tempoRoteador);
+  return {
+    name: queue?.name ?? '',
+    color: queue?.color || randomColor(random),
+    orderQueue: queue?.orderQueue ?? '',
+    greetingMessage: queue?.greetingMessage ?? '',
+    outOfHoursMessage: queue?.outOfHoursMessage ?? '',
+    closeTicket: Boolean(queue?.closeTicket),
+    ativarRoteador: Boolean(queue?.ativarRoteador),
+    tempoRoteador: ROTATION_MINUTES.includes(minutes) ? minutes : DEFAULT_ROTATION,
+  };
+}
+
+const sameColor = (a, b) => String(a ?? '').trim().toLowerCase() === String(b ?? '').trim().toLowerCase();
+
+/** True when another queue of the list already has this colour. */
+export const colorInUse = (color, queues, ownId) => (queues || []).some((q) => q.id !== ownId && sameColor(q.color, color));
+
+function length(value, { min, max }) {
+  const text = String(value ?? '').trim();
+  if (!text) return 'validation.required';
+  if (text.length < min) return 'validation.tooShort';
+  if (text.length > max) return 'validation.tooLong';
+  return null;
+}
+
+/** Field errors (i18n keys): name 2..50, colour 3..9 and not another queue's, order a whole number. */
+export function validateQueue(values, { queues = [], id = null } = {}) {
+  const errors = {};
+  const name = length(values.name, QUEUE_RULES.name);
+  if (name) errors.name = name;
+  const color = length(values.color, QUEUE_RULES.color);
+  if (color) errors.color = color;
+  else if (colorInUse(values.color, queues, id)) errors.color = 'backendErrors.ERR_QUEUE_COLOR_ALREADY_EXISTS';
+  const order = String(values.orderQueue ?? '').trim();
+  if (order && !/^\d+$/.test(order)) errors.orderQueue = 'queues.validation.wholeNumber';
+  if (values.ativarRoteador && !ROTATION_MINUTES.includes(Number(values.tempoRoteador))) errors.tempoRoteador = 'validation.required';
+  return errors;
+}
+
+/** Body of POST /queue and PUT /queue/{id}. */
+export function queuePayload(values) {
+  const order = String(values.orderQueue ?? '').trim();
+  return {
+    name: values.name.trim(),
+    color: values.color.trim(),
+    orderQueue: order ? Number(order) : 0,
+    greetingMessage: values.greetingMessage,
+    outOfHoursMessage: values.outOfHoursMessage,
+    closeTicket: Boolean(values.closeTicket),
+    ativarRoteador: Boolean(values.ativarRoteador),
+    tempoRoteador: Number(values.tempoRoteador) || DEFAULT_ROTATION,
+  };
+}
