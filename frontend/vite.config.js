@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 const backendPaths = [
   '/auth', '/users', '/settings', '/setting/', '/public-settings', '/companySettings',
   '/companySettingOne', '/plans', '/forgetpassword', '/resetpasswords', '/version', '/queue',
+  '/contacts', '/contactTags', '/tags', '/quick-messages', '/whatsapp', '/whatsappsession', '/sandbox', '/tickets', '/media',
 ];
 
 export default defineConfig(({ mode }) => {

@@ -11,6 +11,13 @@ import HomePage from '../features/home/pages/HomePage';
 import TicketsPage from '../features/tickets/pages/TicketsPage';
 import UsersPage from '../features/users/pages/UsersPage';
 import SettingsPage from '../features/settings/pages/SettingsPage';
+import ContactsPage from '../features/contacts/pages/ContactsPage';
+import TagsPage from '../features/tags/pages/TagsPage';
+import QueuesPage from '../features/queues/pages/QueuesPage';
+import QuickMessagesPage from '../features/quickMessages/pages/QuickMessagesPage';
+import ConnectionsPage from '../features/connections/pages/ConnectionsPage';
+import RequireConnections from '../features/connections/components/RequireConnections';
+import SimulatePage from '../features/sandbox/pages/SimulatePage';
 
 export default function AppRoutes() {
   return (
@@ -27,6 +34,12 @@ export default function AppRoutes() {
           <Route path="tickets/:ticketId?" element={<TicketsPage />} />
           <Route path="users" element={<RequireAdmin><UsersPage /></RequireAdmin>} />
           <Route path="settings" element={<RequireAdmin><SettingsPage /></RequireAdmin>} />
+          <Route path="contacts" element={<ContactsPage />} />
+          <Route path="tags" element={<TagsPage />} />
+          <Route path="queues" element={<RequireAdmin><QueuesPage /></RequireAdmin>} />
+          <Route path="quick-messages" element={<QuickMessagesPage />} />
+          <Route path="connections" element={<RequireConnections><ConnectionsPage /></RequireConnections>} />
+          <Route path="connections/:connectionId/simulate" element={<SimulatePage />} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Route>
       </Route>

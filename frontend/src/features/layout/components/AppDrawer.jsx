@@ -16,10 +16,10 @@ function MenuList({ open, onNavigate }) {
     <List>
       {menuItems
         .filter((item) => item.visible(user))
-        .map(({ to, labelKey, Icon, testId }) => (
+        .map(({ to, labelKey, Icon, Badge, testId }) => (
           <Tooltip key={to} title={open ? '' : t(labelKey)} placement="right">
             <ListItemButton component={RouterLink} to={to} selected={pathname.startsWith(to)} onClick={onNavigate} data-testid={testId}>
-              <ListItemIcon><Icon /></ListItemIcon>
+              <ListItemIcon>{Badge ? <Badge><Icon /></Badge> : <Icon />}</ListItemIcon>
               {open && <ListItemText primary={t(labelKey)} />}
             </ListItemButton>
           </Tooltip>

@@ -1,9 +1,29 @@
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
+import ContactPhoneOutlinedIcon from '@mui/icons-material/ContactPhoneOutlined';
+import SyncAltIcon from '@mui/icons-material/SyncAlt';
+import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
+import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
+import FlashOnOutlinedIcon from '@mui/icons-material/FlashOnOutlined';
 import { isAdmin } from '../../../utils/permissions';
+import { canManageConnections } from '../../connections/api/connectionRules';
+import ConnectionsBadge from '../../connections/components/ConnectionsBadge';
 
-/** Drawer entries; each feature adds its own with the rule that shows it. */
+const everyone = () => true;
+
+/**
+ * Drawer entries; each feature adds its own with the rule that shows it. Badge (optional)
+ * wraps the icon, e.g. a dot while something needs attention.
+ */
 const menuItems = [
+  { to: '/contacts', labelKey: 'layout.menu.contacts', Icon: ContactPhoneOutlinedIcon, visible: everyone, testId: 'menu-contacts' },
+  { to: '/quick-messages', labelKey: 'layout.menu.quickMessages', Icon: FlashOnOutlinedIcon, visible: everyone, testId: 'menu-quick-messages' },
+  { to: '/tags', labelKey: 'layout.menu.tags', Icon: LocalOfferOutlinedIcon, visible: everyone, testId: 'menu-tags' },
+  {
+    to: '/connections', labelKey: 'layout.menu.connections', Icon: SyncAltIcon, visible: canManageConnections, testId: 'menu-connections',
+    Badge: ConnectionsBadge,
+  },
+  { to: '/queues', labelKey: 'layout.menu.queues', Icon: AccountTreeOutlinedIcon, visible: isAdmin, testId: 'menu-queues' },
   { to: '/users', labelKey: 'layout.menu.users', Icon: PeopleAltOutlinedIcon, visible: isAdmin, testId: 'menu-users' },
   { to: '/settings', labelKey: 'layout.menu.settings', Icon: SettingsOutlinedIcon, visible: isAdmin, testId: 'menu-settings' },
 ];

@@ -1,0 +1,83 @@
+/** The simulate-customer conversation: what the customer sent (kept locally) and what Atende delivered. */
+
+export const NUMBER_MIN_DIGITS = 8;
+export const NUMBER_MAX_DIGITS = 20;
+export const READ_ACK = 3;
+export const KEEP_MESSAGES = 200;
+
+export const digitsOf = (text) => String(text ?? '').replace(/\D/g, '');
+
+/** i18n key of a refused customer, or null: the number needs 8 to 20 digits. */
+export function customerError({ number }) {
+  const digits = digitsOf(number);
+  if (!digits) return 'validation.required';
+  if (digits.length < NUMBER_MIN_DIGITS || digits.length > NUMBER_MAX_DIGITS) return 'sandbox.invalidNumber';
+  return null;
+}
+
+/** A Brazilian-looking mobile number for a new pretend customer. */
+export function randomCustomerNumber(random = Math.random) {
+  const ddd = 11 + Math.floor(random() * 89);
+  const rest = Array.from({ length: 8 }, () => Math.floor(random() * 10)).join('');
+  return `55${ddd}9${rest}`;
+}
+
+/** Client id of an inbound post (the server's dedupe key). */
+export function newInboundId(random = Math.random) {
+  const uuid = globalThis.crypto?.randomUUID?.();
+  return `SBXIN-${uuid || `${Date.now().toString(36)}-${Math.floor(random() * 1e12).toString(36)}`}`;
+}
+
+/** Delivered messages after a poll: new ones added, known ones (ack, edits) replaced, by id. */
+export function mergeOutbound(current, incoming) {
+  if (!incoming?.length) return current;
+  const byId = new Map(current.map((message) => [message.id, message]));
+  incoming.forEach((message) => byId.set(message.id, { ...byId.get(message.id), ...message }));
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+/**
+ * The `after` of the next poll: just before the oldest delivery still moving towards 'read'
+ * (so its ack updates come back), else the newest id, else 0.
+ */
+export function pollCursor(outbound) {
+  if (!outbound.length) return 0;
+  const moving = outbound.filter((message) => message.ack < READ_ACK && message.kind !== 'revoked');
+  if (moving.length) return Math.min(...moving.map((message) => message.id)) - 1;
+  return Math.max(...outbound.map((message) => message.id));
+}
+
+const timeOf = (value) => {
+  const ms = typeof value === 'number' ? value : Date.parse(value);
+  return Number.isNaN(ms) ? 0 : ms;
+};
+
+/**
+ * One timeline: the customer's messages ({ localId, sentAt, ... }) and the deliveries
+ * ({ id, createdAt, ... }) in time order; on a tie the customer's message comes first.
+ */
+export function conversation(sent, outbound) {
+  const items = [
+    ...sent.map((message, index) => ({ ...message, from: 'customer', key: `c-${message.localId}`, at: timeOf(message.sentAt), order: index })),
+    ...outbound.map((message) => ({ ...message, from: 'atende', key: `a-${message.id}`, at: timeOf(message.createdAt), order: message.id })),
+  ];
+  return items.sort((a, b) => a.at - b.at || (a.from === b.from ? a.order - b.order : a.from === 'customer' ? -1 : 1));
+}
+
+/** Tick of a delivery: 0 pending (clock), 1 sent, 2 delivered, 3+ read. */
+export function ackState(ack) {
+  if (!ack) return 'pending';
+  if (ack === 1) return 'sent';
+  if (ack === 2) return 'delivered';
+  return 'read';
+}
+
+/** The customer's messages kept for the next visit (no object URLs, the newest 200). */
+export const storable = (sent) =>
+  sent.slice(-KEEP_MESSAGES).map(({ previewUrl, file, ...message }) => ({ ...message, status: message.status === 'sending' ? 'error' : message.status }));
+
+/** Adds a customer to the recent list (latest first, one entry per number, at most 10). */
+export function rememberCustomer(list, customer) {
+  const number = digitsOf(customer.number);
+  return [{ number, name: customer.name?.trim() || number }, ...(list || []).filter((c) => c.number !== number)].slice(0, 10);
+}

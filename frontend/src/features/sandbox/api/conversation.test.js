@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import i18n from '../../../i18n';
+import {
+  ackState, conversation, customerError, digitsOf, mergeOutbound, newInboundId, pollCursor, randomCustomerNumber, rememberCustomer, storable,
+} from './conversation';
+
+const out = (id, ack, createdAt, extra = {}) => ({ id, ack, createdAt, kind: 'text', body: `m${id}`, ...extra });
+
+describe('simulate panel conversation', () => {
+  it('merges polled deliveries by id, updating acks and keeping id order', () => {
+    let list = mergeOutbound([], [out(5, 1, '2025-01-01T10:00:05Z'), out(3, 1, '2025-01-01T10:00:03Z')]);
+    expect(list.map((m) => m.id)).toEqual([3, 5]);
+    list = mergeOutbound(list, [out(3, 3, '2025-01-01T10:00:03Z'), out(5, 2, '2025-01-01T10:00:05Z'), out(8, 1, '2025-01-01T10:00:08Z')]);
+    expect(list.map((m) => [m.id, m.ack])).toEqual([[3, 3], [5, 2], [8, 1]]);
+    const same = [out(1, 1, 'x')];
+    expect(mergeOutbound(same, [])).toBe(same);
+  });
+
+  it('polls again from just before the oldest delivery not yet read', () => {
+    expect(pollCursor([])).toBe(0);
+    expect(pollCursor([out(3, 3), out(5, 2), out(8, 1)])).toBe(4);
+    expect(pollCursor([out(3, 3), out(5, 3)])).toBe(5);
+    expect(pollCursor([out(3, 3), out(4, 1, null, { kind: 'revoked' })])).toBe(4);
+  });
+
+  it('orders the customer messages and the deliveries in time, customer first on a tie', () => {
+    const sent = [
+      { localId: 'a', body: 'oi', sentAt: Date.parse('2025-01-01T10:00:00Z') },
+      { localId: 'b', body: 'tudo bem?', sentAt: Date.parse('2025-01-01T10:00:06Z') },
+    ];
+    const timeline = conversation(sent, [out(2, 3, '2025-01-01T10:00:06Z'), out(1, 3, '2025-01-01T10:00:02Z')]);
+    expect(timeline.map((m) => m.key)).toEqual(['c-a', 'a-1', 'c-b', 'a-2']);
+    expect(timeline.map((m) => m.from)).toEqual(['customer', 'atende', 'customer', 'atende']);
+  });
+
+  it('shows ticks for pending, sent, delivered and read', () => {
+    expect([0, 1, 2, 3, 4, 5].map(ackState)).toEqual(['pending', 'sent', 'delivered', 'read', 'read', 'read']);
+  });
+
+  it('needs a number of 8 to 20 digits', () => {
+    expect(customerError({ number: '' })).toBe('validation.required');
+    expect(customerError({ number: '+55 (11) 9' })).toBe('sandbox.invalidNumber');
+    expect(i18n.t('sandbox.invalidNumber')).toBe('Informe um número com 8 a 20 dígitos');
+    expect(customerError({ number: '+55 (11) 98888-7777' })).toBeNull();
+    expect(digitsOf('+55 (11) 98888-7777')).toBe('5511988887777');
+    expect(customerError({ number: randomCustomerNumber() })).toBeNull();
+    expect(randomCustomerNumber(() => 0)).toBe('5511900000000');
+  });
+
+  it('keeps what survives a reload', () => {
+    const kept = storable([{ localId: 'a', body: 'x', status: 'sending', previewUrl: 'blob:1', file: {} }, { localId: 'b', status: 'sent' }]);
+    expect(kept).toEqual([{ localId: 'a', body: 'x', status: 'error' }, { localId: 'b', status: 'sent' }]);
+    expect(rememberCustomer([{ number: '5511', name: 'A' }, { number: '5599', name: 'B' }], { number: '55 99', name: ' Bia ' }))
+      .toEqual([{ number: '5599', name: 'Bia' }, { number: '5511', name: 'A' }]);
+    expect(newInboundId()).toMatch(/^SBXIN-/);
+  });
+});

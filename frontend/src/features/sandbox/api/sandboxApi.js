@@ -1,0 +1,20 @@
+import { api } from '../../../services/api';
+
+/**
+ * A pretend customer writes to a sandbox connection: JSON { id, number, name, body } or, with a
+ * file, multipart with 'media'. The id makes a retried post a no-op on the server.
+ */
+export function sendInbound(connectionId, { id, number, name, body, file }) {
+  if (!file) return api.post(`/sandbox/${connectionId}/inbound`, { id, number, name, body });
+  const form = new FormData();
+  form.append('id', id);
+  form.append('number', number);
+  form.append('name', name);
+  form.append('body', body || '');
+  form.append('media', file);
+  return api.post(`/sandbox/${connectionId}/inbound`, form);
+}
+
+/** What Atende delivered to the customer after outbox id `after`, oldest first. */
+export const fetchOutbound = (connectionId, { number, after }) =>
+  api.get(`/sandbox/${connectionId}/outbound`, { number, after });
