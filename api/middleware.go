@@ -77,7 +77,10 @@ func (a *API) authenticate(allowExpired bool) gin.HandlerFunc {
 			return
 		}
 		if !allowExpired && comp.Expired(time.Now()) {
-			fail(c, errs.ErrSubscriptionExpired)
+			e := *errs.ErrSubscriptionExpired
+			e.Message = "Opss! Sua assinatura venceu " + comp.DueDate.Format("02/01/2006") +
+				". Entre em contato com o Suporte para mais informações!"
+			fail(c, &e)
 			return
 		}
 		c.Set(userKey, u)
