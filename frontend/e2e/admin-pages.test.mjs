@@ -104,10 +104,19 @@ describe('admin pages: queues, tags, contacts, quick messages, connections and t
     assert.equal(await page.getByTestId('contact-extra-value-0').inputValue(), '123.456.789-00');
     await page.getByTestId('contact-cancel').click();
 
+    // Block and unblock.
+    await listed.getByTestId('contact-block').click();
+    await waitForText(page, 'toast', 'Contato bloqueado');
+    assert.equal(await listed.getByTestId('contact-status').textContent(), 'Bloqueado');
+    await listed.getByTestId('contact-block').click();
+    await waitForText(page, 'toast', 'Contato desbloqueado');
+    assert.equal(await listed.getByTestId('contact-status').textContent(), 'Ativo');
+
     // The tag filter narrows the list to contacts with the tag.
     await page.getByTestId('contacts-tag-filter').fill(tagName);
+    const filtered = page.waitForResponse((r) => r.url().includes('/contacts?') && r.url().includes('contactTag='), { timeout: WAIT });
     await page.getByRole('option', { name: tagName }).click();
-    await page.waitForResponse((r) => r.url().includes('/contacts?') && r.url().includes('contactTag='), { timeout: WAIT });
+    assert.equal((await filtered).status(), 200);
     await listed.waitFor({ timeout: WAIT });
   });
 
@@ -119,9 +128,23 @@ describe('admin pages: queues, tags, contacts, quick messages, connections and t
     await page.getByTestId('quick-message-shortcode').fill(shortcode);
     await page.getByTestId('quick-message-message').fill('Olá! Em que posso ajudar?');
     await page.getByTestId('quick-message-geral').check();
+    await page.getByTestId('quick-message-file').setInputFiles({ name: 'cardapio.txt', mimeType: 'text/plain', buffer: Buffer.from('Cardápio do dia') });
+    await waitForText(page, 'quick-message-media', 'cardapio.txt');
+    const uploaded = page.waitForResponse((r) => /\/quick-messages\/\d+\/media-upload$/.test(r.url()) && r.request().method() === 'POST', { timeout: WAIT });
     await page.getByTestId('quick-message-save').click();
+    assert.equal((await uploaded).status(), 200);
     await waitForText(page, 'toast', 'Resposta rápida salva com sucesso!');
-    await row('quick-message-row', 'shortcode', shortcode).waitFor({ timeout: WAIT });
+    const listed = row('quick-message-row', 'shortcode', shortcode);
+    await listed.getByTestId('quick-message-has-media').waitFor({ timeout: WAIT });
+
+    // Removing the file deletes it on the server.
+    await listed.getByTestId('quick-message-edit').click();
+    await waitForText(page, 'quick-message-media', 'cardapio.txt');
+    await page.getByTestId('quick-message-remove-media').click();
+    const removed = page.waitForResponse((r) => /\/quick-messages\/\d+\/media-upload$/.test(r.url()) && r.request().method() === 'DELETE', { timeout: WAIT });
+    await page.getByTestId('quick-message-save').click();
+    assert.equal((await removed).status(), 200);
+    await listed.getByTestId('quick-message-has-media').waitFor({ state: 'detached', timeout: WAIT });
   });
 
   test('the admin creates a sandbox connection with the queue', async () => {

@@ -31,7 +31,7 @@ export default function ContactsTable({ contacts, empty, onStartTicket, onEdit, 
               <Avatar src={contact.urlPicture || undefined} sx={{ width: 32, height: 32, mx: 'auto' }}>{contact.name?.[0]}</Avatar>
             </TableCell>
             <TableCell>{contact.name}</TableCell>
-            <TableCell data-testid="contact-number">{contact.number}</TableCell>
+            <TableCell data-testid="contact-row-number">{contact.number}</TableCell>
             <TableCell>{contact.email}</TableCell>
             <TableCell><TagChips tags={contact.tags} max={3} /></TableCell>
             <TableCell align="center">

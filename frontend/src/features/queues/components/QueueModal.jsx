@@ -45,18 +45,18 @@ function QueueForm({ queue, queues, onClose, onSaved }) {
             <TextField {...form.field('name')} label={t('queues.modal.name')} required fullWidth autoFocus slotProps={input('queue-name')} />
             <ColorPickerField value={form.values.color} onChange={(value) => form.setValue('color', value)} label={t('queues.modal.color')}
               error={color.error} helperText={color.helperText} required testId="queue-color" />
-            <TextField {...form.field('orderQueue')} label={t('queues.modal.orderQueue')} type="number" sx={{ minWidth: 120 }}
+            <TextField {...form.field('orderQueue')} label={t('queues.modal.orderQueue')} type="number" sx={{ minWidth: 190 }}
               slotProps={{ htmlInput: { min: 0, step: 1, 'data-testid': 'queue-order' } }} />
           </Stack>
           <TextField {...form.field('greetingMessage')} label={t('queues.modal.greetingMessage')} multiline minRows={3} fullWidth
             slotProps={input('queue-greeting')} />
           <TextField {...form.field('outOfHoursMessage')} label={t('queues.modal.outOfHoursMessage')} multiline minRows={2} fullWidth
             slotProps={input('queue-out-of-hours')} />
+          <FormControlLabel control={toggle('closeTicket', 'queue-close-ticket')} label={t('queues.modal.closeTicket')} />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-            <FormControlLabel control={toggle('closeTicket', 'queue-close-ticket')} label={t('queues.modal.closeTicket')} sx={{ flex: 1 }} />
-            <FormControlLabel control={toggle('ativarRoteador', 'queue-rotation')} label={t('queues.modal.rotation')} sx={{ flex: 1 }} />
+            <FormControlLabel control={toggle('ativarRoteador', 'queue-rotation')} label={t('queues.modal.rotation')} />
             <SelectField {...form.field('tempoRoteador')} label={t('queues.modal.rotationTime')} testId="queue-rotation-time"
-              disabled={!form.values.ativarRoteador} sx={{ minWidth: 160 }}
+              disabled={!form.values.ativarRoteador} fullWidth={false} sx={{ minWidth: 200 }}
               options={ROTATION_MINUTES.map((minutes) => ({ value: minutes, label: t('queues.minutes', { count: minutes }) }))} />
           </Stack>
         </Stack>

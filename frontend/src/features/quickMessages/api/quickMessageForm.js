@@ -42,5 +42,8 @@ export function mediaAction({ file, removed, hadMedia }) {
   return 'none';
 }
 
-/** Name of the record's media file, if any. */
-export const mediaNameOf = (record) => record?.mediaName || (record?.mediaPath ? String(record.mediaPath).split('/').pop().split('?')[0] : '');
+/** Name of the record's media file, if any (isMedia false means none, whatever URL fields remain). */
+export function mediaNameOf(record) {
+  if (!record || record.isMedia === false) return '';
+  return record.mediaName || (record.mediaPath ? String(record.mediaPath).split('/').pop().split('?')[0] : '');
+}

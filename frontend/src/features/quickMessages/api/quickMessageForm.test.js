@@ -42,5 +42,6 @@ describe('quick message form', () => {
     expect(mediaAction({ file: null, removed: true, hadMedia: false })).toBe('none');
     expect(mediaNameOf({ mediaPath: 'https://x/media/company1/abc.pdf?sig=1' })).toBe('abc.pdf');
     expect(mediaNameOf({ mediaName: 'menu.pdf', mediaPath: 'x' })).toBe('menu.pdf');
+    expect(mediaNameOf({ mediaName: '', mediaPath: '/media/x.pdf?sig=1', isMedia: false })).toBe('');
   });
 });
