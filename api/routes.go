@@ -45,6 +45,19 @@ func (a *API) routes() []route {
 		{"PUT", "/companySettings", admin, a.updateCompanySetting},
 
 		// Tickets, ticket tags, logs and notes (spec/1 §7 Tickets)
+		{"GET", "/tickets", signedIn, a.listTickets},
+		{"GET", "/tickets/u/:uuid", signedIn, a.openTicket},
+		{"GET", "/tickets/:id", signedIn, a.showTicket},
+		{"POST", "/tickets", signedIn, a.createTicket},
+		{"POST", "/tickets/closeAll", admin, a.closeAllTickets},
+		{"PUT", "/tickets/:id", signedIn, a.updateTicket},
+		{"DELETE", "/tickets/:id", admin, a.deleteTicket},
+		{"PUT", "/ticket-tags/:ticketId/:tagId", signedIn, a.addTicketTag},
+		{"DELETE", "/ticket-tags/:ticketId", signedIn, a.removeTicketTags},
+		{"GET", "/tickets-log/:ticketId", signedIn, a.ticketLogs},
+		{"POST", "/ticket-notes", signedIn, a.addTicketNote},
+		{"GET", "/ticket-notes/list", signedIn, a.listTicketNotes},
+		{"DELETE", "/ticket-notes/:id", signedIn, a.deleteTicketNote},
 
 		// Contacts, tags, queues, quick messages, connections
 

@@ -19,6 +19,7 @@ import (
 	"atende/pkg/realtime"
 	"atende/pkg/setting"
 	"atende/pkg/storage"
+	"atende/pkg/ticket"
 	"atende/pkg/user"
 )
 
@@ -39,6 +40,10 @@ type App struct {
 	Plans    plan.Store
 	Auth     auth.Service
 	Resets   auth.Resets
+
+	// Messenger stores and queues automatic texts on tickets (farewell, greeting, transfer).
+	Messenger ticket.Messenger
+	Tickets   ticket.Service
 }
 
 // New connects and wires everything. Close releases it.
@@ -79,6 +84,8 @@ func (a *App) wire() {
 		Limiter: auth.Limiter{RDB: a.RDB, Max: 10, Window: 15 * time.Minute},
 	}
 	a.Resets = auth.Resets{Auth: a.Auth, Queue: a.Queue, AppURL: a.Cfg.FrontendURL}
+	a.Messenger = ticket.Outbox{DB: a.DB, Queue: a.Queue, Events: a.Events}
+	a.Tickets = ticket.Service{DB: a.DB, Events: a.Events, Settings: a.Settings, Messenger: a.Messenger}
 }
 
 // Close releases connections.
