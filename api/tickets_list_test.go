@@ -97,6 +97,7 @@ func TestTicketListFilters(t *testing.T) {
 		{name: "search by number fragment", method: "GET", path: q("searchParam", "98765"), token: d.admin, status: 200, check: listed(maria)},
 		{name: "message bodies only when asked", method: "GET", path: q("searchParam", "atrasado"), token: d.admin, status: 200, check: listed()},
 		{name: "searchOnMessages", method: "GET", path: q("searchParam", "atrasado", "searchOnMessages", "true"), token: d.admin, status: 200, check: listed(plain)},
+		{name: "searchOnMessages still matches names", method: "GET", path: q("searchParam", "MARIA", "searchOnMessages", "true"), token: d.admin, status: 200, check: listed(maria)},
 		{name: "LIKE wildcards are literal", method: "GET", path: q("searchParam", "%", "searchOnMessages", "true"), token: d.admin, status: 200, check: listed()},
 		{name: "one tag", method: "GET", path: q("tags", ids(x)), token: d.admin, status: 200, check: listed(maria, joao)},
 		{name: "every tag asked", method: "GET", path: q("tags", ids(x, y)), token: d.admin, status: 200, check: listed(maria)},

@@ -184,16 +184,18 @@ func (s Service) filters(ctx context.Context, v viewer, p ListParams) (where, er
 }
 
 // search matches the contact's name or number, and with onMessages the ticket's message
-// bodies; all three go through trigram indexes.
+// bodies, through the trigram indexes. Both sides are collected as one set of ticket ids
+// (an OR of the two would scan every ticket of the company).
 func search(w *where, companyID int64, q string, onMessages bool) {
 	like := "%" + escapeLike(strings.ToLower(q)) + "%"
-	cond := `t.contact_id IN (SELECT c.id FROM contacts c WHERE c.company_id = ? AND (lower(c.name) LIKE ? OR c.number LIKE ?))`
-	args := []any{companyID, like, like}
-	if onMessages {
-		cond += ` OR EXISTS (SELECT 1 FROM messages m WHERE m.ticket_id = t.id AND m.company_id = ? AND lower(m.body) LIKE ?)`
-		args = append(args, companyID, like)
+	contacts := `SELECT c.id FROM contacts c WHERE c.company_id = ? AND (lower(c.name) LIKE ? OR c.number LIKE ?)`
+	if !onMessages {
+		w.add("t.contact_id IN ("+contacts+")", companyID, like, like)
+		return
 	}
-	w.add("("+cond+")", args...)
+	w.add(`t.id IN (SELECT t2.id FROM tickets t2 WHERE t2.contact_id IN (`+contacts+`)
+		UNION SELECT m.ticket_id FROM messages m WHERE m.company_id = ? AND lower(m.body) LIKE ?)`,
+		companyID, like, like, companyID, like)
 }
 
 // days restricts creation and update to whole days of the company's time zone.
