@@ -1,13 +1,9 @@
 package api_test
 
 import (
-	"encoding/json"
-	"errors"
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/hibiken/asynq"
 
 	"atende/pkg/tasks"
 )
@@ -32,22 +28,9 @@ func (e *env) says(id int64, want ...string) func(*testing.T, []byte) {
 
 // queuedSends lists the message ids waiting in message:send tasks.
 func (e *env) queuedSends() []int64 {
-	e.t.Helper()
-	in := asynq.NewInspector(e.App.RedisOpt)
-	defer in.Close()
-	infos, err := in.ListPendingTasks(tasks.QueueCritical)
-	if errors.Is(err, asynq.ErrQueueNotFound) {
-		return nil
-	}
-	if err != nil {
-		e.t.Fatal(err)
-	}
 	var out []int64
-	for _, ti := range infos {
-		var p tasks.MessageSend
-		if ti.Type == tasks.TypeMessageSend && json.Unmarshal(ti.Payload, &p) == nil {
-			out = append(out, p.MessageID)
-		}
+	for _, p := range pendingTasks[tasks.MessageSend](e, tasks.QueueCritical, tasks.TypeMessageSend) {
+		out = append(out, p.MessageID)
 	}
 	slices.Sort(out)
 	return out

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -170,7 +171,7 @@ func (s Service) filters(ctx context.Context, v viewer, p ListParams) (where, er
 	}
 	if len(p.Tags) > 0 {
 		w.add(`(SELECT count(DISTINCT tt.tag_id) FROM ticket_tags tt WHERE tt.ticket_id = t.id AND tt.tag_id IN ?) = ?`,
-			p.Tags, len(uniq(p.Tags)))
+			p.Tags, distinct(p.Tags))
 	}
 	if p.SearchParam != "" {
 		search(&w, companyID, p.SearchParam, p.SearchOnMessages)
@@ -222,14 +223,8 @@ func escapeLike(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
 
-func uniq(ids []int64) []int64 {
-	seen := map[int64]bool{}
-	var out []int64
-	for _, id := range ids {
-		if !seen[id] {
-			seen[id] = true
-			out = append(out, id)
-		}
-	}
-	return out
+func distinct(ids []int64) int {
+	s := slices.Clone(ids)
+	slices.Sort(s)
+	return len(slices.Compact(s))
 }
