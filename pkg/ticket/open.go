@@ -3,7 +3,6 @@ package ticket
 import (
 	"context"
 
-	"atende/pkg/errs"
 	"atende/pkg/user"
 )
 
@@ -20,16 +19,9 @@ func (s Service) Show(ctx context.Context, me user.User, id int64) (Ticket, erro
 // records that me accessed it: one "access" entry per opening, not repeated while the
 // user's access is already the ticket's latest entry.
 func (s Service) Open(ctx context.Context, me user.User, uuid string) (Ticket, error) {
-	v, err := s.viewer(ctx, me)
+	t, v, err := s.visibleBy(ctx, me, func() (Ticket, error) { return GetByUUID(ctx, s.DB, uuid) })
 	if err != nil {
 		return Ticket{}, err
-	}
-	t, err := GetByUUID(ctx, s.DB, uuid)
-	if err != nil {
-		return Ticket{}, err
-	}
-	if !v.canSee(t) {
-		return Ticket{}, errs.ErrNoPermission
 	}
 	err = s.DB.WithContext(ctx).Exec(`INSERT INTO ticket_logs (company_id, ticket_id, user_id, queue_id, type)
 		SELECT ?, ?, ?, ?, ? WHERE NOT EXISTS (

@@ -91,11 +91,15 @@ func lock(ctx context.Context, tx *gorm.DB, id int64) (Ticket, error) {
 // visible loads a ticket the user may see: another company's is not found, one of the
 // company the user may not see is refused.
 func (s Service) visible(ctx context.Context, me user.User, id int64) (Ticket, viewer, error) {
+	return s.visibleBy(ctx, me, func() (Ticket, error) { return Get(ctx, s.DB, id) })
+}
+
+func (s Service) visibleBy(ctx context.Context, me user.User, load func() (Ticket, error)) (Ticket, viewer, error) {
 	v, err := s.viewer(ctx, me)
 	if err != nil {
 		return Ticket{}, v, err
 	}
-	t, err := Get(ctx, s.DB, id)
+	t, err := load()
 	if err != nil {
 		return Ticket{}, v, err
 	}
