@@ -29,7 +29,7 @@ func (e *env) says(id int64, want ...string) func(*testing.T, []byte) {
 // queuedSends lists the message ids waiting in message:send tasks.
 func (e *env) queuedSends() []int64 {
 	var out []int64
-	for _, p := range pendingTasks[tasks.MessageSend](e, tasks.QueueCritical, tasks.TypeMessageSend) {
+	for _, p := range pendingTasks[tasks.MessageRef](e, tasks.QueueCritical, tasks.TypeMessageSend) {
 		out = append(out, p.MessageID)
 	}
 	slices.Sort(out)

@@ -12,9 +12,14 @@ import (
 	"gorm.io/gorm"
 
 	"atende/pkg/auth"
+	"atende/pkg/channel"
+	"atende/pkg/channel/sandbox"
 	"atende/pkg/config"
+	"atende/pkg/connection"
 	"atende/pkg/db"
+	"atende/pkg/inbound"
 	"atende/pkg/mail"
+	"atende/pkg/message"
 	"atende/pkg/plan"
 	"atende/pkg/realtime"
 	"atende/pkg/setting"
@@ -41,9 +46,15 @@ type App struct {
 	Auth     auth.Service
 	Resets   auth.Resets
 
-	// Messenger stores and queues automatic texts on tickets (farewell, greeting, transfer).
-	Messenger ticket.Messenger
-	Tickets   ticket.Service
+	Channels     channel.Registry
+	Sandbox      sandbox.Channel
+	Messages     message.Service
+	Delivery     message.Delivery
+	InboundStore inbound.Store
+	Inbound      inbound.Processor
+	Connections  connection.Store
+
+	Tickets ticket.Service
 }
 
 // New connects and wires everything. Close releases it.
@@ -84,8 +95,21 @@ func (a *App) wire() {
 		Limiter: auth.Limiter{RDB: a.RDB, Max: 10, Window: 15 * time.Minute},
 	}
 	a.Resets = auth.Resets{Auth: a.Auth, Queue: a.Queue, AppURL: a.Cfg.FrontendURL}
-	a.Messenger = ticket.Outbox{DB: a.DB, Queue: a.Queue, Events: a.Events}
-	a.Tickets = ticket.Service{DB: a.DB, Events: a.Events, Settings: a.Settings, Messenger: a.Messenger}
+	a.wireMessaging()
+	// The message service is the tickets' Messenger: automatic texts and transfer notes
+	// are stored and queued like any other message.
+	a.Tickets = ticket.Service{DB: a.DB, Events: a.Events, Settings: a.Settings, Messenger: a.Messages}
+}
+
+func (a *App) wireMessaging() {
+	a.Connections = connection.Store{DB: a.DB}
+	a.Users.Connections = a.Connections
+	a.Sandbox = sandbox.Channel{DB: a.DB, Queue: a.Queue}
+	a.Channels = channel.Registry{connection.ChannelSandbox: a.Sandbox}
+	a.Messages = message.Service{DB: a.DB, Events: a.Events, Queue: a.Queue, Media: a.Media, Settings: a.Settings}
+	a.Delivery = message.Delivery{DB: a.DB, Channels: a.Channels, Events: a.Events, Media: a.Media}
+	a.InboundStore = inbound.Store{DB: a.DB, Queue: a.Queue}
+	a.Inbound = inbound.Processor{DB: a.DB, Events: a.Events, Media: a.Media}
 }
 
 // Close releases connections.

@@ -36,6 +36,18 @@ func (s Service) say(ctx context.Context, t Ticket, templates []string) bool {
 	return sent
 }
 
+// note stores the transfer's private note; it reports whether one was stored.
+func (s Service) note(ctx context.Context, t Ticket, fx effects) bool {
+	if fx.note == "" || s.Messenger == nil {
+		return false
+	}
+	if err := s.Messenger.AddNote(ctx, t, fx.noteBy, fx.note); err != nil {
+		slog.WarnContext(ctx, "ticket: transfer note not stored", "err", err, "ticket_id", t.ID)
+		return false
+	}
+	return true
+}
+
 // values are the variables of a decorated ticket.
 func (s Service) values(ctx context.Context, t Ticket) (vars.Values, error) {
 	company, loc, err := s.companyInfo(ctx)

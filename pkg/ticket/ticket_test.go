@@ -34,6 +34,8 @@ func TestCanSee(t *testing.T) {
 	withAll := agent
 	withAll.AllTicket, withAll.AllowGroup = "enable", true
 	admin := viewer{User: user.User{ID: 2, Profile: user.ProfileAdmin}}
+	allChat := agent
+	allChat.AllUserChat = user.Enabled
 	cases := []struct {
 		name string
 		v    viewer
@@ -48,6 +50,8 @@ func TestCanSee(t *testing.T) {
 		{"group without allowGroup", agent, Ticket{IsGroup: true, QueueID: id(10)}, false},
 		{"group tab with allowGroup", withAll, Ticket{IsGroup: true, Status: StatusGroup}, true},
 		{"admin sees any", admin, Ticket{IsGroup: true}, true},
+		{"allUserChat counts as admin", allChat, Ticket{QueueID: id(11)}, true},
+		{"never another company's", admin, Ticket{CompanyID: 9}, false},
 	}
 	for _, c := range cases {
 		if got := c.v.canSee(c.t); got != c.want {

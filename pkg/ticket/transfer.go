@@ -49,13 +49,7 @@ func (s Service) transfer(ctx context.Context, tx *gorm.DB, v viewer, t Ticket, 
 	if err := s.trackTransfer(ctx, tx, v, old, t); err != nil {
 		return err
 	}
-	if note := strings.TrimSpace(in.MsgTransfer); note != "" {
-		m, err := insertMessage(tx, t, &v.ID, note, true)
-		if err != nil {
-			return err
-		}
-		fx.note = &m
-	}
+	fx.note, fx.noteBy = strings.TrimSpace(in.MsgTransfer), v.ID
 	changed := !samePtr(old.QueueID, t.QueueID) || !samePtr(old.UserID, t.UserID)
 	if changed && old.QueueID != nil && s.enabled(ctx, "sendMsgTransfTicket") {
 		fx.texts = append(fx.texts, s.Settings.Value(ctx, "transferMessage"))

@@ -25,11 +25,12 @@ type UpdateInput struct {
 }
 
 // effects are what a committed change still has to do: automatic texts to send and a
-// private note to announce.
+// private note to store.
 type effects struct {
 	oldStatus string
 	texts     []string
-	note      *outMessage
+	note      string
+	noteBy    int64
 }
 
 // Update applies one transition of the state table under the ticket's row lock, then
@@ -95,10 +96,8 @@ func (s Service) finish(ctx context.Context, v viewer, id int64, fx effects) (Ti
 	if err != nil {
 		return Ticket{}, err
 	}
-	if fx.note != nil {
-		publishMessage(ctx, s.Events, t, *fx.note)
-	}
-	if s.say(ctx, t, fx.texts) {
+	noted := s.note(ctx, t, fx)
+	if said := s.say(ctx, t, fx.texts); said || noted {
 		if t, err = Get(ctx, s.DB, id); err != nil {
 			return Ticket{}, err
 		}

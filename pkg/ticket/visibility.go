@@ -15,10 +15,11 @@ type viewer struct {
 }
 
 func (s Service) viewer(ctx context.Context, me user.User) (viewer, error) {
-	v := viewer{User: me, queues: []int64{}}
-	err := s.DB.WithContext(ctx).Table("user_queues").Where("user_id = ? AND company_id = ?", me.ID, me.CompanyID).
-		Order("queue_id").Pluck("queue_id", &v.queues).Error
-	return v, err
+	queues, err := QueueIDs(ctx, s.DB, me.ID)
+	if queues == nil {
+		queues = []int64{}
+	}
+	return viewer{User: me, queues: queues}, err
 }
 
 // showAll: admins and users with allUserChat may look at other attendants' tickets.
@@ -35,22 +36,8 @@ func (v viewer) mayClosePending() bool {
 	return v.IsAdmin() || v.On("showDashboard") || v.On("userClosePendingTicket")
 }
 
-// canSee decides whether the user may open one ticket of their company: an admin any; a
-// user their own tickets, those of their queues, those without a queue with allTicket,
-// and group chats only with allowGroup.
-func (v viewer) canSee(t Ticket) bool {
-	switch {
-	case v.IsAdmin():
-		return true
-	case t.IsGroup && !v.groups():
-		return false
-	case t.UserID != nil && *t.UserID == v.ID:
-		return true
-	case t.QueueID == nil:
-		return v.noQueue() || t.Status == StatusGroup
-	}
-	return slices.Contains(v.queues, *t.QueueID)
-}
+// canSee: CanSee with the viewer's queues.
+func (v viewer) canSee(t Ticket) bool { return CanSee(v.User, v.queues, t) }
 
 // selected is the queues a list shows: those asked for (for a user, only among their
 // own), else the user's queues.
