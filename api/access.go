@@ -20,6 +20,9 @@ var (
 	signedIn = access{}
 	admin    = access{admin: true}
 	super    = access{super: true}
+
+	// manageConnections: admins, and profile users with allowConnections (spec/2 §6).
+	manageConnections = admin.orToggle("allowConnections")
 )
 
 // orToggle lets a profile user with toggle enabled pass an admin rule.

@@ -96,28 +96,10 @@ func (a *API) uploadUserImage(c *gin.Context) {
 		fail(c, errs.ErrNoPermission)
 		return
 	}
-	fh, err := c.FormFile("profileImage")
-	if err != nil {
-		fail(c, errs.New(http.StatusBadRequest, "ERR_VALIDATION", "Envie a imagem no campo profileImage."))
-		return
-	}
-	f, err := fh.Open()
-	if err != nil {
-		fail(c, err)
-		return
-	}
-	defer f.Close()
-	rel, err := a.App.Media.Save(me.CompanyID, "users", f, AvatarMaxBytes, "image/")
-	if err != nil {
-		fail(c, err)
+	rel, _, ok := a.saveUpload(c, "profileImage", "users", AvatarMaxBytes, "image/")
+	if !ok {
 		return
 	}
 	u, old, err := a.App.Users.SetProfileImage(c.Request.Context(), me, id, rel)
-	if err != nil {
-		_ = a.App.Media.Remove(rel)
-		fail(c, err)
-		return
-	}
-	_ = a.App.Media.Remove(old)
-	c.JSON(http.StatusOK, u)
+	a.replaceUpload(c, u, rel, old, err)
 }

@@ -13,12 +13,17 @@ import (
 
 	"atende/pkg/auth"
 	"atende/pkg/config"
+	"atende/pkg/connection"
+	"atende/pkg/contact"
 	"atende/pkg/db"
 	"atende/pkg/mail"
 	"atende/pkg/plan"
+	"atende/pkg/queue"
+	"atende/pkg/quickmessage"
 	"atende/pkg/realtime"
 	"atende/pkg/setting"
 	"atende/pkg/storage"
+	"atende/pkg/tag"
 	"atende/pkg/user"
 )
 
@@ -33,12 +38,17 @@ type App struct {
 	Media    storage.Store
 	Mail     mail.Sender
 
-	Settings setting.Service
-	Users    user.Service
-	Presence user.Presence
-	Plans    plan.Store
-	Auth     auth.Service
-	Resets   auth.Resets
+	Settings      setting.Service
+	Users         user.Service
+	Connections   connection.Service
+	Queues        queue.Service
+	Tags          tag.Service
+	Contacts      contact.Service
+	QuickMessages quickmessage.Service
+	Presence      user.Presence
+	Plans         plan.Store
+	Auth          auth.Service
+	Resets        auth.Resets
 }
 
 // New connects and wires everything. Close releases it.
@@ -69,7 +79,13 @@ func New(cfg config.Config) (*App, error) {
 
 func (a *App) wire() {
 	a.Settings = setting.Service{DB: a.DB, Events: a.Events}
-	a.Users = user.Service{DB: a.DB, Events: a.Events, Settings: a.Settings, Media: a.Media}
+	a.Connections = connection.Service{Store: connection.Store{DB: a.DB}, Events: a.Events, Settings: a.Settings}
+	a.Users = user.Service{DB: a.DB, Events: a.Events, Settings: a.Settings, Media: a.Media,
+		Connections: a.Connections.Store}
+	a.Queues = queue.Service{DB: a.DB, Events: a.Events}
+	a.Tags = tag.Service{DB: a.DB, Events: a.Events}
+	a.Contacts = contact.Service{DB: a.DB, Events: a.Events, Settings: a.Settings, Tags: a.Tags}
+	a.QuickMessages = quickmessage.Service{DB: a.DB, Events: a.Events, Media: a.Media}
 	a.Presence = user.Presence{DB: a.DB}
 	a.Plans = plan.Store{DB: a.DB}
 	a.Auth = auth.Service{

@@ -80,7 +80,7 @@ func Upsert(ctx context.Context, db *gorm.DB, in Inbound) (Contact, error) {
 	err = db.WithContext(ctx).Clauses(clause.OnConflict{
 		Columns: []clause.Column{{Name: "company_id"}, {Name: "channel"}, {Name: "number"}},
 		DoUpdates: clause.Assignments(map[string]any{
-			"name": gorm.Expr("CASE WHEN contacts.name = contacts.number AND EXCLUDED.name <> '' THEN EXCLUDED.name ELSE contacts.name END"),
+			"name":        gorm.Expr("CASE WHEN contacts.name = contacts.number AND EXCLUDED.name <> '' THEN EXCLUDED.name ELSE contacts.name END"),
 			"url_picture": gorm.Expr("CASE WHEN EXCLUDED.url_picture <> '' THEN EXCLUDED.url_picture ELSE contacts.url_picture END"),
 			"updated_at":  gorm.Expr("now()"),
 		}),

@@ -45,15 +45,15 @@ func (in Input) adminOnly() bool {
 func (in Input) apply(u *User, creating bool) error {
 	v := errs.Validation{}
 	if in.Name != nil || creating {
-		u.Name = strings.TrimSpace(deref(in.Name))
+		u.Name = strings.TrimSpace(validate.Deref(in.Name))
 		validate.Length(v, "name", u.Name, 2, 50)
 	}
 	if in.Email != nil || creating {
-		u.Email = strings.ToLower(strings.TrimSpace(deref(in.Email)))
+		u.Email = strings.ToLower(strings.TrimSpace(validate.Deref(in.Email)))
 		validate.Email(v, "email", u.Email)
 	}
 	if in.Password != nil && *in.Password != "" || creating {
-		validate.Length(v, "password", deref(in.Password), 5, 50)
+		validate.Length(v, "password", validate.Deref(in.Password), 5, 50)
 	}
 	set := func(dst *string, src *string, field string, allowed ...string) {
 		if src != nil {
@@ -83,10 +83,7 @@ func (in Input) apply(u *User, creating bool) error {
 		u.EndWork = *in.EndWork
 		validate.Time(v, "endWork", u.EndWork)
 	}
-	if in.FarewellMessage != nil {
-		u.FarewellMessage = *in.FarewellMessage
-		validate.Length(v, "farewellMessage", u.FarewellMessage, 0, 4000)
-	}
+	validate.SetText(v, "farewellMessage", &u.FarewellMessage, in.FarewellMessage)
 	if in.AllowGroup != nil {
 		u.AllowGroup = *in.AllowGroup
 	}
@@ -100,13 +97,6 @@ func (in Input) apply(u *User, creating bool) error {
 		}
 	}
 	return v.Err()
-}
-
-func deref(s *string) string {
-	if s == nil {
-		return ""
-	}
-	return *s
 }
 
 // defaults returns a new user with the spec's defaults.

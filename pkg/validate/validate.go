@@ -19,7 +19,11 @@ const (
 	MsgBadEmail  = "Email inválido"
 	MsgBadOption = "Opção inválida"
 	MsgBadTime   = "Horário inválido (HH:mm)"
+	MsgNegative  = "Informe um número inteiro não negativo"
 )
+
+// MaxText bounds free-text fields (messages a queue or connection sends).
+const MaxText = 4000
 
 // Length checks that s (trimmed) has between min and max characters; min > 0 means required.
 func Length(v errs.Validation, field, s string, min, max int) {
@@ -61,4 +65,28 @@ func Time(v errs.Validation, field, s string) {
 	if !hhmm.MatchString(s) {
 		v.Add(field, MsgBadTime)
 	}
+}
+
+// NonNegative checks that n is zero or more.
+func NonNegative(v errs.Validation, field string, n int) {
+	if n < 0 {
+		v.Add(field, MsgNegative)
+	}
+}
+
+// SetText copies an optional free-text field onto dst (nil leaves dst) and checks MaxText.
+func SetText(v errs.Validation, field string, dst *string, src *string) {
+	if src == nil {
+		return
+	}
+	*dst = *src
+	Length(v, field, *dst, 0, MaxText)
+}
+
+// Deref returns *s, or "" for nil.
+func Deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
 }
