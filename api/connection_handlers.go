@@ -15,33 +15,15 @@ func (a *API) listConnections(c *gin.Context) {
 }
 
 func (a *API) getConnection(c *gin.Context) {
-	if id, ok := idParam(c, "id", connection.ErrNotFound); ok {
-		w, err := a.App.Connections.Load(c.Request.Context(), id)
-		reply(c, w, err)
-	}
+	getOne(c, connection.ErrNotFound, a.App.Connections.Load)
 }
 
-func (a *API) createConnection(c *gin.Context) {
-	var in connection.Input
-	if !bind(c, &in) {
-		return
-	}
-	w, err := a.App.Connections.Create(c.Request.Context(), in)
-	created(c, w, err)
-}
+func (a *API) createConnection(c *gin.Context) { createOne(c, a.App.Connections.Create) }
 
 func (a *API) updateConnection(c *gin.Context) {
-	id, ok := idParam(c, "id", connection.ErrNotFound)
-	var in connection.Input
-	if !ok || !bind(c, &in) {
-		return
-	}
-	w, err := a.App.Connections.Update(c.Request.Context(), id, in)
-	reply(c, w, err)
+	updateOne(c, connection.ErrNotFound, a.App.Connections.Update)
 }
 
 func (a *API) deleteConnection(c *gin.Context) {
-	if id, ok := idParam(c, "id", connection.ErrNotFound); ok {
-		deleted(c, "Whatsapp deleted.", a.App.Connections.Delete(c.Request.Context(), id))
-	}
+	deleteOne(c, connection.ErrNotFound, "Whatsapp deleted.", a.App.Connections.Delete)
 }

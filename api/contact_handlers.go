@@ -33,10 +33,7 @@ func (a *API) allContacts(c *gin.Context) {
 }
 
 func (a *API) getContact(c *gin.Context) {
-	if id, ok := idParam(c, "id", contact.ErrNotFound); ok {
-		ct, err := a.App.Contacts.Get(c.Request.Context(), currentUser(c), id)
-		reply(c, ct, err)
-	}
+	getOne(c, contact.ErrNotFound, viewerID(c, a.App.Contacts.Get))
 }
 
 func (a *API) contactProfile(c *gin.Context) {
@@ -44,29 +41,14 @@ func (a *API) contactProfile(c *gin.Context) {
 	reply(c, p, err)
 }
 
-func (a *API) createContact(c *gin.Context) {
-	var in contact.Input
-	if !bind(c, &in) {
-		return
-	}
-	ct, err := a.App.Contacts.Create(c.Request.Context(), currentUser(c), in)
-	created(c, ct, err)
-}
+func (a *API) createContact(c *gin.Context) { createOne(c, viewerIn(c, a.App.Contacts.Create)) }
 
 func (a *API) updateContact(c *gin.Context) {
-	id, ok := idParam(c, "id", contact.ErrNotFound)
-	var in contact.Input
-	if !ok || !bind(c, &in) {
-		return
-	}
-	ct, err := a.App.Contacts.Update(c.Request.Context(), currentUser(c), id, in)
-	reply(c, ct, err)
+	updateOne(c, contact.ErrNotFound, viewerIDIn(c, a.App.Contacts.Update))
 }
 
 func (a *API) deleteContact(c *gin.Context) {
-	if id, ok := idParam(c, "id", contact.ErrNotFound); ok {
-		deleted(c, "Contact deleted", a.App.Contacts.Delete(c.Request.Context(), id))
-	}
+	deleteOne(c, contact.ErrNotFound, "Contact deleted", a.App.Contacts.Delete)
 }
 
 func (a *API) blockContact(c *gin.Context) {
@@ -86,17 +68,11 @@ func (a *API) blockContact(c *gin.Context) {
 }
 
 func (a *API) toggleContactAudio(c *gin.Context) {
-	if id, ok := idParam(c, "id", contact.ErrNotFound); ok {
-		ct, err := a.App.Contacts.ToggleAcceptAudio(c.Request.Context(), currentUser(c), id)
-		reply(c, ct, err)
-	}
+	getOne(c, contact.ErrNotFound, viewerID(c, a.App.Contacts.ToggleAcceptAudio))
 }
 
 func (a *API) toggleContactBot(c *gin.Context) {
-	if id, ok := idParam(c, "id", contact.ErrNotFound); ok {
-		ct, err := a.App.Contacts.ToggleDisableBot(c.Request.Context(), currentUser(c), id)
-		reply(c, ct, err)
-	}
+	getOne(c, contact.ErrNotFound, viewerID(c, a.App.Contacts.ToggleDisableBot))
 }
 
 func (a *API) contactTags(c *gin.Context) {

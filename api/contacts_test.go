@@ -2,7 +2,6 @@ package api_test
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"testing"
 
@@ -12,22 +11,7 @@ import (
 
 // contactNames checks the names of a /contacts page or a /contacts/list array.
 func contactNames(want ...string) func(*testing.T, []byte) {
-	return func(t *testing.T, body []byte) {
-		t.Helper()
-		var rows []contact.Contact
-		if strings.HasPrefix(string(body), "[") {
-			rows = decode[[]contact.Contact](t, body)
-		} else {
-			rows = decode[struct{ Contacts []contact.Contact }](t, body).Contacts
-		}
-		got := []string{}
-		for _, r := range rows {
-			got = append(got, r.Name)
-		}
-		if !slices.Equal(got, want) {
-			t.Errorf("names %v, want %v", got, want)
-		}
-	}
+	return listed("contacts", func(c contact.Contact) string { return c.Name }, want...)
 }
 
 // contactPage checks the size, hasMore and count of a /contacts page.
@@ -90,15 +74,7 @@ func TestContactsListFiltersAndPages(t *testing.T) {
 }
 
 func contactBody(over map[string]any) map[string]any {
-	m := map[string]any{"name": "Maria Silva", "number": "+55 (11) 98888-7777", "email": "maria@example.com"}
-	for k, v := range over {
-		if v == nil {
-			delete(m, k)
-		} else {
-			m[k] = v
-		}
-	}
-	return m
+	return merge(map[string]any{"name": "Maria Silva", "number": "+55 (11) 98888-7777", "email": "maria@example.com"}, over)
 }
 
 func TestContactCreate(t *testing.T) {

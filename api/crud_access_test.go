@@ -9,14 +9,6 @@ import (
 	"atende/pkg/user"
 )
 
-// crudGate is one row of the access matrix: the status each kind of caller gets. Bodies
-// are invalid and ids unknown, so an allowed call answers 400 or 404 and writes nothing.
-type crudGate struct {
-	method, path       string
-	body               any
-	user, power, admin int
-}
-
 func TestCrudAccessMatrix(t *testing.T) {
 	e := newEnv(t)
 	acme := testutil.NewTenant(t, e.App, "acme", 0)
@@ -24,65 +16,48 @@ func TestCrudAccessMatrix(t *testing.T) {
 		u.AllowConnections, u.AllowRealTime, u.ShowDashboard, u.AllUserChat = "enabled", "enabled", "enabled", "enabled"
 	})
 	empty := map[string]any{}
-	gates := []crudGate{
-		{"GET", "/contacts", nil, 200, 200, 200},
-		{"GET", "/contacts/list", nil, 200, 200, 200},
-		{"GET", "/contacts/999999", nil, 404, 404, 404},
-		{"GET", "/contacts/profile/5511", nil, 200, 200, 200},
-		{"POST", "/contacts", empty, 400, 400, 400},
-		{"PUT", "/contacts/999999", empty, 404, 404, 404},
-		{"DELETE", "/contacts/999999", nil, 403, 403, 404},
-		{"PUT", "/contacts/block/999999", map[string]bool{"active": true}, 404, 404, 404},
-		{"PUT", "/contacts/toggleAcceptAudio/999999", nil, 404, 404, 404},
-		{"PUT", "/contacts/toggleDisableBot/999999", nil, 404, 404, 404},
-		{"GET", "/contactTags/999999", nil, 404, 404, 404},
-		{"GET", "/tags", nil, 200, 200, 200},
-		{"GET", "/tags/list", nil, 200, 200, 200},
-		{"GET", "/tags/999999", nil, 404, 404, 404},
-		{"POST", "/tags", empty, 400, 400, 400},
-		{"POST", "/tags/sync", empty, 404, 404, 404},
-		{"PUT", "/tags/999999", empty, 404, 404, 404},
-		{"DELETE", "/tags/999999", nil, 403, 403, 404},
-		{"GET", "/queue", nil, 200, 200, 200},
-		{"GET", "/queue/999999", nil, 403, 403, 404},
-		{"POST", "/queue", empty, 403, 403, 400},
-		{"PUT", "/queue/999999", empty, 403, 403, 404},
-		{"DELETE", "/queue/999999", nil, 403, 403, 404},
-		{"GET", "/quick-messages", nil, 200, 200, 200},
-		{"GET", "/quick-messages/list", nil, 200, 200, 200},
-		{"GET", "/quick-messages/999999", nil, 404, 404, 404},
-		{"POST", "/quick-messages", empty, 400, 400, 400},
-		{"PUT", "/quick-messages/999999", empty, 404, 404, 404},
-		{"DELETE", "/quick-messages/999999", nil, 404, 404, 404},
-		{"POST", "/quick-messages/999999/media-upload", nil, 404, 404, 404},
-		{"DELETE", "/quick-messages/999999/media-upload", nil, 404, 404, 404},
-		{"GET", "/whatsapp", nil, 200, 200, 200},
-		{"GET", "/whatsapp/999999", nil, 403, 404, 404},
-		{"POST", "/whatsapp", empty, 403, 400, 400},
-		{"PUT", "/whatsapp/999999", empty, 403, 404, 404},
-		{"DELETE", "/whatsapp/999999", nil, 403, 404, 404},
+	// Bodies are invalid and ids unknown, so an allowed call answers 400 or 404 and writes nothing.
+	gates := []gate{
+		{"GET", "/contacts", nil, []int{200, 200, 200}},
+		{"GET", "/contacts/list", nil, []int{200, 200, 200}},
+		{"GET", "/contacts/999999", nil, []int{404, 404, 404}},
+		{"GET", "/contacts/profile/5511", nil, []int{200, 200, 200}},
+		{"POST", "/contacts", empty, []int{400, 400, 400}},
+		{"PUT", "/contacts/999999", empty, []int{404, 404, 404}},
+		{"DELETE", "/contacts/999999", nil, []int{403, 403, 404}},
+		{"PUT", "/contacts/block/999999", map[string]bool{"active": true}, []int{404, 404, 404}},
+		{"PUT", "/contacts/toggleAcceptAudio/999999", nil, []int{404, 404, 404}},
+		{"PUT", "/contacts/toggleDisableBot/999999", nil, []int{404, 404, 404}},
+		{"GET", "/contactTags/999999", nil, []int{404, 404, 404}},
+		{"GET", "/tags", nil, []int{200, 200, 200}},
+		{"GET", "/tags/list", nil, []int{200, 200, 200}},
+		{"GET", "/tags/999999", nil, []int{404, 404, 404}},
+		{"POST", "/tags", empty, []int{400, 400, 400}},
+		{"POST", "/tags/sync", empty, []int{404, 404, 404}},
+		{"PUT", "/tags/999999", empty, []int{404, 404, 404}},
+		{"DELETE", "/tags/999999", nil, []int{403, 403, 404}},
+		{"GET", "/queue", nil, []int{200, 200, 200}},
+		{"GET", "/queue/999999", nil, []int{403, 403, 404}},
+		{"POST", "/queue", empty, []int{403, 403, 400}},
+		{"PUT", "/queue/999999", empty, []int{403, 403, 404}},
+		{"DELETE", "/queue/999999", nil, []int{403, 403, 404}},
+		{"GET", "/quick-messages", nil, []int{200, 200, 200}},
+		{"GET", "/quick-messages/list", nil, []int{200, 200, 200}},
+		{"GET", "/quick-messages/999999", nil, []int{404, 404, 404}},
+		{"POST", "/quick-messages", empty, []int{400, 400, 400}},
+		{"PUT", "/quick-messages/999999", empty, []int{404, 404, 404}},
+		{"DELETE", "/quick-messages/999999", nil, []int{404, 404, 404}},
+		{"POST", "/quick-messages/999999/media-upload", nil, []int{404, 404, 404}},
+		{"DELETE", "/quick-messages/999999/media-upload", nil, []int{404, 404, 404}},
+		{"GET", "/whatsapp", nil, []int{200, 200, 200}},
+		{"GET", "/whatsapp/999999", nil, []int{403, 404, 404}},
+		{"POST", "/whatsapp", empty, []int{403, 400, 400}},
+		{"PUT", "/whatsapp/999999", empty, []int{403, 404, 404}},
+		{"DELETE", "/whatsapp/999999", nil, []int{403, 404, 404}},
 	}
-	callers := []struct {
-		name string
-		who  user.User
-		want func(crudGate) int
-	}{
-		{"profile user", acme.Attender, func(g crudGate) int { return g.user }},
-		{"profile user with allowConnections", power, func(g crudGate) int { return g.power }},
-		{"admin", acme.Admin, func(g crudGate) int { return g.admin }},
-	}
-	var rows []scenario
-	for _, c := range callers {
-		tok := e.tokenOf(c.who)
-		for _, g := range gates {
-			s := scenario{name: c.name + " " + g.method + " " + g.path, method: g.method, path: g.path, body: g.body,
-				token: tok, status: c.want(g)}
-			if s.status == 403 {
-				s.code = "ERR_NO_PERMISSION"
-			}
-			rows = append(rows, s)
-		}
-	}
+	// columns: 0 profile user, 1 profile user with allowConnections, 2 admin
+	rows := e.matrix([]accessCaller{{"profile user", acme.Attender, 0},
+		{"profile user with allowConnections", power, 1}, {"admin", acme.Admin, 2}}, gates)
 	rows = append(rows, scenario{name: "signed out", method: "GET", path: "/contacts", status: 401, code: "ERR_SESSION_EXPIRED"})
 	e.run(t, rows)
 	for _, table := range []string{"contacts", "tags", "queues", "quick_messages", "connections"} {

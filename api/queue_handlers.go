@@ -11,34 +11,9 @@ func (a *API) listQueues(c *gin.Context) {
 	reply(c, list, err)
 }
 
-func (a *API) getQueue(c *gin.Context) {
-	if id, ok := idParam(c, "id", queue.ErrNotFound); ok {
-		q, err := a.App.Queues.Get(c.Request.Context(), id)
-		reply(c, q, err)
-	}
-}
-
-func (a *API) createQueue(c *gin.Context) {
-	var in queue.Input
-	if !bind(c, &in) {
-		return
-	}
-	q, err := a.App.Queues.Create(c.Request.Context(), in)
-	created(c, q, err)
-}
-
-func (a *API) updateQueue(c *gin.Context) {
-	id, ok := idParam(c, "id", queue.ErrNotFound)
-	var in queue.Input
-	if !ok || !bind(c, &in) {
-		return
-	}
-	q, err := a.App.Queues.Update(c.Request.Context(), id, in)
-	reply(c, q, err)
-}
-
+func (a *API) getQueue(c *gin.Context)    { getOne(c, queue.ErrNotFound, a.App.Queues.Get) }
+func (a *API) createQueue(c *gin.Context) { createOne(c, a.App.Queues.Create) }
+func (a *API) updateQueue(c *gin.Context) { updateOne(c, queue.ErrNotFound, a.App.Queues.Update) }
 func (a *API) deleteQueue(c *gin.Context) {
-	if id, ok := idParam(c, "id", queue.ErrNotFound); ok {
-		deleted(c, "Queue deleted", a.App.Queues.Delete(c.Request.Context(), id))
-	}
+	deleteOne(c, queue.ErrNotFound, "Queue deleted", a.App.Queues.Delete)
 }

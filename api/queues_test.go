@@ -9,15 +9,7 @@ import (
 )
 
 func queueBody(name, color string, over map[string]any) map[string]any {
-	m := map[string]any{"name": name, "color": color, "greetingMessage": "Bem-vindo à " + name}
-	for k, v := range over {
-		if v == nil {
-			delete(m, k)
-		} else {
-			m[k] = v
-		}
-	}
-	return m
+	return merge(map[string]any{"name": name, "color": color, "greetingMessage": "Bem-vindo à " + name}, over)
 }
 
 func TestQueueCreateValidationAndLimits(t *testing.T) {

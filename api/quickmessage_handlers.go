@@ -26,35 +26,19 @@ func (a *API) pickQuickMessages(c *gin.Context) {
 }
 
 func (a *API) getQuickMessage(c *gin.Context) {
-	if id, ok := idParam(c, "id", quickmessage.ErrNotFound); ok {
-		m, err := a.App.QuickMessages.Get(c.Request.Context(), currentUser(c), id)
-		reply(c, m, err)
-	}
+	getOne(c, quickmessage.ErrNotFound, viewerID(c, a.App.QuickMessages.Get))
 }
 
 func (a *API) createQuickMessage(c *gin.Context) {
-	var in quickmessage.Input
-	if !bind(c, &in) {
-		return
-	}
-	m, err := a.App.QuickMessages.Create(c.Request.Context(), currentUser(c), in)
-	created(c, m, err)
+	createOne(c, viewerIn(c, a.App.QuickMessages.Create))
 }
 
 func (a *API) updateQuickMessage(c *gin.Context) {
-	id, ok := idParam(c, "id", quickmessage.ErrNotFound)
-	var in quickmessage.Input
-	if !ok || !bind(c, &in) {
-		return
-	}
-	m, err := a.App.QuickMessages.Update(c.Request.Context(), currentUser(c), id, in)
-	reply(c, m, err)
+	updateOne(c, quickmessage.ErrNotFound, viewerIDIn(c, a.App.QuickMessages.Update))
 }
 
 func (a *API) deleteQuickMessage(c *gin.Context) {
-	if id, ok := idParam(c, "id", quickmessage.ErrNotFound); ok {
-		deleted(c, "Quick message deleted", a.App.QuickMessages.Delete(c.Request.Context(), currentUser(c), id))
-	}
+	deleteOne(c, quickmessage.ErrNotFound, "Quick message deleted", viewerDel(c, a.App.QuickMessages.Delete))
 }
 
 func (a *API) uploadQuickMessageMedia(c *gin.Context) {
@@ -76,8 +60,5 @@ func (a *API) uploadQuickMessageMedia(c *gin.Context) {
 }
 
 func (a *API) deleteQuickMessageMedia(c *gin.Context) {
-	if id, ok := idParam(c, "id", quickmessage.ErrNotFound); ok {
-		m, err := a.App.QuickMessages.ClearMedia(c.Request.Context(), currentUser(c), id)
-		reply(c, m, err)
-	}
+	getOne(c, quickmessage.ErrNotFound, viewerID(c, a.App.QuickMessages.ClearMedia))
 }

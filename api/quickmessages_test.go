@@ -14,22 +14,7 @@ import (
 
 // shortcodes checks the shortcodes of a /quick-messages page or a /quick-messages/list array.
 func shortcodes(want ...string) func(*testing.T, []byte) {
-	return func(t *testing.T, body []byte) {
-		t.Helper()
-		var rows []quickmessage.QuickMessage
-		if strings.HasPrefix(string(body), "[") {
-			rows = decode[[]quickmessage.QuickMessage](t, body)
-		} else {
-			rows = decode[struct{ Records []quickmessage.QuickMessage }](t, body).Records
-		}
-		got := []string{}
-		for _, r := range rows {
-			got = append(got, r.Shortcode)
-		}
-		if !slices.Equal(got, want) {
-			t.Errorf("shortcodes %v, want %v", got, want)
-		}
-	}
+	return listed("records", func(m quickmessage.QuickMessage) string { return m.Shortcode }, want...)
 }
 
 // quickFixture is a company whose attendant, a colleague and nobody own quick messages.
@@ -105,6 +90,7 @@ func TestQuickMessageCreateAndPages(t *testing.T) {
 			body: map[string]any{"shortcode": "segredo", "message": "só meu", "visao": false}, status: 201},
 	})
 	ev.want(t, fmt.Sprintf("company-%d-quickemessage", acme.Company.ID), `"action":"create"`, `"shortcode":"ola"`)
+	ev.want(t, fmt.Sprintf("company-%d-quickemessage", acme.Company.ID), "segredo")
 	priv, _, _ := ev.find(fmt.Sprintf("company-%d-quickemessage", acme.Company.ID), "segredo")
 	if !slices.Equal(priv.Rooms, []string{realtime.UserRoom(acme.Attender.ID)}) {
 		t.Fatalf("private quick message announced to %v", priv.Rooms)

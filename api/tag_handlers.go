@@ -20,34 +20,9 @@ func (a *API) allTags(c *gin.Context) {
 	reply(c, list, err)
 }
 
-func (a *API) getTag(c *gin.Context) {
-	if id, ok := idParam(c, "id", tag.ErrNotFound); ok {
-		t, err := a.App.Tags.Get(c.Request.Context(), id)
-		reply(c, t, err)
-	}
-}
-
-func (a *API) createTag(c *gin.Context) {
-	var in tag.Input
-	if !bind(c, &in) {
-		return
-	}
-	t, err := a.App.Tags.Create(c.Request.Context(), in)
-	created(c, t, err)
-}
-
-func (a *API) updateTag(c *gin.Context) {
-	id, ok := idParam(c, "id", tag.ErrNotFound)
-	var in tag.Input
-	if !ok || !bind(c, &in) {
-		return
-	}
-	t, err := a.App.Tags.Update(c.Request.Context(), id, in)
-	reply(c, t, err)
-}
-
+func (a *API) getTag(c *gin.Context)    { getOne(c, tag.ErrNotFound, a.App.Tags.Get) }
+func (a *API) createTag(c *gin.Context) { createOne(c, a.App.Tags.Create) }
+func (a *API) updateTag(c *gin.Context) { updateOne(c, tag.ErrNotFound, a.App.Tags.Update) }
 func (a *API) deleteTag(c *gin.Context) {
-	if id, ok := idParam(c, "id", tag.ErrNotFound); ok {
-		deleted(c, "Tag deleted", a.App.Tags.Delete(c.Request.Context(), id))
-	}
+	deleteOne(c, tag.ErrNotFound, "Tag deleted", a.App.Tags.Delete)
 }

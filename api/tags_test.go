@@ -2,7 +2,6 @@ package api_test
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"testing"
 
@@ -12,22 +11,7 @@ import (
 
 // tagNames checks the names of a /tags page or a /tags/list array.
 func tagNames(want ...string) func(*testing.T, []byte) {
-	return func(t *testing.T, body []byte) {
-		t.Helper()
-		var rows []tag.Tag
-		if strings.HasPrefix(string(body), "[") {
-			rows = decode[[]tag.Tag](t, body)
-		} else {
-			rows = decode[struct{ Tags []tag.Tag }](t, body).Tags
-		}
-		got := []string{}
-		for _, r := range rows {
-			got = append(got, r.Name)
-		}
-		if !slices.Equal(got, want) {
-			t.Errorf("names %v, want %v", got, want)
-		}
-	}
+	return listed("tags", func(t tag.Tag) string { return t.Name }, want...)
 }
 
 func TestTagsListAndLookups(t *testing.T) {

@@ -1,12 +1,9 @@
 package api
 
 import (
-	"net/http"
-
 	"github.com/gin-gonic/gin"
 
 	"atende/pkg/errs"
-	"atende/pkg/user"
 )
 
 // AvatarMaxBytes bounds profile image uploads.
@@ -35,39 +32,14 @@ func (a *API) getUser(c *gin.Context) {
 	reply(c, u, err)
 }
 
-func (a *API) createUser(c *gin.Context) {
-	var in user.Input
-	if !bind(c, &in) {
-		return
-	}
-	u, err := a.App.Users.Create(c.Request.Context(), currentUser(c), in)
-	if err != nil {
-		fail(c, err)
-		return
-	}
-	c.JSON(http.StatusCreated, u)
-}
+func (a *API) createUser(c *gin.Context) { createOne(c, viewerIn(c, a.App.Users.Create)) }
 
 func (a *API) updateUser(c *gin.Context) {
-	id, ok := idParam(c, "id", errs.ErrNoUser)
-	var in user.Input
-	if !ok || !bind(c, &in) {
-		return
-	}
-	u, err := a.App.Users.Update(c.Request.Context(), currentUser(c), id, in)
-	reply(c, u, err)
+	updateOne(c, errs.ErrNoUser, viewerIDIn(c, a.App.Users.Update))
 }
 
 func (a *API) deleteUser(c *gin.Context) {
-	id, ok := idParam(c, "id", errs.ErrNoUser)
-	if !ok {
-		return
-	}
-	if err := a.App.Users.Delete(c.Request.Context(), currentUser(c), id); err != nil {
-		fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, gin.H{"message": "User deleted"})
+	deleteOne(c, errs.ErrNoUser, "User deleted", viewerDel(c, a.App.Users.Delete))
 }
 
 func (a *API) setTicketsWidth(c *gin.Context) {

@@ -89,16 +89,7 @@ type Store struct{ DB *gorm.DB }
 
 // Get returns one connection of the company.
 func (s Store) Get(ctx context.Context, id int64) (Connection, error) {
-	q, err := tenant.Scope(ctx, s.DB)
-	if err != nil {
-		return Connection{}, err
-	}
-	var c Connection
-	err = q.Take(&c, id).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return Connection{}, ErrNotFound
-	}
-	return c, err
+	return tenant.Get[Connection](ctx, s.DB, id, ErrNotFound)
 }
 
 // Exists reports whether id is a connection of the company (user.ConnectionChecker).

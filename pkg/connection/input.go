@@ -50,42 +50,29 @@ func (in Input) apply(c *Connection, creating, ratingRequired bool) error {
 		validate.Length(v, "name", c.Name, 2, 50)
 	}
 	in.applyChannel(v, c, creating)
-	for field, p := range map[string]struct{ dst, src *string }{
-		"greetingMessage":        {&c.GreetingMessage, in.GreetingMessage},
-		"complationMessage":      {&c.ComplationMessage, in.ComplationMessage},
-		"outOfHoursMessage":      {&c.OutOfHoursMessage, in.OutOfHoursMessage},
-		"ratingMessage":          {&c.RatingMessage, in.RatingMessage},
-		"expiresInactiveMessage": {&c.ExpiresInactiveMessage, in.ExpiresInactiveMessage},
-		"inactiveMessage":        {&c.InactiveMessage, in.InactiveMessage},
-	} {
-		validate.SetText(v, field, p.dst, p.src)
-	}
-	for field, p := range map[string]struct{ dst, src *int }{
-		"maxUseBotQueues":     {&c.MaxUseBotQueues, in.MaxUseBotQueues},
-		"timeUseBotQueues":    {&c.TimeUseBotQueues, in.TimeUseBotQueues},
-		"timeSendQueue":       {&c.TimeSendQueue, in.TimeSendQueue},
-		"expiresTicket":       {&c.ExpiresTicket, in.ExpiresTicket},
-		"expiresTicketNPS":    {&c.ExpiresTicketNPS, in.ExpiresTicketNPS},
-		"maxUseBotQueuesNPS":  {&c.MaxUseBotQueuesNPS, in.MaxUseBotQueuesNPS},
-		"timeInactiveMessage": {&c.TimeInactiveMessage, in.TimeInactiveMessage},
-		"timeCreateNewTicket": {&c.TimeCreateNewTicket, in.TimeCreateNewTicket},
-	} {
-		if p.src != nil {
-			*p.dst = *p.src
-			validate.NonNegative(v, field, *p.dst)
-		}
-	}
-	if in.AllowGroup != nil {
-		c.AllowGroup = *in.AllowGroup
-	}
-	if in.GroupAsTicket != nil {
-		c.GroupAsTicket = *in.GroupAsTicket
-		validate.OneOf(v, "groupAsTicket", c.GroupAsTicket, "enabled", "disabled")
-	}
-	if in.WhenExpiresTicket != nil {
-		c.WhenExpiresTicket = *in.WhenExpiresTicket
-		validate.OneOf(v, "whenExpiresTicket", c.WhenExpiresTicket, "0", "1")
-	}
+	validate.Each(map[string]validate.Pair[string]{
+		"greetingMessage":        {Dst: &c.GreetingMessage, Src: in.GreetingMessage},
+		"complationMessage":      {Dst: &c.ComplationMessage, Src: in.ComplationMessage},
+		"outOfHoursMessage":      {Dst: &c.OutOfHoursMessage, Src: in.OutOfHoursMessage},
+		"ratingMessage":          {Dst: &c.RatingMessage, Src: in.RatingMessage},
+		"expiresInactiveMessage": {Dst: &c.ExpiresInactiveMessage, Src: in.ExpiresInactiveMessage},
+		"inactiveMessage":        {Dst: &c.InactiveMessage, Src: in.InactiveMessage},
+	}, validate.TextCheck(v))
+	validate.Each(map[string]validate.Pair[int]{
+		"maxUseBotQueues":     {Dst: &c.MaxUseBotQueues, Src: in.MaxUseBotQueues},
+		"timeUseBotQueues":    {Dst: &c.TimeUseBotQueues, Src: in.TimeUseBotQueues},
+		"timeSendQueue":       {Dst: &c.TimeSendQueue, Src: in.TimeSendQueue},
+		"expiresTicket":       {Dst: &c.ExpiresTicket, Src: in.ExpiresTicket},
+		"expiresTicketNPS":    {Dst: &c.ExpiresTicketNPS, Src: in.ExpiresTicketNPS},
+		"maxUseBotQueuesNPS":  {Dst: &c.MaxUseBotQueuesNPS, Src: in.MaxUseBotQueuesNPS},
+		"timeInactiveMessage": {Dst: &c.TimeInactiveMessage, Src: in.TimeInactiveMessage},
+		"timeCreateNewTicket": {Dst: &c.TimeCreateNewTicket, Src: in.TimeCreateNewTicket},
+	}, func(field string, n int) { validate.NonNegative(v, field, n) })
+	validate.Each(map[string]validate.Pair[bool]{"allowGroup": {Dst: &c.AllowGroup, Src: in.AllowGroup}}, nil)
+	validate.Each(map[string]validate.Pair[string]{"groupAsTicket": {Dst: &c.GroupAsTicket, Src: in.GroupAsTicket}},
+		validate.OptionCheck(v, "enabled", "disabled"))
+	validate.Each(map[string]validate.Pair[string]{"whenExpiresTicket": {Dst: &c.WhenExpiresTicket, Src: in.WhenExpiresTicket}},
+		validate.OptionCheck(v, "0", "1"))
 	in.applyRules(v, c, ratingRequired)
 	return v.Err()
 }

@@ -161,14 +161,5 @@ func (s Service) ProfileOf(ctx context.Context, viewer user.User, number string)
 
 // find loads a contact row of the company.
 func (s Service) find(ctx context.Context, id int64) (Contact, error) {
-	q, err := tenant.Scope(ctx, s.DB)
-	if err != nil {
-		return Contact{}, err
-	}
-	var c Contact
-	err = q.Take(&c, id).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return Contact{}, ErrNotFound
-	}
-	return c, err
+	return tenant.Get[Contact](ctx, s.DB, id, ErrNotFound)
 }

@@ -38,12 +38,8 @@ func (in Input) apply(q *Queue, creating bool) error {
 	}
 	validate.SetText(v, "greetingMessage", &q.GreetingMessage, in.GreetingMessage)
 	validate.SetText(v, "outOfHoursMessage", &q.OutOfHoursMessage, in.OutOfHoursMessage)
-	if in.CloseTicket != nil {
-		q.CloseTicket = *in.CloseTicket
-	}
-	if in.AtivarRoteador != nil {
-		q.AtivarRoteador = *in.AtivarRoteador
-	}
+	validate.Each(map[string]validate.Pair[bool]{"closeTicket": {Dst: &q.CloseTicket, Src: in.CloseTicket},
+		"ativarRoteador": {Dst: &q.AtivarRoteador, Src: in.AtivarRoteador}}, nil)
 	if in.TempoRoteador != nil {
 		q.TempoRoteador = *in.TempoRoteador
 		if !slices.Contains(RotationMinutes, q.TempoRoteador) {

@@ -2,7 +2,6 @@ package queue
 
 import (
 	"context"
-	"errors"
 	"strings"
 	"time"
 
@@ -31,16 +30,7 @@ func (s Service) List(ctx context.Context) ([]Queue, error) {
 
 // Get returns one queue of the company.
 func (s Service) Get(ctx context.Context, id int64) (Queue, error) {
-	q, err := tenant.Scope(ctx, s.DB)
-	if err != nil {
-		return Queue{}, err
-	}
-	var out Queue
-	err = q.Take(&out, id).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return Queue{}, ErrNotFound
-	}
-	return out, err
+	return tenant.Get[Queue](ctx, s.DB, id, ErrNotFound)
 }
 
 // Create adds a queue, within the plan's queue limit.

@@ -63,10 +63,7 @@ func (in Input) apply(m *QuickMessage, creating bool) error {
 		validate.Length(v, "shortcode", m.Shortcode, 1, 100)
 	}
 	validate.SetText(v, "message", &m.Message, in.Message)
-	for _, p := range []struct{ dst, src *bool }{{&m.Geral, in.Geral}, {&m.Visao, in.Visao}, {&m.Status, in.Status}} {
-		if p.src != nil {
-			*p.dst = *p.src
-		}
-	}
+	validate.Each(map[string]validate.Pair[bool]{"geral": {Dst: &m.Geral, Src: in.Geral},
+		"visao": {Dst: &m.Visao, Src: in.Visao}, "status": {Dst: &m.Status, Src: in.Status}}, nil)
 	return v.Err()
 }

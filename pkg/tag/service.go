@@ -74,16 +74,7 @@ func (s Service) filtered(ctx context.Context, f Filter) (*gorm.DB, error) {
 
 // Get returns one tag of the company.
 func (s Service) Get(ctx context.Context, id int64) (Tag, error) {
-	q, err := tenant.Scope(ctx, s.DB)
-	if err != nil {
-		return Tag{}, err
-	}
-	var t Tag
-	err = q.Take(&t, id).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return Tag{}, ErrNotFound
-	}
-	return t, err
+	return tenant.Get[Tag](ctx, s.DB, id, ErrNotFound)
 }
 
 // Create adds a tag; its name is unique in the company (any case).

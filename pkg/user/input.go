@@ -56,25 +56,20 @@ func (in Input) apply(u *User, creating bool) error {
 		validate.Length(v, "password", validate.Deref(in.Password), 5, 50)
 	}
 	set := func(dst *string, src *string, field string, allowed ...string) {
-		if src != nil {
-			*dst = *src
-			validate.OneOf(v, field, *src, allowed...)
-		}
+		validate.Each(map[string]validate.Pair[string]{field: {Dst: dst, Src: src}}, validate.OptionCheck(v, allowed...))
 	}
 	set(&u.Profile, in.Profile, "profile", ProfileAdmin, ProfileUser)
 	set(&u.AllTicket, in.AllTicket, "allTicket", "enable", "disable")
 	set(&u.DefaultTheme, in.DefaultTheme, "defaultTheme", "light", "dark")
 	set(&u.DefaultMenu, in.DefaultMenu, "defaultMenu", "open", "closed")
-	for field, p := range map[string]struct{ dst, src *string }{
-		"allHistoric":            {&u.AllHistoric, in.AllHistoric},
-		"allUserChat":            {&u.AllUserChat, in.AllUserChat},
-		"userClosePendingTicket": {&u.UserClosePendingTicket, in.UserClosePendingTicket},
-		"showDashboard":          {&u.ShowDashboard, in.ShowDashboard},
-		"allowRealTime":          {&u.AllowRealTime, in.AllowRealTime},
-		"allowConnections":       {&u.AllowConnections, in.AllowConnections},
-	} {
-		set(p.dst, p.src, field, Enabled, Disabled)
-	}
+	validate.Each(map[string]validate.Pair[string]{
+		"allHistoric":            {Dst: &u.AllHistoric, Src: in.AllHistoric},
+		"allUserChat":            {Dst: &u.AllUserChat, Src: in.AllUserChat},
+		"userClosePendingTicket": {Dst: &u.UserClosePendingTicket, Src: in.UserClosePendingTicket},
+		"showDashboard":          {Dst: &u.ShowDashboard, Src: in.ShowDashboard},
+		"allowRealTime":          {Dst: &u.AllowRealTime, Src: in.AllowRealTime},
+		"allowConnections":       {Dst: &u.AllowConnections, Src: in.AllowConnections},
+	}, validate.OptionCheck(v, Enabled, Disabled))
 	if in.StartWork != nil {
 		u.StartWork = *in.StartWork
 		validate.Time(v, "startWork", u.StartWork)

@@ -2,7 +2,6 @@ package user
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"strings"
 	"time"
@@ -81,15 +80,8 @@ func (s Service) All(ctx context.Context) ([]User, error) {
 
 // Get returns one user of the company.
 func (s Service) Get(ctx context.Context, id int64) (User, error) {
-	q, err := tenant.Scope(ctx, s.DB)
+	u, err := tenant.Get[User](ctx, s.DB, id, errs.ErrNoUser)
 	if err != nil {
-		return User{}, err
-	}
-	var u User
-	if err := q.Take(&u, id).Error; err != nil {
-		if errors.Is(err, gorm.ErrRecordNotFound) {
-			return User{}, errs.ErrNoUser
-		}
 		return User{}, err
 	}
 	one := []User{u}

@@ -76,11 +76,17 @@ func NonNegative(v errs.Validation, field string, n int) {
 
 // SetText copies an optional free-text field onto dst (nil leaves dst) and checks MaxText.
 func SetText(v errs.Validation, field string, dst *string, src *string) {
-	if src == nil {
-		return
-	}
-	*dst = *src
-	Length(v, field, *dst, 0, MaxText)
+	Each(map[string]Pair[string]{field: {Dst: dst, Src: src}}, TextCheck(v))
+}
+
+// TextCheck is an Each check of free text (at most MaxText characters).
+func TextCheck(v errs.Validation) func(string, string) {
+	return func(field, s string) { Length(v, field, s, 0, MaxText) }
+}
+
+// OptionCheck is an Each check that the value is one of allowed.
+func OptionCheck(v errs.Validation, allowed ...string) func(string, string) {
+	return func(field, s string) { OneOf(v, field, s, allowed...) }
 }
 
 // Deref returns *s, or "" for nil.
@@ -89,4 +95,24 @@ func Deref(s *string) string {
 		return ""
 	}
 	return *s
+}
+
+// Pair is an optional request field and where it goes.
+type Pair[T any] struct {
+	Dst *T
+	Src *T
+}
+
+// Each copies every present (non-nil) source onto its destination and runs check, when
+// given, on the field name and value.
+func Each[T any](pairs map[string]Pair[T], check func(field string, value T)) {
+	for field, p := range pairs {
+		if p.Src == nil {
+			continue
+		}
+		*p.Dst = *p.Src
+		if check != nil {
+			check(field, *p.Dst)
+		}
+	}
 }

@@ -3,6 +3,7 @@ package api_test
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -10,6 +11,37 @@ import (
 
 	"atende/pkg/realtime"
 )
+
+// listed checks one field of the rows of a list answer: a JSON array, or an object holding
+// the rows under key.
+func listed[T any](key string, field func(T) string, want ...string) func(*testing.T, []byte) {
+	return func(t *testing.T, body []byte) {
+		t.Helper()
+		raw := body
+		if !strings.HasPrefix(string(body), "[") {
+			raw = decode[map[string]json.RawMessage](t, body)[key]
+		}
+		got := []string{}
+		for _, r := range decode[[]T](t, raw) {
+			got = append(got, field(r))
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s %v, want %v", key, got, want)
+		}
+	}
+}
+
+// merge returns base with over applied; a nil value in over removes the key.
+func merge(base, over map[string]any) map[string]any {
+	for k, v := range over {
+		if v == nil {
+			delete(base, k)
+		} else {
+			base[k] = v
+		}
+	}
+	return base
+}
 
 // eventLog records every event published through Redis while a test runs.
 type eventLog struct {
