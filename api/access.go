@@ -13,6 +13,9 @@ type access struct {
 	adminToggle  string // a per-user toggle that lets a profile user act as admin here
 	planFlag     string // a plan flag the company needs
 	allowExpired bool   // reachable with an expired subscription (sign-in, billing)
+	// connectionToken routes take a connection's bearer token or a signed-in user of its
+	// company (the sandbox channel).
+	connectionToken bool
 }
 
 var (
@@ -20,6 +23,8 @@ var (
 	signedIn = access{}
 	admin    = access{admin: true}
 	super    = access{super: true}
+
+	sandboxAuth = access{connectionToken: true}
 
 	// manageConnections: admins, and profile users with allowConnections (spec/2 §6).
 	manageConnections = admin.orToggle("allowConnections")

@@ -54,7 +54,7 @@ type eventLog struct {
 func (e *env) watch() *eventLog {
 	e.t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	ps := e.App.RDB.Subscribe(ctx, realtime.Channel)
+	ps := e.App.RDB.Subscribe(ctx, realtime.Channel(e.App.RDB))
 	if _, err := ps.Receive(ctx); err != nil {
 		e.t.Fatal(err)
 	}

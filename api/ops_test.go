@@ -20,8 +20,8 @@ func TestOperationsEndpoints(t *testing.T) {
 		{name: "metrics", method: "GET", path: "/metrics", status: 200,
 			contain: []string{"atende_http_requests_total", "atende_sockets_open"}},
 		{name: "an API call to a client route path stays an API call", method: "GET", path: "/users", status: 401},
-		{name: "deep client route serves index", method: "GET", path: "/financeiro-aberto", status: 200,
-			contain: []string{"atende-app"}},
+		{name: "unknown path for an API client is JSON 404", method: "GET", path: "/financeiro-aberto", status: 404,
+			code: "ERR_NOT_FOUND"},
 		{name: "unknown API POST is JSON 404", method: "POST", path: "/nope", status: 404, code: "ERR_NOT_FOUND"},
 		{name: "media without signature", method: "GET", path: "/media/company1/users/x.png", status: 404},
 		{name: "request id echoed", method: "GET", path: "/version", status: 200},
@@ -32,7 +32,7 @@ func TestOperationsEndpoints(t *testing.T) {
 func TestBrowserNavigationGetsTheWebApp(t *testing.T) {
 	e := newEnv(t)
 	os.WriteFile(filepath.Join(e.App.Cfg.WebDir, "index.html"), []byte("<html>atende-app</html>"), 0o644)
-	for _, path := range []string{"/users", "/settings", "/login"} {
+	for _, path := range []string{"/users", "/settings", "/login", "/financeiro-aberto"} {
 		req, _ := http.NewRequest("GET", e.Srv.URL+path, nil)
 		req.Header.Set("Accept", "text/html,application/xhtml+xml,*/*;q=0.8")
 		res, err := http.DefaultClient.Do(req)

@@ -93,6 +93,14 @@ func (a *API) routes() []route {
 		{"DELETE", "/whatsapp/:id", manageConnections, a.deleteConnection},
 
 		// Messages and the sandbox channel
+		{"GET", "/messages/:ticketId", signedIn, a.listMessages},
+		{"POST", "/messages/:ticketId", signedIn, a.sendMessage},
+		{"POST", "/messages/edit/:messageId", signedIn, a.editMessage},
+		{"DELETE", "/messages/:messageId", signedIn, a.deleteMessage},
+		{"POST", "/message/forward", signedIn, a.forwardMessage},
+		{"GET", "/messages-allMe", signedIn, a.countMyMessages},
+		{"POST", "/sandbox/:connectionId/inbound", sandboxAuth, a.sandboxInbound},
+		{"GET", "/sandbox/:connectionId/outbound", sandboxAuth, a.sandboxOutbound},
 
 		// Media behind signed URLs
 		{"GET", "/media/*path", public, a.media},
@@ -104,7 +112,9 @@ func (a *API) routes() []route {
 func (a *API) register(r gin.IRouter) {
 	for _, rt := range a.routes() {
 		chain := []gin.HandlerFunc{}
-		if !rt.rule.public {
+		if rt.rule.connectionToken {
+			chain = append(chain, a.sandboxConnection())
+		} else if !rt.rule.public {
 			chain = append(chain, a.authenticate(rt.rule.allowExpired), authorize(rt.rule))
 		}
 		r.Handle(rt.method, rt.path, append(chain, rt.handler)...)

@@ -96,6 +96,10 @@ func (a *API) serveWebApp(r *gin.Engine) {
 			c.File(f)
 			return
 		}
+		if !strings.Contains(c.GetHeader("Accept"), "text/html") {
+			c.JSON(http.StatusNotFound, gin.H{"error": "ERR_NOT_FOUND", "message": "Rota não encontrada."})
+			return
+		}
 		if !fileExists(index) {
 			c.String(http.StatusNotFound, "web app not built: run `make web`")
 			return

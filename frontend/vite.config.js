@@ -2,6 +2,7 @@ import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // Paths served by the Go backend; the dev server forwards them so cookies stay same-origin.
+// A browser navigation to a client route sharing such a path (/users, /settings) gets the app.
 const backendPaths = [
   '/auth', '/users', '/settings', '/setting/', '/public-settings', '/companySettings',
   '/companySettingOne', '/plans', '/forgetpassword', '/resetpasswords', '/version', '/queue',
@@ -10,7 +11,8 @@ const backendPaths = [
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), '');
   const target = env.DEV_BACKEND_TARGET || 'http://127.0.0.1:8080';
-  const proxy = Object.fromEntries(backendPaths.map((p) => [p, { target, changeOrigin: true }]));
+  const bypass = (req) => (req.headers.accept?.includes('text/html') ? '/index.html' : undefined);
+  const proxy = Object.fromEntries(backendPaths.map((p) => [p, { target, changeOrigin: true, bypass }]));
   proxy['/socket'] = { target, ws: true, changeOrigin: true };
   return {
     plugins: [react()],

@@ -23,6 +23,7 @@ type Entry struct {
 // Table lists every periodic job. Later capabilities add theirs here.
 var Table = []Entry{
 	{Spec: "* * * * *", Name: tasks.TypeUsersMarkOffline, Build: tasks.NewUsersMarkOffline},
+	{Spec: "* * * * *", Name: tasks.TypeReconcile, Build: tasks.NewReconcile},
 }
 
 // Run starts the cron table and blocks until ctx ends.

@@ -25,6 +25,11 @@ func (w *Worker) Mux() *asynq.ServeMux {
 	mux.Use(observe)
 	mux.HandleFunc(tasks.TypeMailSend, w.sendMail)
 	mux.HandleFunc(tasks.TypeUsersMarkOffline, w.markUsersOffline)
+	mux.HandleFunc(tasks.TypeMessageSend, w.sendMessage)
+	mux.HandleFunc(tasks.TypeMessageAction, w.messageAction)
+	mux.HandleFunc(tasks.TypeInboundProcess, w.processInbound)
+	mux.HandleFunc(tasks.TypeReconcile, w.reconcile)
+	mux.HandleFunc(tasks.TypeSandboxAck, w.sandboxAck)
 	return mux
 }
 
@@ -34,7 +39,9 @@ func (w *Worker) Run(ctx context.Context) error {
 		Concurrency:     w.App.Cfg.WorkerConcurrency,
 		Queues:          tasks.QueueWeights,
 		ShutdownTimeout: 20 * time.Second,
-		Logger:          asynqLogger{},
+		// Delayed tasks (schedules, sandbox receipts, flow waits) are due within a second.
+		DelayedTaskCheckInterval: time.Second,
+		Logger:                   asynqLogger{},
 		ErrorHandler: asynq.ErrorHandlerFunc(func(ctx context.Context, t *asynq.Task, err error) {
 			slog.Error("task failed", "type", t.Type(), "err", err)
 		}),

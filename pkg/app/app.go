@@ -12,11 +12,15 @@ import (
 	"gorm.io/gorm"
 
 	"atende/pkg/auth"
+	"atende/pkg/channel"
+	"atende/pkg/channel/sandbox"
 	"atende/pkg/config"
 	"atende/pkg/connection"
 	"atende/pkg/contact"
 	"atende/pkg/db"
+	"atende/pkg/inbound"
 	"atende/pkg/mail"
+	"atende/pkg/message"
 	"atende/pkg/plan"
 	"atende/pkg/queue"
 	"atende/pkg/quickmessage"
@@ -40,15 +44,22 @@ type App struct {
 
 	Settings      setting.Service
 	Users         user.Service
+	Presence      user.Presence
+	Plans         plan.Store
+	Auth          auth.Service
+	Resets        auth.Resets
 	Connections   connection.Service
 	Queues        queue.Service
 	Tags          tag.Service
 	Contacts      contact.Service
 	QuickMessages quickmessage.Service
-	Presence      user.Presence
-	Plans         plan.Store
-	Auth          auth.Service
-	Resets        auth.Resets
+
+	Channels     channel.Registry
+	Sandbox      sandbox.Channel
+	Messages     message.Service
+	Delivery     message.Delivery
+	InboundStore inbound.Store
+	Inbound      inbound.Processor
 }
 
 // New connects and wires everything. Close releases it.
@@ -95,6 +106,16 @@ func (a *App) wire() {
 		Limiter: auth.Limiter{RDB: a.RDB, Max: 10, Window: 15 * time.Minute},
 	}
 	a.Resets = auth.Resets{Auth: a.Auth, Queue: a.Queue, AppURL: a.Cfg.FrontendURL}
+	a.wireMessaging()
+}
+
+func (a *App) wireMessaging() {
+	a.Sandbox = sandbox.Channel{DB: a.DB, Queue: a.Queue}
+	a.Channels = channel.Registry{connection.ChannelSandbox: a.Sandbox}
+	a.Messages = message.Service{DB: a.DB, Events: a.Events, Queue: a.Queue, Media: a.Media, Settings: a.Settings}
+	a.Delivery = message.Delivery{DB: a.DB, Channels: a.Channels, Events: a.Events, Media: a.Media}
+	a.InboundStore = inbound.Store{DB: a.DB, Queue: a.Queue}
+	a.Inbound = inbound.Processor{DB: a.DB, Events: a.Events, Media: a.Media}
 }
 
 // Close releases connections.

@@ -1,7 +1,12 @@
 // Package message holds the messages of tickets, in and out.
 package message
 
-import "time"
+import (
+	"mime"
+	"path/filepath"
+	"strings"
+	"time"
+)
 
 // Media types (spec/1 §3 Message).
 const (
@@ -56,4 +61,22 @@ type Message struct {
 	SendError    string    `json:"sendError"`
 	CreatedAt    time.Time `json:"createdAt"`
 	UpdatedAt    time.Time `json:"updatedAt"`
+}
+
+// TypeFor names the message type of an attachment from its declared content type, falling
+// back to the stored file's extension.
+func TypeFor(contentType, path string) string {
+	ct := contentType
+	if ct == "" || ct == "application/octet-stream" {
+		ct = mime.TypeByExtension(filepath.Ext(path))
+	}
+	switch {
+	case strings.HasPrefix(ct, "image/"):
+		return TypeImage
+	case strings.HasPrefix(ct, "video/"):
+		return TypeVideo
+	case strings.HasPrefix(ct, "audio/"):
+		return TypeAudio
+	}
+	return TypeDocument
 }

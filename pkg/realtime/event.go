@@ -11,8 +11,10 @@ import (
 	"github.com/redis/go-redis/v9"
 )
 
-// Channel is the Redis pub/sub channel every api instance listens on.
-const Channel = "atende:realtime"
+// Channel is the Redis pub/sub channel every api instance of one install listens on.
+// Pub/sub ignores Redis db numbers, so the db number is part of the name: installs (and
+// test runs) sharing a Redis server on different dbs never see each other's events.
+func Channel(rdb *redis.Client) string { return fmt.Sprintf("atende:realtime:%d", rdb.Options().DB) }
 
 // Event is one message for the sockets in any of Rooms.
 type Event struct {
@@ -44,7 +46,7 @@ func (p RedisPublisher) Publish(ctx context.Context, ev Event) error {
 	if err != nil {
 		return err
 	}
-	return p.RDB.Publish(ctx, Channel, b).Err()
+	return p.RDB.Publish(ctx, Channel(p.RDB), b).Err()
 }
 
 // Room names. Company rooms carry the company id, so a join check is a prefix check.

@@ -83,7 +83,7 @@ func (h *Hub) Ready() <-chan struct{} { h.init(); return h.ready }
 func (h *Hub) Run(ctx context.Context) {
 	h.init()
 	for ctx.Err() == nil {
-		sub := h.RDB.Subscribe(ctx, Channel)
+		sub := h.RDB.Subscribe(ctx, Channel(h.RDB))
 		if _, err := sub.Receive(ctx); err != nil {
 			sub.Close()
 			slog.Warn("realtime: subscribe failed, retrying", "err", err)

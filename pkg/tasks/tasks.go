@@ -27,6 +27,11 @@ var QueueWeights = map[string]int{QueueCritical: 6, QueueDefault: 3, QueueLow: 1
 const (
 	TypeMailSend         = "mail:send"
 	TypeUsersMarkOffline = "users:mark-offline"
+	TypeMessageSend      = "message:send"
+	TypeMessageAction    = "message:action"
+	TypeInboundProcess   = "inbound:process"
+	TypeReconcile        = "messages:reconcile"
+	TypeSandboxAck       = "sandbox:ack"
 )
 
 // Enqueuer is what producers need; *asynq.Client satisfies it.
@@ -88,4 +93,74 @@ func Decode(t *asynq.Task, dst any) error {
 		return fmt.Errorf("%s: bad payload: %v: %w", t.Type(), err, asynq.SkipRetry)
 	}
 	return nil
+}
+
+// MessageRef names one message of a company.
+type MessageRef struct {
+	CompanyID int64 `json:"companyId"`
+	MessageID int64 `json:"messageId"`
+}
+
+// NewMessageSend delivers a stored outgoing message. The TaskID is the message id, so
+// enqueuing it again (the reconciler, a retry of the api) while it is known is a no-op.
+func NewMessageSend(companyID, messageID int64) (*asynq.Task, error) {
+	return newTask(TypeMessageSend, MessageRef{companyID, messageID}, asynq.Queue(QueueCritical),
+		asynq.MaxRetry(8), asynq.Timeout(time.Minute), asynq.Retention(24*time.Hour),
+		asynq.TaskID(fmt.Sprintf("%s:%d", TypeMessageSend, messageID)))
+}
+
+// Message actions carried to the channel after the database already changed.
+const (
+	ActionEdit     = "edit"
+	ActionDelete   = "delete"
+	ActionMarkRead = "read"
+)
+
+// MessageAction asks the channel to edit, delete or mark read what we already changed.
+type MessageAction struct {
+	CompanyID  int64   `json:"companyId"`
+	Action     string  `json:"action"`
+	MessageIDs []int64 `json:"messageIds"`
+}
+
+// NewMessageAction builds a channel-side edit, delete or read mark.
+func NewMessageAction(p MessageAction) (*asynq.Task, error) {
+	return newTask(TypeMessageAction, p, asynq.Queue(QueueDefault), asynq.MaxRetry(5), asynq.Timeout(time.Minute))
+}
+
+// InboundRef names one stored inbound event.
+type InboundRef struct {
+	CompanyID int64 `json:"companyId"`
+	EventID   int64 `json:"eventId"`
+}
+
+// NewInboundProcess processes a stored inbound event once (TaskID = event id).
+func NewInboundProcess(companyID, eventID int64) (*asynq.Task, error) {
+	return newTask(TypeInboundProcess, InboundRef{companyID, eventID}, asynq.Queue(QueueCritical),
+		asynq.MaxRetry(10), asynq.Timeout(time.Minute), asynq.Retention(time.Hour),
+		asynq.TaskID(fmt.Sprintf("%s:%d", TypeInboundProcess, eventID)))
+}
+
+// Reconcile carries the cron tick it belongs to.
+type Reconcile struct {
+	Tick time.Time `json:"tick"`
+}
+
+// NewReconcile re-enqueues outbound messages and inbound events a lost queue stranded.
+func NewReconcile(tick time.Time) (*asynq.Task, error) {
+	return newTask(TypeReconcile, Reconcile{Tick: tick}, asynq.Queue(QueueLow), asynq.MaxRetry(1),
+		asynq.Timeout(time.Minute), TickID(TypeReconcile, tick), asynq.Retention(10*time.Minute))
+}
+
+// SandboxAck moves a sandbox delivery to the next ack.
+type SandboxAck struct {
+	CompanyID int64 `json:"companyId"`
+	OutboxID  int64 `json:"outboxId"`
+	Ack       int   `json:"ack"`
+}
+
+// NewSandboxAck schedules the pretend customer's phone receiving (2) or reading (3) a message.
+func NewSandboxAck(p SandboxAck, delay time.Duration) (*asynq.Task, error) {
+	return newTask(TypeSandboxAck, p, asynq.Queue(QueueDefault), asynq.MaxRetry(3), asynq.ProcessIn(delay),
+		asynq.TaskID(fmt.Sprintf("%s:%d:%d", TypeSandboxAck, p.OutboxID, p.Ack)), asynq.Retention(time.Hour))
 }

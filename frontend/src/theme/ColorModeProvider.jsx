@@ -18,6 +18,10 @@ function buildTheme(mode) {
       background: mode === 'dark' ? { default: '#111827', paper: '#1f2937' } : { default: '#f3f4f6', paper: '#ffffff' },
     },
     shape: { borderRadius: 8 },
+    components: {
+      // Hints never sit in the way of the control under them (e.g. the drawer under the menu button).
+      MuiTooltip: { defaultProps: { disableInteractive: true } },
+    },
   });
 }
 

@@ -15,7 +15,7 @@ const SCHEMA = {
   name: { required: true, min: 2, max: 50 },
   companyName: { required: true, min: 2, max: 50 },
   email: { required: true, email: true },
-  phone: { required: true },
+  phone: { required: true, min: 8, max: 20 },
   password: { required: true, min: 5, max: 50 },
   planId: { required: true },
 };

@@ -12,9 +12,10 @@ export default function DueDateText({ dueDate }) {
   return (
     <Typography
       variant="body2"
+      noWrap
       data-testid="due-date"
       data-severity={severity || 'ok'}
-      sx={{ color: COLORS[severity] || 'inherit', fontWeight: severity ? 700 : 400, whiteSpace: 'nowrap' }}
+      sx={{ color: COLORS[severity] || 'inherit', fontWeight: severity ? 700 : 400, flex: '0 1 auto', minWidth: 0 }}
     >
       {t('layout.dueDate', { date: formatDate(dueDate) })}
     </Typography>

@@ -20,7 +20,7 @@ export default function TopBar({ onToggleMenu }) {
         </IconButton>
       </Tooltip>
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', alignItems: 'center', gap: 2 }}>
-        <Typography noWrap data-testid="welcome-text">
+        <Typography noWrap data-testid="welcome-text" sx={{ display: { xs: 'none', sm: 'block' }, flex: '0 1 auto' }}>
           {t('layout.welcome', { name: user.name, company: user.company?.name ?? '' })}
         </Typography>
         {isAdmin(user) && <DueDateText dueDate={user.company?.dueDate} />}

@@ -20,7 +20,7 @@ export const USER_DEFAULTS = {
   allTicket: 'disable',
   allowGroup: false,
   defaultTheme: 'light',
-  defaultMenu: 'open',
+  defaultMenu: 'closed',
   allHistoric: 'disabled',
   allUserChat: 'disabled',
   userClosePendingTicket: 'enabled',

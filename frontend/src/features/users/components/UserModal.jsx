@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Tab, Tabs } from '@mui/material';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { toast } from '../../../services/toast';
 import toastError from '../../../utils/toastError';
 import { isSuper } from '../../../utils/permissions';
 import { useAuth } from '../../auth/hooks/useAuth';
-import { createUser, updateUser } from '../api/usersApi';
+import { createUser, getUser, updateUser } from '../api/usersApi';
 import { formToPayload, userToForm } from '../api/userPayload';
 import UserGeneralFields from './UserGeneralFields';
 import UserPermissionFields from './UserPermissionFields';
@@ -77,14 +77,40 @@ function UserForm({ user, onClose, onSaved }) {
   );
 }
 
-/** Add (userId null) or edit a user; the edited user is read fresh from GET /users/{id}. */
+/** Reads the user to edit afresh (GET /users/{id}) each time the modal opens; null while loading. */
+function useUserToEdit(userId, onFail) {
+  const [user, setUser] = useState(null);
+  useEffect(() => {
+    let live = true;
+    getUser(userId)
+      .then((fresh) => live && setUser(fresh))
+      .catch((error) => {
+        if (!live) return;
+        toastError(error);
+        onFail();
+      });
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opened user
+  }, [userId]);
+  return user;
+}
+
+function EditUserForm({ userId, onClose, onSaved }) {
+  const user = useUserToEdit(userId, onClose);
+  if (!user) return <CircularProgress sx={{ m: 4, alignSelf: 'center' }} />;
+  return <UserForm user={user} onClose={onClose} onSaved={onSaved} />;
+}
+
+/** Add (userId null) or edit a user. */
 export default function UserModal({ open, userId, onClose, onSaved }) {
-  const { data: user, error } = useSWR(open && userId ? `/users/${userId}` : null, { revalidateOnMount: true });
-  const waiting = Boolean(userId) && !user && !error;
+  let content = null;
+  if (open && userId) content = <EditUserForm key={userId} userId={userId} onClose={onClose} onSaved={onSaved} />;
+  else if (open) content = <UserForm user={null} onClose={onClose} onSaved={onSaved} />;
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" data-testid="user-modal">
-      {open && waiting && <CircularProgress sx={{ m: 4, alignSelf: 'center' }} />}
-      {open && !waiting && <UserForm key={userId || 'new'} user={userId ? user : null} onClose={onClose} onSaved={onSaved} />}
+      {content}
     </Dialog>
   );
 }

@@ -1,19 +1,13 @@
 import { useCallback, useMemo } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import { USERS_PATH } from '../api/usersApi';
+import { withChanges, withNewUser, withoutUser } from './usersPages';
 
-function replaceOrPrepend(pages, user) {
-  const exists = pages.some((page) => page.users.some((u) => u.id === user.id));
-  if (exists) {
-    return pages.map((page) => ({ ...page, users: page.users.map((u) => (u.id === user.id ? { ...u, ...user } : u)) }));
-  }
-  const [first, ...rest] = pages;
-  return [{ ...first, users: [user, ...first.users] }, ...rest];
-}
-
-const withoutUser = (pages, id) => pages.map((page) => ({ ...page, users: page.users.filter((u) => u.id !== id) }));
-
-/** Paged GET /users/ (pages from 1) with local upsert/remove for real-time events and saves. */
+/**
+ * Paged GET /users/ (pages from 1) with local changes for saves and real-time events:
+ * upsert (a whole user, added on top when not listed), update (changes to a listed user only,
+ * e.g. presence) and remove.
+ */
 export default function useUsersList(searchParam) {
   const getKey = (index, previous) => {
     if (previous && !previous.hasMore) return null;
@@ -32,7 +26,11 @@ export default function useUsersList(searchParam) {
   }, [hasMore, loading, setSize, size]);
 
   const upsert = useCallback(
-    (user) => mutate((pages) => (pages?.length ? replaceOrPrepend(pages, user) : pages), { revalidate: false }),
+    (user) => mutate((pages) => (pages?.length ? withNewUser(pages, user) : pages), { revalidate: false }),
+    [mutate],
+  );
+  const update = useCallback(
+    (user) => mutate((pages) => pages && withChanges(pages, user), { revalidate: false }),
     [mutate],
   );
   const remove = useCallback(
@@ -40,5 +38,5 @@ export default function useUsersList(searchParam) {
     [mutate],
   );
 
-  return { users, error, hasMore, loading, loadMore, upsert, remove };
+  return { users, error, hasMore, loading, loadMore, upsert, update, remove };
 }

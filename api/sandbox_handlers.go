@@ -1,0 +1,122 @@
+package api
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"atende/pkg/channel"
+	"atende/pkg/channel/sandbox"
+	"atende/pkg/connection"
+	"atende/pkg/errs"
+	"atende/pkg/tenant"
+)
+
+const connectionKey = "connection"
+
+// sandboxConnection authenticates a sandbox call by the connection's own bearer token
+// (external testers, scripts) or by a signed-in user of the connection's company (the
+// simulate-customer panel), and loads the connection.
+func (a *API) sandboxConnection() gin.HandlerFunc {
+	return func(c *gin.Context) {
+		id, ok := idParam(c, "connectionId", connection.ErrNotFound)
+		if !ok {
+			return
+		}
+		tok, _ := strings.CutPrefix(c.GetHeader("Authorization"), "Bearer ")
+		var conn connection.Connection
+		var err error
+		if len(tok) == connection.TokenLength && !strings.Contains(tok, ".") {
+			conn, err = a.App.Connections.ByToken(c.Request.Context(), tok)
+			if err == nil && conn.ID != id {
+				err = connection.ErrNotFound
+			}
+			c.Request = c.Request.WithContext(tenant.With(c.Request.Context(), conn.CompanyID))
+		} else {
+			if !a.signIn(c, false) {
+				return
+			}
+			conn, err = a.App.Connections.Get(c.Request.Context(), id)
+		}
+		if err == nil && conn.Channel != connection.ChannelSandbox {
+			err = errs.New(http.StatusBadRequest, "ERR_NOT_SANDBOX", "Esta conexão não é de teste (sandbox).")
+		}
+		if err != nil {
+			fail(c, err)
+			return
+		}
+		c.Set(connectionKey, conn)
+		c.Next()
+	}
+}
+
+// sandboxInbound is a customer writing to a sandbox connection: JSON or multipart
+// {number, name, body, id?, media?}. The optional id makes a retried post a no-op.
+func (a *API) sandboxInbound(c *gin.Context) {
+	conn := c.MustGet(connectionKey).(connection.Connection)
+	var in struct {
+		ID     string `json:"id" form:"id"`
+		Number string `json:"number" form:"number"`
+		Name   string `json:"name" form:"name"`
+		Body   string `json:"body" form:"body"`
+	}
+	if err := c.ShouldBind(&in); err != nil {
+		fail(c, errs.ErrBadRequest)
+		return
+	}
+	number := digits(in.Number)
+	ev := channel.Event{Kind: channel.EventMessage, ProviderID: in.ID, From: number, Name: strings.TrimSpace(in.Name),
+		Body: in.Body, Timestamp: time.Now()}
+	if fh, err := c.FormFile("media"); err == nil {
+		if ev.MediaPath, ev.MediaType, err = a.saveMedia(conn.CompanyID, fh); err != nil {
+			fail(c, err)
+			return
+		}
+		ev.MediaName = fh.Filename
+	}
+	v := errs.Validation{}
+	if len(number) < 8 || len(number) > 20 {
+		v.Add("number", "Informe um número com 8 a 20 dígitos.")
+	}
+	if strings.TrimSpace(ev.Body) == "" && ev.MediaPath == "" {
+		v.Add("body", "Informe o texto ou um arquivo.")
+	}
+	if err := v.Err(); err != nil {
+		fail(c, err)
+		return
+	}
+	if ev.ProviderID == "" {
+		ev.ProviderID = "SBXIN-" + strconv.FormatInt(time.Now().UnixNano(), 36)
+	}
+	id, dup, err := a.App.InboundStore.Record(c.Request.Context(), conn, ev)
+	if err != nil && id == 0 {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusAccepted, gin.H{"eventId": id, "duplicate": dup, "providerId": ev.ProviderID})
+}
+
+// sandboxOutbound lists what Atende delivered to the pretend customers (?after=id&number=).
+func (a *API) sandboxOutbound(c *gin.Context) {
+	conn := c.MustGet(connectionKey).(connection.Connection)
+	after, _ := strconv.ParseInt(c.Query("after"), 10, 64)
+	rows, err := sandbox.Outbound(c.Request.Context(), a.App.DB, conn.ID, after, digits(c.Query("number")))
+	for i := range rows {
+		if rows[i].MediaPath != "" {
+			rows[i].MediaURL = a.App.Media.URL(rows[i].MediaPath)
+		}
+	}
+	reply(c, gin.H{"messages": rows}, err)
+}
+
+func digits(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return r
+		}
+		return -1
+	}, s)
+}

@@ -1,0 +1,114 @@
+// Package channel is what every messaging channel does (send, edit, delete, mark read,
+// download media, look up a profile) and the inbound events channels yield. Implementations
+// live in sub-packages (sandbox, and the real channels) and register by channel name.
+package channel
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"atende/pkg/connection"
+)
+
+// Kinds of outgoing content.
+const (
+	KindText     = "text"
+	KindMedia    = "media"
+	KindContact  = "contact"
+	KindLocation = "location"
+)
+
+// Outgoing is one message to deliver. MessageID is ours and doubles as the idempotency
+// key: a channel asked twice for the same MessageID must not deliver twice.
+type Outgoing struct {
+	MessageID        int64
+	To               string
+	IsGroup          bool
+	Kind             string
+	Body             string
+	MediaPath        string // relative path in storage
+	MediaName        string
+	MediaType        string
+	VCard            string
+	QuotedProviderID string
+}
+
+// Sent is what the channel says about a delivered message.
+type Sent struct {
+	ProviderID string
+	Ack        int
+}
+
+// Profile is what a channel knows about a number.
+type Profile struct {
+	Number     string `json:"number"`
+	Name       string `json:"name"`
+	PictureURL string `json:"profilePicUrl"`
+	Exists     bool   `json:"exists"`
+}
+
+// Channel is implemented by every channel.
+type Channel interface {
+	Send(ctx context.Context, conn connection.Connection, out Outgoing) (Sent, error)
+	Edit(ctx context.Context, conn connection.Connection, to, providerID, body string) error
+	Delete(ctx context.Context, conn connection.Connection, to, providerID string) error
+	MarkRead(ctx context.Context, conn connection.Connection, to string, providerIDs []string) error
+	Profile(ctx context.Context, conn connection.Connection, number string) (Profile, error)
+}
+
+// Inbound event kinds.
+const (
+	EventMessage  = "message"
+	EventAck      = "ack"
+	EventEdit     = "edit"
+	EventDelete   = "delete"
+	EventReaction = "reaction"
+)
+
+// Event is one inbound happening on a connection, as stored in inbound_events.payload.
+type Event struct {
+	Kind             string    `json:"kind"`
+	ProviderID       string    `json:"providerId"`
+	From             string    `json:"from"`
+	Name             string    `json:"name,omitempty"`
+	PictureURL       string    `json:"pictureUrl,omitempty"`
+	IsGroup          bool      `json:"isGroup,omitempty"`
+	Participant      string    `json:"participant,omitempty"`
+	FromMe           bool      `json:"fromMe,omitempty"`
+	Body             string    `json:"body,omitempty"`
+	MediaType        string    `json:"mediaType,omitempty"`
+	MediaPath        string    `json:"mediaPath,omitempty"`
+	MediaName        string    `json:"mediaName,omitempty"`
+	VCard            string    `json:"vcard,omitempty"`
+	QuotedProviderID string    `json:"quotedProviderId,omitempty"`
+	TargetID         string    `json:"targetId,omitempty"` // ack, edit, delete, reaction: the message it is about
+	Ack              int       `json:"ack,omitempty"`
+	Timestamp        time.Time `json:"timestamp"`
+}
+
+// DedupeKey identifies an event so that a redelivery is recognised.
+func (e Event) DedupeKey() string {
+	switch e.Kind {
+	case EventAck:
+		return fmt.Sprintf("ack:%s:%d", e.TargetID, e.Ack)
+	case EventEdit, EventDelete:
+		return fmt.Sprintf("%s:%s:%s", e.Kind, e.TargetID, e.ProviderID)
+	}
+	return e.Kind + ":" + e.ProviderID
+}
+
+// ErrUnknownChannel is returned for a connection whose channel has no implementation here.
+var ErrUnknownChannel = errors.New("channel: no implementation registered")
+
+// Registry maps channel names to implementations.
+type Registry map[string]Channel
+
+// For returns the implementation of conn's channel.
+func (r Registry) For(conn connection.Connection) (Channel, error) {
+	if ch, ok := r[conn.Channel]; ok {
+		return ch, nil
+	}
+	return nil, fmt.Errorf("%w: %s", ErrUnknownChannel, conn.Channel)
+}

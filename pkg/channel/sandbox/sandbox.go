@@ -1,0 +1,127 @@
+// Package sandbox is a real channel with no phone behind it: what it sends is recorded in
+// sandbox_outbox (readable by the simulate-customer panel and GET /sandbox/{id}/outbound)
+// and moves through acks 1 → 2 → 3 like a phone receiving and reading it. Inbound messages
+// come from the panel or POST /sandbox/{id}/inbound. It is how people try Atende, train
+// attendants and test bots before going live, and how the tests drive the whole pipeline.
+package sandbox
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"atende/pkg/channel"
+	"atende/pkg/connection"
+	"atende/pkg/tasks"
+)
+
+// Delivery timings of the pretend phone.
+var (
+	DeliveredAfter = 1 * time.Second
+	ReadAfter      = 3 * time.Second
+)
+
+// Outbox is one delivered message.
+type Outbox struct {
+	ID           int64     `json:"id"`
+	CompanyID    int64     `json:"-"`
+	ConnectionID int64     `json:"connectionId"`
+	ProviderID   string    `json:"providerId"`
+	MessageID    int64     `json:"messageId"`
+	Number       string    `json:"number"`
+	Kind         string    `json:"kind"`
+	Body         string    `json:"body"`
+	MediaPath    string    `json:"-"`
+	MediaName    string    `json:"mediaName"`
+	MediaURL     string    `json:"mediaUrl" gorm:"-"`
+	Ack          int       `json:"ack"`
+	CreatedAt    time.Time `json:"createdAt"`
+}
+
+// TableName is the outbox table.
+func (Outbox) TableName() string { return "sandbox_outbox" }
+
+// Channel is the sandbox implementation of channel.Channel.
+type Channel struct {
+	DB    *gorm.DB
+	Queue tasks.Enqueuer
+}
+
+// Send records the message once per message id: asked again (a retried task after a crash),
+// it returns the first delivery's provider id and records nothing new.
+func (c Channel) Send(ctx context.Context, conn connection.Connection, out channel.Outgoing) (channel.Sent, error) {
+	row := Outbox{CompanyID: conn.CompanyID, ConnectionID: conn.ID, MessageID: out.MessageID,
+		ProviderID: fmt.Sprintf("SBX%d-%d", conn.ID, out.MessageID), Number: out.To, Kind: out.Kind,
+		Body: out.Body, MediaPath: out.MediaPath, MediaName: out.MediaName, Ack: 1}
+	res := c.DB.WithContext(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&row)
+	if res.Error != nil {
+		return channel.Sent{}, res.Error
+	}
+	if res.RowsAffected == 1 {
+		if err := c.scheduleAcks(ctx, row); err != nil {
+			return channel.Sent{}, err
+		}
+	}
+	return channel.Sent{ProviderID: row.ProviderID, Ack: 1}, nil
+}
+
+func (c Channel) scheduleAcks(ctx context.Context, row Outbox) error {
+	for ack, delay := range map[int]time.Duration{2: DeliveredAfter, 3: ReadAfter} {
+		t, err := tasks.NewSandboxAck(tasks.SandboxAck{CompanyID: row.CompanyID, OutboxID: row.ID, Ack: ack}, delay)
+		if err != nil {
+			return err
+		}
+		if err := tasks.Enqueue(ctx, c.Queue, t); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Edit changes the delivered copy.
+func (c Channel) Edit(ctx context.Context, conn connection.Connection, _, providerID, body string) error {
+	return c.DB.WithContext(ctx).Model(&Outbox{}).Where("connection_id = ? AND provider_id = ?", conn.ID, providerID).
+		Update("body", body).Error
+}
+
+// Delete marks the delivered copy as revoked.
+func (c Channel) Delete(ctx context.Context, conn connection.Connection, _, providerID string) error {
+	return c.DB.WithContext(ctx).Model(&Outbox{}).Where("connection_id = ? AND provider_id = ?", conn.ID, providerID).
+		Updates(map[string]any{"body": "", "kind": "revoked"}).Error
+}
+
+// MarkRead has nothing to tell a pretend phone.
+func (c Channel) MarkRead(context.Context, connection.Connection, string, []string) error { return nil }
+
+// Profile knows every number.
+func (c Channel) Profile(_ context.Context, _ connection.Connection, number string) (channel.Profile, error) {
+	return channel.Profile{Number: number, Name: number, Exists: true}, nil
+}
+
+// Outbound lists what the connection delivered after id afterID, oldest first (at most 200),
+// optionally for one number.
+func Outbound(ctx context.Context, db *gorm.DB, connectionID, afterID int64, number string) ([]Outbox, error) {
+	q := db.WithContext(ctx).Where("connection_id = ? AND id > ?", connectionID, afterID)
+	if number != "" {
+		q = q.Where("number = ?", number)
+	}
+	var rows []Outbox
+	return rows, q.Order("id").Limit(200).Find(&rows).Error
+}
+
+// Advance raises a delivery's ack and returns its connection and provider id ("" when the
+// row is gone or already further along).
+func (c Channel) Advance(ctx context.Context, companyID, outboxID int64, ack int) (connection.Connection, string, error) {
+	var row Outbox
+	res := c.DB.WithContext(ctx).Model(&row).Clauses(clause.Returning{}).
+		Where("id = ? AND company_id = ? AND ack < ?", outboxID, companyID, ack).Update("ack", ack)
+	if res.Error != nil || res.RowsAffected == 0 {
+		return connection.Connection{}, "", res.Error
+	}
+	var conn connection.Connection
+	err := c.DB.WithContext(ctx).Where("id = ? AND company_id = ?", row.ConnectionID, companyID).Take(&conn).Error
+	return conn, row.ProviderID, err
+}

@@ -1,0 +1,152 @@
+package message
+
+import (
+	"context"
+	"time"
+
+	"gorm.io/gorm"
+
+	"atende/pkg/channel"
+	"atende/pkg/connection"
+	"atende/pkg/contact"
+	"atende/pkg/realtime"
+	"atende/pkg/tasks"
+	"atende/pkg/tenant"
+)
+
+// Delivery hands stored messages to their channel; the worker runs it.
+type Delivery struct {
+	DB       *gorm.DB
+	Channels channel.Registry
+	Events   realtime.Publisher
+	Media    MediaURL
+}
+
+// Send delivers one stored message. A message already delivered (provider id recorded) is
+// skipped, and channels treat the message id as an idempotency key, so a retried task
+// after a crash never sends twice. final marks the last attempt: its failure is recorded
+// on the message (ack -1) so the attendant sees it.
+func (d Delivery) Send(ctx context.Context, companyID, messageID int64, final bool) error {
+	ctx = tenant.With(ctx, companyID)
+	var m Message
+	err := d.DB.WithContext(ctx).Where("id = ? AND company_id = ?", messageID, companyID).Take(&m).Error
+	if err != nil || m.ProviderID != nil || m.IsPrivate || m.IsDeleted || !m.FromMe || m.Ack != AckPending {
+		return nil // gone, or nothing left to do
+	}
+	conn, to, err := d.target(ctx, m)
+	if err == nil {
+		var ch channel.Channel
+		if ch, err = d.Channels.For(conn); err == nil {
+			var sent channel.Sent
+			if sent, err = ch.Send(ctx, conn, d.outgoing(ctx, m, to)); err == nil {
+				return d.recordSent(ctx, m, sent)
+			}
+		}
+	}
+	if final {
+		d.DB.WithContext(ctx).Model(&m).Updates(map[string]any{"ack": AckFailed, "send_error": err.Error(), "updated_at": time.Now()})
+		m.Ack, m.SendError = AckFailed, err.Error()
+		d.announce(ctx, m)
+	}
+	return err
+}
+
+func (d Delivery) recordSent(ctx context.Context, m Message, sent channel.Sent) error {
+	ack := max(sent.Ack, AckSent)
+	res := d.DB.WithContext(ctx).Model(&Message{}).Where("id = ? AND provider_id IS NULL", m.ID).
+		Updates(map[string]any{"provider_id": sent.ProviderID, "ack": gorm.Expr("GREATEST(ack, ?)", ack),
+			"send_error": "", "updated_at": time.Now()})
+	if res.Error != nil {
+		return res.Error
+	}
+	m.ProviderID, m.Ack = &sent.ProviderID, ack
+	d.announce(ctx, m)
+	return nil
+}
+
+func (d Delivery) announce(ctx context.Context, m Message) {
+	s := Service{DB: d.DB, Events: d.Events, Media: d.Media}
+	s.announce(ctx, "update", m, false)
+}
+
+// target loads the connection and the contact number a message goes to.
+func (d Delivery) target(ctx context.Context, m Message) (connection.Connection, contact.Contact, error) {
+	var c contact.Contact
+	if m.ConnectionID == nil || m.ContactID == nil {
+		return connection.Connection{}, c, connection.ErrNotFound
+	}
+	conn, err := connection.Store{DB: d.DB}.Get(ctx, *m.ConnectionID)
+	if err != nil {
+		return conn, c, err
+	}
+	err = d.DB.WithContext(ctx).Where("company_id = ?", m.CompanyID).Take(&c, *m.ContactID).Error
+	return conn, c, err
+}
+
+func (d Delivery) outgoing(ctx context.Context, m Message, to contact.Contact) channel.Outgoing {
+	out := channel.Outgoing{MessageID: m.ID, To: to.Number, IsGroup: to.IsGroup, Kind: channel.KindText, Body: m.Body,
+		MediaPath: m.MediaPath, MediaName: m.MediaName, MediaType: m.MediaType, VCard: m.VCard}
+	switch {
+	case m.MediaPath != "":
+		out.Kind = channel.KindMedia
+	case m.VCard != "":
+		out.Kind = channel.KindContact
+	}
+	if m.QuotedMsgID != nil {
+		var pid *string
+		d.DB.WithContext(ctx).Model(&Message{}).Select("provider_id").Where("id = ?", *m.QuotedMsgID).Scan(&pid)
+		if pid != nil {
+			out.QuotedProviderID = *pid
+		}
+	}
+	return out
+}
+
+// Act carries an edit, delete or read mark we already stored to the channel.
+func (d Delivery) Act(ctx context.Context, p tasks.MessageAction) error {
+	ctx = tenant.With(ctx, p.CompanyID)
+	var msgs []Message
+	if err := d.DB.WithContext(ctx).Where("company_id = ? AND id IN ? AND provider_id IS NOT NULL",
+		p.CompanyID, p.MessageIDs).Find(&msgs).Error; err != nil || len(msgs) == 0 {
+		return err
+	}
+	conn, to, err := d.target(ctx, msgs[0])
+	if err != nil {
+		return err
+	}
+	ch, err := d.Channels.For(conn)
+	if err != nil {
+		return err
+	}
+	switch p.Action {
+	case tasks.ActionEdit:
+		return ch.Edit(ctx, conn, to.Number, *msgs[0].ProviderID, msgs[0].Body)
+	case tasks.ActionDelete:
+		return ch.Delete(ctx, conn, to.Number, *msgs[0].ProviderID)
+	case tasks.ActionMarkRead:
+		ids := make([]string, len(msgs))
+		for i, m := range msgs {
+			ids[i] = *m.ProviderID
+		}
+		return ch.MarkRead(ctx, conn, to.Number, ids)
+	}
+	return nil
+}
+
+// Ref is a message to (re)queue.
+type Ref struct {
+	ID        int64
+	CompanyID int64
+}
+
+// Stranded lists outgoing messages still waiting for their channel after grace, from the
+// last day (older ones are past helping and stay visible as unsent).
+func Stranded(ctx context.Context, db *gorm.DB, grace time.Duration) ([]Ref, error) {
+	var refs []Ref
+	now := time.Now()
+	err := db.WithContext(ctx).Model(&Message{}).Select("id, company_id").
+		Where("from_me AND ack = 0 AND NOT is_private AND NOT is_deleted AND provider_id IS NULL").
+		Where("created_at < ? AND created_at > ?", now.Add(-grace), now.Add(-24*time.Hour)).
+		Order("created_at").Limit(5000).Scan(&refs).Error
+	return refs, err
+}

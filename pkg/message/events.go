@@ -1,0 +1,72 @@
+package message
+
+import (
+	"context"
+
+	"gorm.io/gorm"
+
+	"atende/pkg/realtime"
+	"atende/pkg/ticket"
+)
+
+// MediaURL turns a stored path into a signed URL.
+type MediaURL interface{ URL(rel string) string }
+
+// Decorate fills media URLs and quoted messages (one query for all quotes).
+func Decorate(ctx context.Context, db *gorm.DB, media MediaURL, msgs []Message) error {
+	var quoted []int64
+	for _, m := range msgs {
+		if m.QuotedMsgID != nil {
+			quoted = append(quoted, *m.QuotedMsgID)
+		}
+	}
+	byID := map[int64]Message{}
+	if len(quoted) > 0 {
+		var qs []Message
+		if err := db.WithContext(ctx).Where("id IN ? AND company_id = ?", quoted, msgs[0].CompanyID).Find(&qs).Error; err != nil {
+			return err
+		}
+		for _, q := range qs {
+			q.MediaURL = url(media, q.MediaPath)
+			byID[q.ID] = q
+		}
+	}
+	for i := range msgs {
+		msgs[i].MediaURL = url(media, msgs[i].MediaPath)
+		if msgs[i].QuotedMsgID != nil {
+			if q, ok := byID[*msgs[i].QuotedMsgID]; ok {
+				msgs[i].QuotedMsg = &q
+			}
+		}
+	}
+	return nil
+}
+
+func url(media MediaURL, rel string) string {
+	if rel == "" || media == nil {
+		return ""
+	}
+	return media.URL(rel)
+}
+
+// Publish announces a message (action create, update or delete) to the ticket's rooms,
+// with the ticket and contact the list needs to place it.
+func Publish(ctx context.Context, pub realtime.Publisher, action string, m Message, t ticket.Ticket) {
+	_ = pub.Publish(ctx, realtime.Event{Rooms: ticket.Rooms(t), Name: realtime.EventName(t.CompanyID, "appMessage"),
+		Data: map[string]any{"action": action, "message": m, "ticket": t, "contact": t.Contact}})
+}
+
+// Preview is the text a ticket shows as its last message.
+func Preview(m Message) string {
+	switch {
+	case m.Body != "":
+		return m.Body
+	case m.MediaType == TypeContact:
+		return "Contato"
+	case m.MediaType == TypeLocation:
+		return "Localização"
+	case m.MediaName != "":
+		return m.MediaName
+	}
+	return m.MediaType
+}

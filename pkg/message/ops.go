@@ -1,0 +1,186 @@
+package message
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+
+	"atende/pkg/connection"
+	"atende/pkg/contact"
+	"atende/pkg/tasks"
+	"atende/pkg/tenant"
+	"atende/pkg/ticket"
+	"atende/pkg/user"
+)
+
+// Page is one page of a ticket's messages, oldest first.
+type Page struct {
+	Messages []Message     `json:"messages"`
+	HasMore  bool          `json:"hasMore"`
+	Ticket   ticket.Ticket `json:"ticket"`
+	Count    int           `json:"count"`
+}
+
+// List returns a page of messages of a ticket actor may see: the newest page, or the one
+// before message id before (keyset, fast at any depth), or page pageNumber (1 = newest).
+// Opening the newest page marks the ticket read.
+func (s Service) List(ctx context.Context, actor user.User, ticketID, before int64, pageNumber int) (Page, error) {
+	t, err := s.visibleTicket(ctx, actor, ticketID)
+	if err != nil {
+		return Page{}, err
+	}
+	q := s.DB.WithContext(ctx).Where("ticket_id = ? AND company_id = ?", t.ID, t.CompanyID)
+	if before > 0 {
+		var at time.Time
+		if err := s.DB.WithContext(ctx).Model(&Message{}).Select("created_at").Where("id = ? AND ticket_id = ?", before, t.ID).Take(&at).Error; err != nil {
+			return Page{}, ErrNotFound
+		}
+		q = q.Where("(created_at, id) < (?, ?)", at, before)
+	} else if pageNumber > 1 {
+		q = q.Offset((pageNumber - 1) * PageSize)
+	}
+	var msgs []Message
+	if err := q.Order("created_at DESC, id DESC").Limit(PageSize + 1).Find(&msgs).Error; err != nil {
+		return Page{}, err
+	}
+	page := Page{HasMore: len(msgs) > PageSize, Ticket: t}
+	if page.HasMore {
+		msgs = msgs[:PageSize]
+	}
+	for i, j := 0, len(msgs)-1; i < j; i, j = i+1, j-1 {
+		msgs[i], msgs[j] = msgs[j], msgs[i]
+	}
+	if err := Decorate(ctx, s.DB, s.Media, msgs); err != nil {
+		return Page{}, err
+	}
+	page.Messages, page.Count = msgs, len(msgs)
+	if before == 0 && pageNumber <= 1 {
+		s.markRead(ctx, t)
+	}
+	return page, nil
+}
+
+// markRead clears the unread count, marks inbound messages read and tells the channel.
+func (s Service) markRead(ctx context.Context, t ticket.Ticket) {
+	var ids []int64
+	err := s.DB.WithContext(ctx).Raw(`UPDATE messages SET read = true WHERE ticket_id = ? AND NOT read
+		AND NOT from_me RETURNING id`, t.ID).Scan(&ids).Error
+	if err != nil || (len(ids) == 0 && t.UnreadMessages == 0) {
+		return
+	}
+	s.DB.WithContext(ctx).Model(&ticket.Ticket{}).Where("id = ?", t.ID).Update("unread_messages", 0)
+	ticket.PublishUnread(ctx, s.Events, t)
+	if len(ids) > 0 {
+		s.channelAction(ctx, t.CompanyID, tasks.ActionMarkRead, ids)
+	}
+}
+
+// Edit changes the body of actor's own message within the edit window.
+func (s Service) Edit(ctx context.Context, actor user.User, id int64, body string) (Message, error) {
+	m, err := s.own(ctx, actor, id)
+	if err != nil {
+		return m, err
+	}
+	if time.Since(m.CreatedAt) > EditWindow || m.IsDeleted || m.MediaType != TypeChat {
+		return m, ErrEditWindow
+	}
+	if strings.TrimSpace(body) == "" {
+		return m, ErrEmpty
+	}
+	if err := s.DB.WithContext(ctx).Model(&m).Updates(map[string]any{"body": body, "is_edited": true, "updated_at": time.Now()}).Error; err != nil {
+		return m, err
+	}
+	m.Body, m.IsEdited = body, true
+	if !m.IsPrivate {
+		s.channelAction(ctx, m.CompanyID, tasks.ActionEdit, []int64{m.ID})
+	}
+	s.announce(ctx, "update", m, false)
+	return m, nil
+}
+
+// Delete revokes actor's own message.
+func (s Service) Delete(ctx context.Context, actor user.User, id int64) (Message, error) {
+	m, err := s.own(ctx, actor, id)
+	if err != nil {
+		return m, err
+	}
+	if err := s.DB.WithContext(ctx).Model(&m).Updates(map[string]any{"is_deleted": true, "updated_at": time.Now()}).Error; err != nil {
+		return m, err
+	}
+	m.IsDeleted = true
+	if !m.IsPrivate {
+		s.channelAction(ctx, m.CompanyID, tasks.ActionDelete, []int64{m.ID})
+	}
+	s.announce(ctx, "update", m, false)
+	return m, nil
+}
+
+// Forward copies a message actor may see to contactID's ticket on the same connection,
+// opening one for actor when none is active.
+func (s Service) Forward(ctx context.Context, actor user.User, messageID, contactID int64, sign bool) (Message, error) {
+	q, err := tenant.Scope(ctx, s.DB)
+	if err != nil {
+		return Message{}, err
+	}
+	var src Message
+	if err := q.Take(&src, messageID).Error; err != nil {
+		return Message{}, ErrNotFound
+	}
+	if _, err := s.visibleTicket(ctx, actor, src.TicketID); err != nil {
+		return Message{}, ErrNotFound
+	}
+	var c contact.Contact
+	if err := s.DB.WithContext(ctx).Where("company_id = ?", src.CompanyID).Take(&c, contactID).Error; err != nil {
+		return Message{}, ticket.ErrNotFound
+	}
+	if src.ConnectionID == nil {
+		return Message{}, connection.ErrNotFound
+	}
+	conn, err := connection.Store{DB: s.DB}.Get(ctx, *src.ConnectionID)
+	if err != nil {
+		return Message{}, err
+	}
+	var t ticket.Ticket
+	err = s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var created bool
+		if t, created, err = ticket.FindOrCreate(ctx, tx, c, conn, true); err != nil || !created {
+			return err
+		}
+		return tx.Model(&t).Updates(map[string]any{"status": ticket.StatusOpen, "user_id": actor.ID}).Error
+	})
+	if err != nil {
+		return Message{}, err
+	}
+	body := src.Body
+	if sign {
+		body = s.sign(ctx, actor, body)
+	}
+	return s.store(ctx, t, &actor.ID, Draft{Body: body, MediaPath: src.MediaPath, MediaName: src.MediaName,
+		MediaType: mediaOf(src), VCard: src.VCard, Forwarded: true})
+}
+
+func mediaOf(m Message) string {
+	if m.MediaType == TypeChat {
+		return ""
+	}
+	return m.MediaType
+}
+
+// CountMine counts the company's messages sent (fromMe) or received between two dates.
+func (s Service) CountMine(ctx context.Context, fromMe bool, start, end time.Time) (int64, error) {
+	q, err := tenant.Scope(ctx, s.DB)
+	if err != nil {
+		return 0, err
+	}
+	var n int64
+	err = q.Model(&Message{}).Where("from_me = ? AND created_at >= ? AND created_at < ?", fromMe, start, end).Count(&n).Error
+	return n, err
+}
+
+func (s Service) channelAction(ctx context.Context, companyID int64, action string, ids []int64) {
+	if t, err := tasks.NewMessageAction(tasks.MessageAction{CompanyID: companyID, Action: action, MessageIDs: ids}); err == nil {
+		_ = tasks.Enqueue(ctx, s.Queue, t)
+	}
+}

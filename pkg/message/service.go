@@ -1,0 +1,201 @@
+package message
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+
+	"atende/pkg/errs"
+	"atende/pkg/realtime"
+	"atende/pkg/tasks"
+	"atende/pkg/tenant"
+	"atende/pkg/ticket"
+	"atende/pkg/user"
+)
+
+// PageSize is the number of messages per page of GET /messages/{ticketId}.
+const PageSize = 30
+
+// EditWindow is how long after sending an attendant may still edit a message.
+const EditWindow = 15 * time.Minute
+
+// Errors of this package.
+var (
+	ErrNotFound    = errs.New(http.StatusNotFound, "ERR_NO_MESSAGE_FOUND", "Mensagem não encontrada.")
+	ErrEmpty       = errs.New(http.StatusBadRequest, "ERR_EMPTY_MESSAGE", "A mensagem está vazia.")
+	ErrEditWindow  = errs.New(http.StatusBadRequest, "ERR_EDIT_WINDOW", "Só é possível editar as próprias mensagens em até 15 minutos.")
+	ErrNotOwn      = errs.New(http.StatusForbidden, "ERR_NO_PERMISSION", "Você só pode alterar as próprias mensagens.")
+	ErrTicketClose = errs.New(http.StatusBadRequest, "ERR_TICKET_CLOSED", "Reabra o ticket para enviar mensagens.")
+)
+
+// Settings reads a company setting.
+type Settings interface {
+	Value(ctx context.Context, key string) string
+}
+
+// Service writes and reads messages of the context's company.
+type Service struct {
+	DB       *gorm.DB
+	Events   realtime.Publisher
+	Queue    tasks.Enqueuer
+	Media    MediaURL
+	Settings Settings
+}
+
+// Draft is an outgoing message as an attendant composes it.
+type Draft struct {
+	Body        string `json:"body"`
+	QuotedMsgID *int64 `json:"quotedMsgId"`
+	QuotedMsg   *struct {
+		ID int64 `json:"id"`
+	} `json:"quotedMsg"`
+	IsPrivate   bool   `json:"isPrivate"`
+	VCard       string `json:"vCard"`
+	SignMessage bool   `json:"signMessage"`
+	MediaPath   string `json:"-"`
+	MediaName   string `json:"-"`
+	MediaType   string `json:"-"`
+	Forwarded   bool   `json:"-"`
+}
+
+// Send stores an attendant's message (ack 0) on a ticket they may see and queues its
+// delivery; private notes are stored and never sent.
+func (s Service) Send(ctx context.Context, actor user.User, ticketID int64, d Draft) (Message, error) {
+	t, err := s.visibleTicket(ctx, actor, ticketID)
+	if err != nil {
+		return Message{}, err
+	}
+	if t.Status == ticket.StatusClosed {
+		return Message{}, ErrTicketClose
+	}
+	d.Body = strings.TrimRightFunc(d.Body, func(r rune) bool { return r == ' ' || r == '\n' || r == '\t' })
+	if strings.TrimSpace(d.Body) == "" && d.MediaPath == "" && d.VCard == "" {
+		return Message{}, ErrEmpty
+	}
+	if d.SignMessage && !d.IsPrivate {
+		d.Body = s.sign(ctx, actor, d.Body)
+	}
+	if d.QuotedMsg != nil && d.QuotedMsgID == nil {
+		d.QuotedMsgID = &d.QuotedMsg.ID
+	}
+	return s.store(ctx, t, &actor.ID, d)
+}
+
+// SendText stores and queues an automatic text (ticket.Messenger).
+func (s Service) SendText(ctx context.Context, t ticket.Ticket, body string) error {
+	_, err := s.store(ctx, t, nil, Draft{Body: body})
+	return err
+}
+
+// store writes the row and the ticket preview in one transaction, then queues and announces.
+func (s Service) store(ctx context.Context, t ticket.Ticket, userID *int64, d Draft) (Message, error) {
+	m := Message{CompanyID: t.CompanyID, TicketID: t.ID, ContactID: &t.ContactID, ConnectionID: t.ConnectionID,
+		UserID: userID, QueueID: t.QueueID, Body: d.Body, FromMe: true, MediaType: kind(d), MediaPath: d.MediaPath,
+		MediaName: d.MediaName, IsPrivate: d.IsPrivate, IsForwarded: d.Forwarded, VCard: d.VCard, Read: true}
+	if d.QuotedMsgID != nil && s.sameTicket(ctx, *d.QuotedMsgID, t.ID) {
+		m.QuotedMsgID = d.QuotedMsgID
+	}
+	err := s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Create(&m).Error; err != nil {
+			return err
+		}
+		return tx.Model(&ticket.Ticket{}).Where("id = ?", t.ID).Updates(map[string]any{
+			"last_message": Preview(m), "from_me": true, "unread_messages": 0, "updated_at": time.Now()}).Error
+	})
+	if err != nil {
+		return Message{}, err
+	}
+	if !m.IsPrivate {
+		task, err := tasks.NewMessageSend(m.CompanyID, m.ID)
+		if err == nil {
+			err = tasks.Enqueue(ctx, s.Queue, task)
+		}
+		if err != nil {
+			// The row is stored; the reconciler queues it once Redis is back.
+			m.SendError = "queued for retry"
+		}
+	}
+	s.announce(ctx, "create", m, true)
+	return m, nil
+}
+
+func kind(d Draft) string {
+	switch {
+	case d.MediaType != "":
+		return d.MediaType
+	case d.VCard != "":
+		return TypeContact
+	}
+	return TypeChat
+}
+
+func (s Service) sameTicket(ctx context.Context, msgID, ticketID int64) bool {
+	var n int64
+	s.DB.WithContext(ctx).Model(&Message{}).Where("id = ? AND ticket_id = ?", msgID, ticketID).Count(&n)
+	return n == 1
+}
+
+// announce publishes m (and the ticket when it changed) with fresh decorations.
+func (s Service) announce(ctx context.Context, action string, m Message, ticketChanged bool) {
+	t, err := ticket.Get(ctx, s.DB, m.TicketID)
+	if err != nil {
+		return
+	}
+	msgs := []Message{m}
+	if Decorate(ctx, s.DB, s.Media, msgs) == nil {
+		Publish(ctx, s.Events, action, msgs[0], t)
+	}
+	if ticketChanged {
+		ticket.PublishUpdate(ctx, s.Events, t, "")
+	}
+}
+
+// visibleTicket loads a ticket of the company that actor may see.
+func (s Service) visibleTicket(ctx context.Context, actor user.User, ticketID int64) (ticket.Ticket, error) {
+	t, err := ticket.Get(ctx, s.DB, ticketID)
+	if err != nil {
+		return t, err
+	}
+	queues, err := ticket.QueueIDs(ctx, s.DB, actor.ID)
+	if err != nil {
+		return t, err
+	}
+	if !ticket.CanSee(actor, queues, t) {
+		return t, ticket.ErrNotFound
+	}
+	return t, nil
+}
+
+// own loads a message of the company sent by actor.
+func (s Service) own(ctx context.Context, actor user.User, id int64) (Message, error) {
+	q, err := tenant.Scope(ctx, s.DB)
+	if err != nil {
+		return Message{}, err
+	}
+	var m Message
+	if err := q.Take(&m, id).Error; err != nil {
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			return m, ErrNotFound
+		}
+		return m, err
+	}
+	if _, err := s.visibleTicket(ctx, actor, m.TicketID); err != nil {
+		return m, ErrNotFound
+	}
+	if !m.FromMe || (m.UserID != nil && *m.UserID != actor.ID && !actor.IsAdmin()) {
+		return m, ErrNotOwn
+	}
+	return m, nil
+}
+
+// sign prefixes the attendant's name when the company allows signatures.
+func (s Service) sign(ctx context.Context, actor user.User, body string) string {
+	if body == "" || s.Settings.Value(ctx, "sendSignMessage") != "enabled" {
+		return body
+	}
+	return "*" + actor.Name + ":*\n" + body
+}

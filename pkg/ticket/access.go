@@ -1,0 +1,39 @@
+package ticket
+
+import (
+	"context"
+	"slices"
+
+	"gorm.io/gorm"
+
+	"atende/pkg/user"
+)
+
+// CanSee reports whether u may open t (spec/1 §6): admins and allUserChat users see every
+// ticket of their company; others see their own tickets and unassigned ones of their queues
+// (tickets without a queue need allTicket; groups need allowGroup).
+func CanSee(u user.User, queueIDs []int64, t Ticket) bool {
+	if t.CompanyID != u.CompanyID {
+		return false
+	}
+	if u.IsAdmin() || u.On("allUserChat") {
+		return true
+	}
+	if t.UserID != nil && *t.UserID == u.ID {
+		return true
+	}
+	if t.IsGroup && !u.AllowGroup {
+		return false
+	}
+	if t.QueueID == nil {
+		return u.On("allTicket")
+	}
+	return slices.Contains(queueIDs, *t.QueueID)
+}
+
+// QueueIDs returns the queues a user belongs to.
+func QueueIDs(ctx context.Context, db *gorm.DB, userID int64) ([]int64, error) {
+	var ids []int64
+	err := db.WithContext(ctx).Table("user_queues").Where("user_id = ?", userID).Pluck("queue_id", &ids).Error
+	return ids, err
+}

@@ -1,0 +1,86 @@
+package worker
+
+import (
+	"context"
+	"time"
+
+	"github.com/hibiken/asynq"
+
+	"atende/pkg/app"
+	"atende/pkg/channel"
+	"atende/pkg/inbound"
+	"atende/pkg/message"
+	"atende/pkg/tasks"
+)
+
+// ReconcileGrace is how long a message or event may wait before the reconciler requeues it.
+const ReconcileGrace = time.Minute
+
+func (w *Worker) sendMessage(ctx context.Context, t *asynq.Task) error {
+	var p tasks.MessageRef
+	if err := tasks.Decode(t, &p); err != nil {
+		return err
+	}
+	retried, _ := asynq.GetRetryCount(ctx)
+	maxRetry, _ := asynq.GetMaxRetry(ctx)
+	return w.App.Delivery.Send(ctx, p.CompanyID, p.MessageID, retried >= maxRetry)
+}
+
+func (w *Worker) messageAction(ctx context.Context, t *asynq.Task) error {
+	var p tasks.MessageAction
+	if err := tasks.Decode(t, &p); err != nil {
+		return err
+	}
+	return w.App.Delivery.Act(ctx, p)
+}
+
+func (w *Worker) processInbound(ctx context.Context, t *asynq.Task) error {
+	var p tasks.InboundRef
+	if err := tasks.Decode(t, &p); err != nil {
+		return err
+	}
+	return w.App.Inbound.Process(ctx, p.CompanyID, p.EventID)
+}
+
+// reconcile requeues what a lost queue stranded: TaskIDs make a requeue of work that is
+// still queued a no-op, and the handlers skip work already done.
+func (w *Worker) reconcile(ctx context.Context, _ *asynq.Task) error { return Reconcile(w.App, ctx) }
+
+// Reconcile is the reconciler's work, callable without a task (tests, operators).
+func Reconcile(a *app.App, ctx context.Context) error {
+	msgs, err := message.Stranded(ctx, a.DB, ReconcileGrace)
+	if err != nil {
+		return err
+	}
+	for _, m := range msgs {
+		if task, err := tasks.NewMessageSend(m.CompanyID, m.ID); err == nil {
+			_ = tasks.Enqueue(ctx, a.Queue, task)
+		}
+	}
+	events, err := inbound.Pending(ctx, a.DB, ReconcileGrace)
+	if err != nil {
+		return err
+	}
+	for _, e := range events {
+		if task, err := tasks.NewInboundProcess(e.CompanyID, e.EventID); err == nil {
+			_ = tasks.Enqueue(ctx, a.Queue, task)
+		}
+	}
+	return nil
+}
+
+// sandboxAck moves a sandbox delivery to its next ack and feeds the ack through the
+// inbound pipeline, as a phone's receipt would arrive.
+func (w *Worker) sandboxAck(ctx context.Context, t *asynq.Task) error {
+	var p tasks.SandboxAck
+	if err := tasks.Decode(t, &p); err != nil {
+		return err
+	}
+	conn, providerID, err := w.App.Sandbox.Advance(ctx, p.CompanyID, p.OutboxID, p.Ack)
+	if err != nil || providerID == "" {
+		return err
+	}
+	_, _, err = w.App.InboundStore.Record(ctx, conn, channel.Event{Kind: channel.EventAck, TargetID: providerID,
+		Ack: p.Ack, Timestamp: time.Now()})
+	return err
+}
