@@ -24,9 +24,14 @@ func (s Service) present(ctx context.Context, viewer user.User, list []Contact, 
 	return nil
 }
 
-// maskFor masks the numbers of list when viewer is a profile user and numbers are hidden.
+// masked reports whether viewer sees masked numbers: a profile user while numbers are hidden.
+func (s Service) masked(ctx context.Context, viewer user.User) bool {
+	return !viewer.IsAdmin() && s.hideNumbers(ctx)
+}
+
+// maskFor masks the numbers of list when viewer may not see them.
 func (s Service) maskFor(ctx context.Context, viewer user.User, list []Contact) {
-	if viewer.IsAdmin() || !s.hideNumbers(ctx) {
+	if !s.masked(ctx, viewer) {
 		return
 	}
 	for i := range list {

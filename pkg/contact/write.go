@@ -31,7 +31,7 @@ func (s Service) Update(ctx context.Context, viewer user.User, id int64, in Inpu
 	if err != nil {
 		return Contact{}, err
 	}
-	if err := in.apply(&c, false, !viewer.IsAdmin() && s.hideNumbers(ctx)); err != nil {
+	if err := in.apply(&c, false, s.masked(ctx, viewer)); err != nil {
 		return Contact{}, err
 	}
 	c.UpdatedAt = time.Now()
