@@ -60,6 +60,50 @@ func (a *API) routes() []route {
 		{"DELETE", "/ticket-notes/:id", signedIn, a.deleteTicketNote},
 
 		// Contacts, tags, queues, quick messages, connections
+		{"GET", "/contacts", signedIn, a.listContacts},
+		{"GET", "/contacts/", signedIn, a.listContacts},
+		{"GET", "/contacts/list", signedIn, a.allContacts},
+		{"GET", "/contacts/profile/:number", signedIn, a.contactProfile},
+		{"GET", "/contacts/:id", signedIn, a.getContact},
+		{"POST", "/contacts", signedIn, a.createContact},
+		{"PUT", "/contacts/:id", signedIn, a.updateContact},
+		{"DELETE", "/contacts/:id", admin, a.deleteContact}, // contacts-page:deleteContact
+		{"PUT", "/contacts/block/:id", signedIn, a.blockContact},
+		{"PUT", "/contacts/toggleAcceptAudio/:id", signedIn, a.toggleContactAudio},
+		{"PUT", "/contacts/toggleDisableBot/:id", signedIn, a.toggleContactBot},
+		{"GET", "/contactTags/:contactId", signedIn, a.contactTags},
+
+		{"GET", "/tags", signedIn, a.listTags},
+		{"GET", "/tags/", signedIn, a.listTags},
+		{"GET", "/tags/list", signedIn, a.allTags},
+		{"GET", "/tags/:id", signedIn, a.getTag},
+		{"POST", "/tags", signedIn, a.createTag},
+		{"POST", "/tags/sync", signedIn, a.syncContactTags},
+		{"PUT", "/tags/:id", signedIn, a.updateTag},
+		{"DELETE", "/tags/:id", admin, a.deleteTag},
+
+		{"GET", "/queue", signedIn, a.listQueues},
+		{"GET", "/queue/:id", admin, a.getQueue},
+		{"POST", "/queue", admin, a.createQueue},
+		{"PUT", "/queue/:id", admin, a.updateQueue},
+		{"DELETE", "/queue/:id", admin, a.deleteQueue},
+
+		{"GET", "/quick-messages", signedIn, a.listQuickMessages},
+		{"GET", "/quick-messages/", signedIn, a.listQuickMessages},
+		{"GET", "/quick-messages/list", signedIn, a.pickQuickMessages},
+		{"GET", "/quick-messages/:id", signedIn, a.getQuickMessage},
+		{"POST", "/quick-messages", signedIn, a.createQuickMessage},
+		{"PUT", "/quick-messages/:id", signedIn, a.updateQuickMessage},
+		{"DELETE", "/quick-messages/:id", signedIn, a.deleteQuickMessage},
+		{"POST", "/quick-messages/:id/media-upload", signedIn, a.uploadQuickMessageMedia},
+		{"DELETE", "/quick-messages/:id/media-upload", signedIn, a.deleteQuickMessageMedia},
+
+		{"GET", "/whatsapp", signedIn, a.listConnections},
+		{"GET", "/whatsapp/", signedIn, a.listConnections},
+		{"GET", "/whatsapp/:id", manageConnections, a.getConnection},
+		{"POST", "/whatsapp", manageConnections, a.createConnection},
+		{"PUT", "/whatsapp/:id", manageConnections, a.updateConnection},
+		{"DELETE", "/whatsapp/:id", manageConnections, a.deleteConnection},
 
 		// Messages and the sandbox channel
 		{"GET", "/messages/:ticketId", signedIn, a.listMessages},

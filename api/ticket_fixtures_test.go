@@ -171,7 +171,7 @@ type listPage struct {
 }
 
 // listed checks a GET /tickets answer: exactly want, in any order, and count = len(want).
-func listed(want ...ticketRef) func(*testing.T, []byte) { return listCheck(false, want) }
+func ticketsListed(want ...ticketRef) func(*testing.T, []byte) { return listCheck(false, want) }
 
 // inOrder checks the ids and their order.
 func inOrder(want ...ticketRef) func(*testing.T, []byte) { return listCheck(true, want) }

@@ -36,42 +36,42 @@ func TestTicketListVisibility(t *testing.T) {
 	bOpen := b.ticket(tk{status: "open", queue: b.q1, user: b.Admin.ID})
 
 	e.run(t, []scenario{
-		{name: "attendant: own open tickets only", method: "GET", path: q("status", "open"), token: d.agent, status: 200, check: listed(oA)},
-		{name: "attendant: showAll is not theirs to ask", method: "GET", path: q("status", "open", "showAll", "true"), token: d.agent, status: 200, check: listed(oA)},
-		{name: "attendant: pending unassigned of own queues", method: "GET", path: q("status", "pending"), token: d.agent, status: 200, check: listed(pU)},
-		{name: "attendant: no group tab without allowGroup", method: "GET", path: q("status", "group"), token: d.agent, status: 200, check: listed()},
-		{name: "attendant: own closed", method: "GET", path: q("status", "closed"), token: d.agent, status: 200, check: listed(cA)},
-		{name: "attendant: search view", method: "GET", path: q("searchParam", ""), token: d.agent, status: 200, check: listed(oA, pU, cA)},
-		{name: "attendant: a queue not theirs shows nothing", method: "GET", path: q("status", "pending", "queueIds", fmt.Sprintf("[%d]", d.q3)), token: d.agent, status: 200, check: listed()},
-		{name: "admin: own open only without showAll", method: "GET", path: q("status", "open"), token: d.admin, status: 200, check: listed()},
-		{name: "admin: showAll open", method: "GET", path: q("status", "open", "showAll", "true"), token: d.admin, status: 200, check: listed(oA, oM, oQ3)},
-		{name: "admin: pending unassigned", method: "GET", path: q("status", "pending"), token: d.admin, status: 200, check: listed(pU, pQ3)},
-		{name: "admin: pending showAll", method: "GET", path: q("status", "pending", "showAll", "true"), token: d.admin, status: 200, check: listed(pU, pM, pQ3)},
-		{name: "admin: closed showAll", method: "GET", path: q("status", "closed", "showAll", "true"), token: d.admin, status: 200, check: listed(cA, cM)},
+		{name: "attendant: own open tickets only", method: "GET", path: q("status", "open"), token: d.agent, status: 200, check: ticketsListed(oA)},
+		{name: "attendant: showAll is not theirs to ask", method: "GET", path: q("status", "open", "showAll", "true"), token: d.agent, status: 200, check: ticketsListed(oA)},
+		{name: "attendant: pending unassigned of own queues", method: "GET", path: q("status", "pending"), token: d.agent, status: 200, check: ticketsListed(pU)},
+		{name: "attendant: no group tab without allowGroup", method: "GET", path: q("status", "group"), token: d.agent, status: 200, check: ticketsListed()},
+		{name: "attendant: own closed", method: "GET", path: q("status", "closed"), token: d.agent, status: 200, check: ticketsListed(cA)},
+		{name: "attendant: search view", method: "GET", path: q("searchParam", ""), token: d.agent, status: 200, check: ticketsListed(oA, pU, cA)},
+		{name: "attendant: a queue not theirs shows nothing", method: "GET", path: q("status", "pending", "queueIds", fmt.Sprintf("[%d]", d.q3)), token: d.agent, status: 200, check: ticketsListed()},
+		{name: "admin: own open only without showAll", method: "GET", path: q("status", "open"), token: d.admin, status: 200, check: ticketsListed()},
+		{name: "admin: showAll open", method: "GET", path: q("status", "open", "showAll", "true"), token: d.admin, status: 200, check: ticketsListed(oA, oM, oQ3)},
+		{name: "admin: pending unassigned", method: "GET", path: q("status", "pending"), token: d.admin, status: 200, check: ticketsListed(pU, pQ3)},
+		{name: "admin: pending showAll", method: "GET", path: q("status", "pending", "showAll", "true"), token: d.admin, status: 200, check: ticketsListed(pU, pM, pQ3)},
+		{name: "admin: closed showAll", method: "GET", path: q("status", "closed", "showAll", "true"), token: d.admin, status: 200, check: ticketsListed(cA, cM)},
 		{name: "admin: search sees every ticket but groups", method: "GET", path: q("status", "search"), token: d.admin, status: 200,
-			check: listed(oA, oM, oQ3, pU, pM, pQ3, pNone, cA, cM)},
-		{name: "admin: search in one queue", method: "GET", path: q("queueIds", fmt.Sprintf("[%d]", d.q3)), token: d.admin, status: 200, check: listed(oQ3, pQ3)},
+			check: ticketsListed(oA, oM, oQ3, pU, pM, pQ3, pNone, cA, cM)},
+		{name: "admin: search in one queue", method: "GET", path: q("queueIds", fmt.Sprintf("[%d]", d.q3)), token: d.admin, status: 200, check: ticketsListed(oQ3, pQ3)},
 		{name: "other company's admin sees only their own", method: "GET", path: q("status", "open", "showAll", "true"), token: b.admin, status: 200,
-			check: listed(bOpen)},
-		{name: "other company's search reaches nothing of acme", method: "GET", path: q("searchParam", "acme"), token: b.admin, status: 200, check: listed()},
+			check: ticketsListed(bOpen)},
+		{name: "other company's search reaches nothing of acme", method: "GET", path: q("searchParam", "acme"), token: b.admin, status: 200, check: ticketsListed()},
 	})
 
 	e.setUser(A, "all_ticket", "enable")
 	e.setUser(A, "allow_group", true)
 	e.run(t, []scenario{
 		{name: "allTicket shows tickets without queue, allowGroup groups", method: "GET", path: q("status", "pending"), token: d.agent, status: 200,
-			check: listed(pU, pNone, pG)},
-		{name: "allowGroup opens the group tab", method: "GET", path: q("status", "group"), token: d.agent, status: 200, check: listed(g1)},
+			check: ticketsListed(pU, pNone, pG)},
+		{name: "allowGroup opens the group tab", method: "GET", path: q("status", "group"), token: d.agent, status: 200, check: ticketsListed(g1)},
 	})
 	e.setUser(A, "all_ticket", "disable")
 	e.setUser(A, "allow_group", false)
 	e.setUser(A, "all_user_chat", "enabled")
 	e.run(t, []scenario{
-		{name: "allUserChat honours showAll on open", method: "GET", path: q("status", "open", "showAll", "true"), token: d.agent, status: 200, check: listed(oA, oM)},
-		{name: "allUserChat honours showAll on pending", method: "GET", path: q("status", "pending", "showAll", "true"), token: d.agent, status: 200, check: listed(pU, pM)},
-		{name: "allUserChat without showAll", method: "GET", path: q("status", "pending"), token: d.agent, status: 200, check: listed(pU)},
-		{name: "allUserChat: selected queues", method: "GET", path: q("status", "pending", "showAll", "true", "queueIds", fmt.Sprintf("[%d]", d.q2)), token: d.agent, status: 200, check: listed(pM)},
-		{name: "allUserChat: search across owners", method: "GET", path: q(), token: d.agent, status: 200, check: listed(oA, oM, pU, pM, cA, cM)},
+		{name: "allUserChat honours showAll on open", method: "GET", path: q("status", "open", "showAll", "true"), token: d.agent, status: 200, check: ticketsListed(oA, oM)},
+		{name: "allUserChat honours showAll on pending", method: "GET", path: q("status", "pending", "showAll", "true"), token: d.agent, status: 200, check: ticketsListed(pU, pM)},
+		{name: "allUserChat without showAll", method: "GET", path: q("status", "pending"), token: d.agent, status: 200, check: ticketsListed(pU)},
+		{name: "allUserChat: selected queues", method: "GET", path: q("status", "pending", "showAll", "true", "queueIds", fmt.Sprintf("[%d]", d.q2)), token: d.agent, status: 200, check: ticketsListed(pM)},
+		{name: "allUserChat: search across owners", method: "GET", path: q(), token: d.agent, status: 200, check: ticketsListed(oA, oM, pU, pM, cA, cM)},
 	})
 }
 
@@ -93,29 +93,29 @@ func TestTicketListFilters(t *testing.T) {
 	ids := func(n ...int64) string { return strings.ReplaceAll(fmt.Sprint(n), " ", ",") }
 
 	e.run(t, []scenario{
-		{name: "search by name, any case", method: "GET", path: q("searchParam", "maria"), token: d.admin, status: 200, check: listed(maria)},
-		{name: "search by number fragment", method: "GET", path: q("searchParam", "98765"), token: d.admin, status: 200, check: listed(maria)},
-		{name: "message bodies only when asked", method: "GET", path: q("searchParam", "atrasado"), token: d.admin, status: 200, check: listed()},
-		{name: "searchOnMessages", method: "GET", path: q("searchParam", "atrasado", "searchOnMessages", "true"), token: d.admin, status: 200, check: listed(plain)},
-		{name: "searchOnMessages still matches names", method: "GET", path: q("searchParam", "MARIA", "searchOnMessages", "true"), token: d.admin, status: 200, check: listed(maria)},
-		{name: "LIKE wildcards are literal", method: "GET", path: q("searchParam", "%", "searchOnMessages", "true"), token: d.admin, status: 200, check: listed()},
-		{name: "one tag", method: "GET", path: q("tags", ids(x)), token: d.admin, status: 200, check: listed(maria, joao)},
-		{name: "every tag asked", method: "GET", path: q("tags", ids(x, y)), token: d.admin, status: 200, check: listed(maria)},
-		{name: "users", method: "GET", path: q("users", ids(A)), token: d.admin, status: 200, check: listed(maria, touched)},
-		{name: "userFilter", method: "GET", path: q("userFilter", ids(A)), token: d.admin, status: 200, check: listed(maria, touched)},
-		{name: "created on a day", method: "GET", path: q("date", day), token: d.admin, status: 200, check: listed(joao)},
-		{name: "updated on a day", method: "GET", path: q("updatedAt", day), token: d.admin, status: 200, check: listed(joao, touched)},
-		{name: "bad day matches nothing", method: "GET", path: q("date", "ontem"), token: d.admin, status: 200, check: listed()},
-		{name: "unread only", method: "GET", path: q("withUnreadMessages", "true"), token: d.admin, status: 200, check: listed(maria)},
-		{name: "whatsapps", method: "GET", path: q("whatsapps", ids(d.conn2)), token: d.admin, status: 200, check: listed(joao)},
-		{name: "whatsappIds", method: "GET", path: q("whatsappIds", ids(d.conn2)), token: d.admin, status: 200, check: listed(joao)},
-		{name: "statusFilter", method: "GET", path: q("statusFilter", `["closed","open"]`), token: d.admin, status: 200, check: listed(maria, touched)},
-		{name: "queueIds", method: "GET", path: q("queueIds", ids(d.q2)), token: d.admin, status: 200, check: listed(joao)},
+		{name: "search by name, any case", method: "GET", path: q("searchParam", "maria"), token: d.admin, status: 200, check: ticketsListed(maria)},
+		{name: "search by number fragment", method: "GET", path: q("searchParam", "98765"), token: d.admin, status: 200, check: ticketsListed(maria)},
+		{name: "message bodies only when asked", method: "GET", path: q("searchParam", "atrasado"), token: d.admin, status: 200, check: ticketsListed()},
+		{name: "searchOnMessages", method: "GET", path: q("searchParam", "atrasado", "searchOnMessages", "true"), token: d.admin, status: 200, check: ticketsListed(plain)},
+		{name: "searchOnMessages still matches names", method: "GET", path: q("searchParam", "MARIA", "searchOnMessages", "true"), token: d.admin, status: 200, check: ticketsListed(maria)},
+		{name: "LIKE wildcards are literal", method: "GET", path: q("searchParam", "%", "searchOnMessages", "true"), token: d.admin, status: 200, check: ticketsListed()},
+		{name: "one tag", method: "GET", path: q("tags", ids(x)), token: d.admin, status: 200, check: ticketsListed(maria, joao)},
+		{name: "every tag asked", method: "GET", path: q("tags", ids(x, y)), token: d.admin, status: 200, check: ticketsListed(maria)},
+		{name: "users", method: "GET", path: q("users", ids(A)), token: d.admin, status: 200, check: ticketsListed(maria, touched)},
+		{name: "userFilter", method: "GET", path: q("userFilter", ids(A)), token: d.admin, status: 200, check: ticketsListed(maria, touched)},
+		{name: "created on a day", method: "GET", path: q("date", day), token: d.admin, status: 200, check: ticketsListed(joao)},
+		{name: "updated on a day", method: "GET", path: q("updatedAt", day), token: d.admin, status: 200, check: ticketsListed(joao, touched)},
+		{name: "bad day matches nothing", method: "GET", path: q("date", "ontem"), token: d.admin, status: 200, check: ticketsListed()},
+		{name: "unread only", method: "GET", path: q("withUnreadMessages", "true"), token: d.admin, status: 200, check: ticketsListed(maria)},
+		{name: "whatsapps", method: "GET", path: q("whatsapps", ids(d.conn2)), token: d.admin, status: 200, check: ticketsListed(joao)},
+		{name: "whatsappIds", method: "GET", path: q("whatsappIds", ids(d.conn2)), token: d.admin, status: 200, check: ticketsListed(joao)},
+		{name: "statusFilter", method: "GET", path: q("statusFilter", `["closed","open"]`), token: d.admin, status: 200, check: ticketsListed(maria, touched)},
+		{name: "queueIds", method: "GET", path: q("queueIds", ids(d.q2)), token: d.admin, status: 200, check: ticketsListed(joao)},
 		{name: "newest first by default", method: "GET", path: q(), token: d.admin, status: 200, check: inOrder(plain, maria, touched, joao)},
 		{name: "sortTickets ASC", method: "GET", path: q("sortTickets", "ASC"), token: d.admin, status: 200, check: inOrder(joao, touched, maria, plain)},
-		{name: "filters combine", method: "GET", path: q("status", "open", "tags", ids(x), "users", ids(A)), token: d.agent, status: 200, check: listed(maria)},
+		{name: "filters combine", method: "GET", path: q("status", "open", "tags", ids(x), "users", ids(A)), token: d.agent, status: 200, check: ticketsListed(maria)},
 		{name: "the attendant's search keeps to what they may see", method: "GET", path: q("statusFilter", `["pending"]`), token: d.agent, status: 200,
-			check: listed(joao, plain)},
+			check: ticketsListed(joao, plain)},
 	})
 }
 

@@ -28,7 +28,7 @@ func TestTicketsCrossTenant(t *testing.T) {
 			absent: []string{"segredo", at.UUID}}
 	}
 	e.run(t, []scenario{
-		{name: "list", method: "GET", path: q("showAll", "true"), token: tok, status: 200, check: listed(bt), absent: []string{at.UUID}},
+		{name: "list", method: "GET", path: q("showAll", "true"), token: tok, status: 200, check: ticketsListed(bt), absent: []string{at.UUID}},
 		nf("open by uuid", "GET", "/tickets/u/"+at.UUID, nil, "ERR_NO_TICKET_FOUND"),
 		nf("show", "GET", "/tickets/"+id, nil, "ERR_NO_TICKET_FOUND"),
 		nf("update", "PUT", "/tickets/"+id, map[string]any{"status": "closed"}, "ERR_NO_TICKET_FOUND"),

@@ -16,14 +16,18 @@ import (
 	"atende/pkg/channel/sandbox"
 	"atende/pkg/config"
 	"atende/pkg/connection"
+	"atende/pkg/contact"
 	"atende/pkg/db"
 	"atende/pkg/inbound"
 	"atende/pkg/mail"
 	"atende/pkg/message"
 	"atende/pkg/plan"
+	"atende/pkg/queue"
+	"atende/pkg/quickmessage"
 	"atende/pkg/realtime"
 	"atende/pkg/setting"
 	"atende/pkg/storage"
+	"atende/pkg/tag"
 	"atende/pkg/ticket"
 	"atende/pkg/user"
 )
@@ -39,12 +43,17 @@ type App struct {
 	Media    storage.Store
 	Mail     mail.Sender
 
-	Settings setting.Service
-	Users    user.Service
-	Presence user.Presence
-	Plans    plan.Store
-	Auth     auth.Service
-	Resets   auth.Resets
+	Settings      setting.Service
+	Users         user.Service
+	Presence      user.Presence
+	Plans         plan.Store
+	Auth          auth.Service
+	Resets        auth.Resets
+	Connections   connection.Service
+	Queues        queue.Service
+	Tags          tag.Service
+	Contacts      contact.Service
+	QuickMessages quickmessage.Service
 
 	Channels     channel.Registry
 	Sandbox      sandbox.Channel
@@ -52,7 +61,6 @@ type App struct {
 	Delivery     message.Delivery
 	InboundStore inbound.Store
 	Inbound      inbound.Processor
-	Connections  connection.Store
 
 	Tickets ticket.Service
 }
@@ -85,7 +93,13 @@ func New(cfg config.Config) (*App, error) {
 
 func (a *App) wire() {
 	a.Settings = setting.Service{DB: a.DB, Events: a.Events}
-	a.Users = user.Service{DB: a.DB, Events: a.Events, Settings: a.Settings, Media: a.Media}
+	a.Connections = connection.Service{Store: connection.Store{DB: a.DB}, Events: a.Events, Settings: a.Settings}
+	a.Users = user.Service{DB: a.DB, Events: a.Events, Settings: a.Settings, Media: a.Media,
+		Connections: a.Connections.Store}
+	a.Queues = queue.Service{DB: a.DB, Events: a.Events}
+	a.Tags = tag.Service{DB: a.DB, Events: a.Events}
+	a.Contacts = contact.Service{DB: a.DB, Events: a.Events, Settings: a.Settings, Tags: a.Tags}
+	a.QuickMessages = quickmessage.Service{DB: a.DB, Events: a.Events, Media: a.Media}
 	a.Presence = user.Presence{DB: a.DB}
 	a.Plans = plan.Store{DB: a.DB}
 	a.Auth = auth.Service{
@@ -102,8 +116,6 @@ func (a *App) wire() {
 }
 
 func (a *App) wireMessaging() {
-	a.Connections = connection.Store{DB: a.DB}
-	a.Users.Connections = a.Connections
 	a.Sandbox = sandbox.Channel{DB: a.DB, Queue: a.Queue}
 	a.Channels = channel.Registry{connection.ChannelSandbox: a.Sandbox}
 	a.Messages = message.Service{DB: a.DB, Events: a.Events, Queue: a.Queue, Media: a.Media, Settings: a.Settings}
