@@ -213,6 +213,22 @@ describe('admin pages: queues, tags, contacts, quick messages, connections and t
       await page.waitForTimeout(1000);
     }
     await customer.waitFor({ timeout: WAIT });
-    await row('contact-row', 'name', contact.name).waitFor({ timeout: WAIT });
+  });
+
+  test('starting a ticket from /contacts opens it', async () => {
+    await page.getByTestId('contacts-search').fill(contact.name);
+    const listed = row('contact-row', 'name', contact.name);
+    await listed.waitFor({ timeout: WAIT });
+    await listed.getByTestId('contact-start-ticket').click();
+    await page.getByTestId('start-ticket-submit').click();
+    await page.getByTestId('start-ticket-form').getByText('Selecione uma fila').waitFor({ timeout: WAIT });
+    await page.getByTestId('start-ticket-queue').click();
+    await page.getByRole('option', { name: queueName }).click();
+    await page.getByTestId('start-ticket-connection').click();
+    await page.getByRole('option', { name: connectionName }).click();
+    const created = page.waitForResponse((r) => new URL(r.url()).pathname === '/tickets' && r.request().method() === 'POST', { timeout: WAIT });
+    await page.getByTestId('start-ticket-submit').click();
+    assert.equal((await created).status(), 201);
+    await page.waitForURL((current) => /^\/tickets\/[0-9a-f-]{36}$/.test(new URL(current).pathname), { timeout: WAIT });
   });
 });
