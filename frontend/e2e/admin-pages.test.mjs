@@ -231,4 +231,42 @@ describe('admin pages: queues, tags, contacts, quick messages, connections and t
     assert.equal((await created).status(), 201);
     await page.waitForURL((current) => /^\/tickets\/[0-9a-f-]{36}$/.test(new URL(current).pathname), { timeout: WAIT });
   });
+
+  test('a plain user sees contacts, tags and quick messages but not queues or connections', async () => {
+    const attendant = { name: `Atendente ${stamp}`, email: `e2e-admin-pages-${stamp}@atende.local`, password: 'Senha@123' };
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const created = await page.request.post(url('/users'), {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { ...attendant, profile: 'user' },
+    });
+    assert.equal(created.status(), 201);
+
+    const context = await browser.newContext();
+    const other = await context.newPage();
+    try {
+      await other.goto(url('/login'));
+      await signIn(other, attendant.email, attendant.password);
+      await waitForPath(other, '/');
+      for (const item of ['menu-contacts', 'menu-tags', 'menu-quick-messages']) await other.getByTestId(item).waitFor({ timeout: WAIT });
+      assert.equal(await other.getByTestId('menu-queues').count(), 0);
+      assert.equal(await other.getByTestId('menu-connections').count(), 0);
+      for (const path of ['/queues', '/connections']) {
+        await other.goto(url(path));
+        await other.getByTestId('forbidden').getByText('Oops! Acesso Negado!').waitFor({ timeout: WAIT });
+      }
+      // Contacts are listed, but only admins delete them.
+      await other.goto(url('/contacts'));
+      await other.getByTestId('contacts-search').fill(contact.name);
+      const listed = other.locator(`[data-testid="contact-row"][data-name="${contact.name}"]`);
+      await listed.waitFor({ timeout: WAIT });
+      await listed.getByTestId('contact-edit').waitFor({ timeout: WAIT });
+      assert.equal(await listed.getByTestId('contact-delete').count(), 0);
+      // A shared quick message is editable by everyone.
+      await other.goto(url('/quick-messages'));
+      const quick = other.locator(`[data-testid="quick-message-row"][data-shortcode="${shortcode}"]`);
+      await quick.getByTestId('quick-message-delete').waitFor({ timeout: WAIT });
+    } finally {
+      await context.close();
+    }
+  });
 });
