@@ -79,5 +79,11 @@ describe('ticket conflict', () => {
     expect(conflictTicket({ data: { error: 'ERR_OTHER_OPEN_TICKET', ticket: { uuid: 'u1', userId: 2 } } })).toEqual({ uuid: 'u1', userId: 2 });
     expect(conflictTicket({ message: JSON.stringify({ uuid: 'u2', userId: 5, user: { name: 'Bia' } }) }).uuid).toBe('u2');
     expect(conflictTicket({ message: 'ERR_CREATING_TICKET' })).toBeNull();
+    // The server's 409: { error: 'ERR_OTHER_OPEN_TICKET', message: '<JSON of the ticket>' }.
+    const held = conflictTicket({
+      code: 'ERR_OTHER_OPEN_TICKET',
+      message: '{"id":7,"uuid":"5f0c","status":"open","userId":4,"user":{"name":"Bia"},"queue":{"name":"Vendas"}}',
+    });
+    expect(held).toMatchObject({ uuid: '5f0c', userId: 4, user: { name: 'Bia' }, queue: { name: 'Vendas' } });
   });
 });
