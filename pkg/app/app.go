@@ -28,6 +28,7 @@ import (
 	"atende/pkg/setting"
 	"atende/pkg/storage"
 	"atende/pkg/tag"
+	"atende/pkg/tenant"
 	"atende/pkg/ticket"
 	"atende/pkg/user"
 )
@@ -67,6 +68,9 @@ type App struct {
 
 // New connects and wires everything. Close releases it.
 func New(cfg config.Config) (*App, error) {
+	if cfg.DBMaxConns > 0 {
+		db.MaxConns = cfg.DBMaxConns
+	}
 	g, err := db.Open(cfg.DatabaseURL)
 	if err != nil {
 		return nil, err
@@ -84,7 +88,10 @@ func New(cfg config.Config) (*App, error) {
 	aopt := asynq.RedisClientOpt{Addr: ropt.Addr, Username: ropt.Username, Password: ropt.Password,
 		DB: ropt.DB, TLSConfig: ropt.TLSConfig}
 	a := &App{Cfg: cfg, DB: g, RDB: rdb, RedisOpt: aopt, Queue: asynq.NewClient(aopt)}
-	a.Events = realtime.RedisPublisher{RDB: rdb}
+	a.Events = realtime.LGPDPublisher{Publisher: realtime.RedisPublisher{RDB: rdb},
+		Setting: func(ctx context.Context, companyID int64, key string) string {
+			return a.Settings.Value(tenant.With(ctx, companyID), key) // set by wire, read at publish time
+		}}
 	a.Media = storage.Store{Dir: cfg.MediaDir, Secret: []byte(cfg.JWTSecret + ":media"), Prefix: "/media"}
 	a.Mail = mail.SMTP{Cfg: cfg.SMTP}
 	a.wire()

@@ -171,7 +171,7 @@ func (s Service) visibleTicket(ctx context.Context, actor user.User, ticketID in
 		return t, err
 	}
 	if !ticket.CanSee(actor, queues, t) {
-		return t, ticket.ErrNotFound
+		return t, errs.ErrNoPermission // same answer as the ticket endpoints
 	}
 	return t, nil
 }
