@@ -17,6 +17,8 @@ function ContactForm({ contact, initialValues, onClose, onSaved }) {
   const [savedId, setSavedId] = useState(contact?.id ?? null);
   const [saving, setSaving] = useState(false);
   const input = (testId) => ({ htmlInput: { 'data-testid': testId } });
+  // LGPD: a number the server masked for this user stays as it is (the server ignores it on save).
+  const maskedNumber = Boolean(contact?.number?.includes('*'));
 
   const onSubmit = async (event) => {
     event.preventDefault();
@@ -48,7 +50,8 @@ function ContactForm({ contact, initialValues, onClose, onSaved }) {
           <TextField {...form.field('name')} label={t('contacts.modal.name')} required fullWidth autoFocus slotProps={input('contact-name')} />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField {...form.field('number')} label={t('contacts.modal.number')} required fullWidth
-              placeholder="5511999999999" slotProps={input('contact-number')} />
+              placeholder="5511999999999" slotProps={input('contact-number')} disabled={maskedNumber}
+              helperText={form.field('number').helperText || (maskedNumber ? t('contacts.modal.maskedNumber') : undefined)} />
             <TextField {...form.field('email')} label={t('contacts.modal.email')} type="email" fullWidth slotProps={input('contact-email')} />
           </Stack>
           <TagsSelect

@@ -47,6 +47,7 @@ const en = {
       number: 'WhatsApp number',
       email: 'Email address',
       tags: 'Tags',
+      maskedNumber: 'Number hidden (LGPD): it cannot be changed',
     },
     startTicketModal: {
       title: 'Start conversation',

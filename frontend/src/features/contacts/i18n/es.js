@@ -47,6 +47,7 @@ const es = {
       number: 'Número de WhatsApp',
       email: 'Correo electrónico',
       tags: 'Etiquetas',
+      maskedNumber: 'Número oculto (LGPD): no se puede cambiar',
     },
     startTicketModal: {
       title: 'Iniciar atención',

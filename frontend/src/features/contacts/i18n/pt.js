@@ -47,6 +47,7 @@ const pt = {
       number: 'Número do WhatsApp',
       email: 'Endereço de email',
       tags: 'Tags',
+      maskedNumber: 'Número oculto (LGPD): não pode ser alterado',
     },
     startTicketModal: {
       title: 'Iniciar atendimento',

@@ -47,6 +47,7 @@ const tr = {
       number: 'WhatsApp numarası',
       email: 'E-posta adresi',
       tags: 'Etiketler',
+      maskedNumber: 'Numara gizli (KVKK): değiştirilemez',
     },
     startTicketModal: {
       title: 'Görüşme başlat',
