@@ -177,3 +177,25 @@ func TestUserStatusMarksOnline(t *testing.T) {
 		t.Fatal("user not stored online")
 	}
 }
+
+// With lgpdHideNumber on, live events show profile users masked numbers; admins see them.
+func TestEventsMaskNumbersForProfileUsers(t *testing.T) {
+	e := newEnv(t)
+	a := testutil.NewTenant(t, e.App, "acme", 0)
+	e.App.DB.Exec("INSERT INTO settings (company_id, key, value) VALUES (?, 'lgpdHideNumber', 'enabled')", a.Company.ID)
+	agent := dial(t, e.Srv.URL, testutil.Token(t, e.App, a.Attender))
+	admin := dial(t, e.Srv.URL, testutil.Token(t, e.App, a.Admin))
+	time.Sleep(100 * time.Millisecond)
+	ev := realtime.ToCompany(a.Company.ID, "contact", map[string]any{"action": "update",
+		"contact": map[string]any{"name": "Maria", "number": "5511987654321"}})
+	if err := e.App.Events.Publish(context.Background(), ev); err != nil {
+		t.Fatal(err)
+	}
+	name := realtime.EventName(a.Company.ID, "contact")
+	if f, ok := nextWith(t, agent, name, `"***********21"`, 3*time.Second); !ok || strings.Contains(string(f.Data), "5511987654321") {
+		t.Fatalf("profile user saw %s", f.Data)
+	}
+	if _, ok := nextWith(t, admin, name, "5511987654321", 3*time.Second); !ok {
+		t.Fatal("admin did not get the number")
+	}
+}

@@ -19,6 +19,8 @@ func main() {
 	dsn := flag.String("db", "postgres://postgres@127.0.0.1:5432/atende_bench?sslmode=disable", "bench database (to pick ids)")
 	attendants := flag.Int("attendants", 50, "concurrent attendants")
 	duration := flag.Duration("duration", 60*time.Second, "how long the request load runs")
+	think := flag.Duration("think", time.Second, "average pause between one attendant's requests (0 = stress)")
+	warmup := flag.Duration("warmup", 15*time.Second, "unrecorded load first, to warm caches")
 	inbound := flag.Int("inbound", 20000, "inbound messages for the pipeline run (0 = skip)")
 	flag.Parse()
 	g, err := db.Open(*dsn)
@@ -29,8 +31,9 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	res := runRequests(*base, agents, *duration)
-	fmt.Printf("\n%d attendants, %s, %d companies\n\n", len(agents), *duration, countCompanies(agents))
+	runRequests(*base, agents, *warmup, *think)
+	res := runRequests(*base, agents, *duration, *think)
+	fmt.Printf("\n%d attendants, %s, think time %s, %d companies\n\n", len(agents), *duration, *think, countCompanies(agents))
 	fmt.Println(res.table())
 	if *inbound > 0 {
 		p, err := runInbound(g, *base, agents, *inbound)

@@ -40,7 +40,9 @@ type results struct {
 	errs map[string]int
 }
 
-func runRequests(base string, agents []agent, d time.Duration) *results {
+// runRequests has every attendant make a request, pause for about think (0.5–1.5×, as a
+// person reading the screen), and go again, for d. A zero think time is a stress test.
+func runRequests(base string, agents []agent, d, think time.Duration) *results {
 	res := &results{lat: map[string][]time.Duration{}, errs: map[string]int{}}
 	client := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: len(agents)}}
 	deadline := time.Now().Add(d)
@@ -58,6 +60,9 @@ func runRequests(base string, agents []agent, d time.Duration) *results {
 				start := time.Now()
 				ok := get(client, base+k.path(a, r), a.token)
 				res.add(k.name, time.Since(start), ok)
+				if think > 0 {
+					time.Sleep(think/2 + time.Duration(r.Int64N(int64(think))))
+				}
 			}
 		}()
 	}
