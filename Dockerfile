@@ -7,7 +7,7 @@
 FROM node:20-bookworm AS web
 WORKDIR /src/frontend
 COPY frontend/package.json frontend/package-lock.json ./
-RUN npm ci --no-audit --no-fund
+RUN npm ci --no-audit --no-fund || npm install --no-audit --no-fund --no-save
 COPY frontend/ ./
 RUN npm run build
 

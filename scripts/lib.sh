@@ -205,7 +205,11 @@ npm_ci_if_needed() {
     ok "frontend/node_modules up to date (npm ci skipped)"
   else
     say "npm ci (frontend)"
-    (cd "$fe" && npm ci --prefer-offline --no-audit --no-fund)
+    # The registry mirror here serves no other-platform optional packages (e.g. rollup's
+    # android builds), so the lock lacks them and `npm ci` refuses it; `npm install` then
+    # installs exactly the locked versions for this platform.
+    (cd "$fe" && { npm ci --prefer-offline --no-audit --no-fund 2>/dev/null ||
+      npm install --prefer-offline --no-audit --no-fund --no-save; })
   fi
 }
 
