@@ -182,6 +182,7 @@ func (s Service) sign(list []QuickMessage) {
 	for i := range list {
 		m := &list[i]
 		m.IsMedia = m.MediaPath != ""
+		m.MediaURL, m.MediaLink = "", ""
 		if m.IsMedia && s.Media != nil {
 			m.MediaURL = s.Media.URL(m.MediaPath)
 			m.MediaLink = m.MediaURL
