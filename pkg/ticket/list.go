@@ -144,11 +144,11 @@ func (s Service) List(ctx context.Context, me user.User, p ListParams) (Page, er
 	return out, nil
 }
 
-// count fills the tab badge, capped at CountCap. A search inside message contents counts
-// only what it walked (the tickets up to this page, plus one when there are more): counting
-// every match would read every message of the company.
+// count fills the tab badge, capped at CountCap. The closed view (no badge) and a search
+// inside message contents count only what they walked (the tickets up to this page, plus
+// one when there are more): counting every match would read the whole history.
 func (s Service) count(ctx context.Context, w where, p ListParams, page int, out *Page) error {
-	if p.SearchOnMessages && p.SearchParam != "" {
+	if p.SearchOnMessages && p.SearchParam != "" || p.Status == StatusClosed {
 		out.Count = (page-1)*PageSize + len(out.Tickets)
 		if out.HasMore {
 			out.Count++

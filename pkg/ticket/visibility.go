@@ -97,11 +97,15 @@ func (v viewer) scope(w *where, p ListParams) {
 	}
 }
 
+// queueScope keeps the viewer's queues. "+ 0" hides queue_id from the index planner on
+// purpose: a user's queues usually hold most of a tab, and walking the tab's
+// (status, updated_at) index newest first stops after a page, where a bitmap over the queue
+// index reads and sorts the whole tab (1 ms against 400 ms on a 20,000-ticket company).
 func (v viewer) queueScope(w *where, asked []int64) {
 	if v.noQueue() {
-		w.add("(t.queue_id IN ? OR t.queue_id IS NULL)", nonEmpty(v.selected(asked)))
+		w.add("((t.queue_id + 0) IN ? OR t.queue_id IS NULL)", nonEmpty(v.selected(asked)))
 	} else {
-		w.add("t.queue_id IN ?", nonEmpty(v.selected(asked)))
+		w.add("(t.queue_id + 0) IN ?", nonEmpty(v.selected(asked)))
 	}
 }
 
