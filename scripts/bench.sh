@@ -11,7 +11,9 @@ cd "$ROOT"
 db=${BENCH_DB:-atende_bench}
 port=${BENCH_PORT:-8097}
 url="postgres://postgres@127.0.0.1:5432/$db?sslmode=disable"
-redis="redis://127.0.0.1:6379/15"
+# A Redis of its own: no other install or test run may take the bench's tasks.
+rport=${BENCH_REDIS_PORT:-6390}
+redis="redis://127.0.0.1:$rport/0"
 
 bash scripts/ensure-services.sh
 psql -h 127.0.0.1 -U postgres -tAc "SELECT 1 FROM pg_database WHERE datname = '$db'" | grep -q 1 ||
@@ -22,7 +24,12 @@ if [ "${tickets:-0}" -lt 1000000 ]; then
   go run ./bench/gen -db "$url"
 fi
 go build -o bin/atende .
-redis-cli -n 15 flushdb >/dev/null
+redis-cli -p "$rport" ping >/dev/null 2>&1 ||
+  redis-server --daemonize yes --bind 127.0.0.1 --port "$rport" --save "" --appendonly no \
+    --dir /tmp --logfile /tmp/atende-bench-redis.log
+for _ in $(seq 1 20); do redis-cli -p "$rport" ping >/dev/null 2>&1 && break; sleep 0.2; done
+redis-cli -p "$rport" flushall >/dev/null
+psql -h 127.0.0.1 -U postgres -d "$db" -qc "UPDATE inbound_events SET processed_at = now() WHERE processed_at IS NULL" >/dev/null
 say "starting bin/atende all on :$port"
 APP_ENV=development DATABASE_URL="$url" REDIS_URL="$redis" PORT="$port" LOG_LEVEL=warn \
   WORKER_CONCURRENCY=20 bin/atende all >/tmp/atende-bench.log 2>&1 &
