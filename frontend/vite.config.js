@@ -6,6 +6,8 @@ import react from '@vitejs/plugin-react';
 const backendPaths = [
   '/auth', '/users', '/settings', '/setting/', '/public-settings', '/companySettings',
   '/companySettingOne', '/plans', '/forgetpassword', '/resetpasswords', '/version', '/queue',
+  '/tickets', '/ticket-tags', '/tickets-log', '/ticket-notes', '/messages', '/message/', '/messages-allMe', '/contacts',
+  '/contactTags', '/tags', '/whatsapp', '/quick-messages', '/sandbox', '/media',
 ];
 
 export default defineConfig(({ mode }) => {
@@ -18,6 +20,7 @@ export default defineConfig(({ mode }) => {
     plugins: [react()],
     server: { proxy },
     build: {
+      chunkSizeWarningLimit: 700,
       rollupOptions: {
         output: {
           manualChunks: {

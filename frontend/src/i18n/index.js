@@ -4,9 +4,29 @@ import pt from './pt';
 import en from './en';
 import es from './es';
 import tr from './tr';
+import ticketsPt from '../features/tickets/i18n/pt';
+import ticketsEn from '../features/tickets/i18n/en';
+import ticketsEs from '../features/tickets/i18n/es';
+import ticketsTr from '../features/tickets/i18n/tr';
 
 export const LANGUAGES = ['pt', 'en', 'es', 'tr'];
-export const resources = { pt, en, es, tr };
+/** Deep merge of translation trees: features keep their texts in their own files. */
+export function mergeTexts(...trees) {
+  const out = {};
+  trees.forEach((tree) => {
+    Object.entries(tree || {}).forEach(([key, value]) => {
+      out[key] = value && typeof value === 'object' && out[key] && typeof out[key] === 'object' ? mergeTexts(out[key], value) : value;
+    });
+  });
+  return out;
+}
+
+export const resources = {
+  pt: mergeTexts(pt, ticketsPt),
+  en: mergeTexts(en, ticketsEn),
+  es: mergeTexts(es, ticketsEs),
+  tr: mergeTexts(tr, ticketsTr),
+};
 const LANGUAGE_KEY = 'language';
 
 function storedLanguage() {
