@@ -1,0 +1,175 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, WAIT, launchBrowser, signIn, url, waitForPath } from './helpers.mjs';
+
+const stamp = Date.now().toString(36);
+const customer = { number: `55119${String(Date.now()).slice(-8)}`, name: `Cliente ${stamp}` };
+const answer = `Olá! Aqui é o atendimento ${stamp}`;
+const LONG_WAIT = 30000;
+
+// A 1×1 PNG, sent as the image attachment.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const randomColor = () => `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, '0')}`;
+
+async function call(method, path, { token, body } = {}) {
+  const headers = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(`${BASE_URL}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  let data = text;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    // plain text answer
+  }
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text}`);
+  return data;
+}
+
+async function eventually(check, { timeout = LONG_WAIT, every = 500 } = {}) {
+  const until = Date.now() + timeout;
+  let last;
+  while (Date.now() < until) {
+    last = await check();
+    if (last) return last;
+    await new Promise((resolve) => setTimeout(resolve, every));
+  }
+  throw new Error(`condition not met in ${timeout} ms (last: ${JSON.stringify(last)})`);
+}
+
+describe('tickets inbox with a sandbox connection', { timeout: 300000 }, () => {
+  let browser;
+  let page;
+  let adminToken;
+  let connection;
+
+  const inbound = (body) =>
+    call('POST', `/sandbox/${connection.id}/inbound`, { token: connection.token, body: { number: customer.number, name: customer.name, body } });
+  const outbound = () => call('GET', `/sandbox/${connection.id}/outbound?number=${customer.number}`, { token: connection.token });
+  const ticketItem = (list) => page.locator(`[data-testid="${list}"] [data-testid="ticket-item"]`).filter({ hasText: customer.name });
+
+  /** Accepts the open pending ticket, choosing a queue when the modal asks for one. */
+  async function accept() {
+    await page.getByTestId('ticket-accept').click();
+    const modal = page.getByTestId('accept-queue-modal');
+    const asked = await modal.waitFor({ timeout: 3000 }).then(() => true, () => false);
+    if (asked) {
+      const confirm = page.getByTestId('accept-queue-confirm');
+      if (await confirm.isDisabled()) {
+        await page.getByTestId('accept-queue-select').click();
+        await page.getByTestId('accept-queue-option').first().click();
+      }
+      await confirm.click();
+    }
+    await page.locator('[data-testid="ticket-view"][data-status="open"]').waitFor({ timeout: WAIT });
+  }
+
+  before(async () => {
+    const login = await call('POST', '/auth/login', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+    adminToken = login.token;
+    connection = await call('POST', '/whatsapp', { token: adminToken, body: { name: `Sandbox ${stamp}`, channel: 'sandbox', isDefault: true } });
+    assert.ok(connection.id, 'connection id');
+    assert.ok(connection.token, 'connection token');
+    // The admin works a queue and sees tickets that have none yet (allTicket).
+    const queues = await call('GET', '/queue', { token: adminToken });
+    const queue = (Array.isArray(queues) && queues[0]) || await call('POST', '/queue', {
+      token: adminToken, body: { name: `Fila ${stamp}`, color: randomColor(), greetingMessage: 'Bem-vindo!' },
+    });
+    const me = await call('GET', '/auth/me', { token: adminToken });
+    const queueIds = [...(me.queues || []).map((q) => q.id), queue.id];
+    await call('PUT', `/users/${me.id}`, { token: adminToken, body: { queueIds, allTicket: 'enable' } });
+
+    browser = await launchBrowser();
+    page = await (await browser.newContext({ viewport: { width: 1366, height: 800 } })).newPage();
+  });
+
+  after(async () => {
+    await browser?.close();
+  });
+
+  test('a new customer message appears in the Aguardando tab in real time', async () => {
+    await page.goto(url('/tickets'));
+    await waitForPath(page, '/login');
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.getByTestId('menu-tickets').click();
+    await waitForPath(page, '/tickets');
+    await page.getByTestId('welcome-card').waitFor({ timeout: WAIT });
+    await page.getByTestId('tickets-tab-pending').click();
+    // Let the list join its room before the customer writes.
+    await page.getByTestId('tickets-list-pending').waitFor({ timeout: WAIT });
+    await page.waitForTimeout(1000);
+
+    await inbound('Olá, preciso de ajuda com meu pedido');
+    const item = ticketItem('tickets-list-pending');
+    await item.waitFor({ timeout: LONG_WAIT });
+    assert.match(await item.getByTestId('ticket-last-message').textContent(), /preciso de ajuda/);
+    assert.match(await item.getByTestId('ticket-time').textContent(), /^\d{2}:\d{2}$/);
+  });
+
+  test('the attendant accepts the ticket and answers with text and an image', async () => {
+    await ticketItem('tickets-list-pending').click();
+    await page.getByTestId('ticket-view').waitFor({ timeout: WAIT });
+    await page.getByTestId('message').filter({ hasText: 'preciso de ajuda' }).waitFor({ timeout: WAIT });
+    await accept();
+    await ticketItem('tickets-list-open').waitFor({ timeout: WAIT });
+
+    await page.getByTestId('message-text').fill('   ');
+    assert.equal(await page.getByTestId('message-send').count(), 0, 'blank text offers no send button');
+    await page.getByTestId('message-text').fill(answer);
+    await page.getByTestId('message-send').click();
+    await page.locator('[data-testid="message"][data-from-me="true"]').filter({ hasText: answer }).waitFor({ timeout: WAIT });
+
+    await page.getByTestId('input-file-media').setInputFiles({ name: `foto-${stamp}.png`, mimeType: 'image/png', buffer: PNG });
+    await page.getByTestId('media-preview').waitFor({ timeout: WAIT });
+    await page.getByTestId('media-caption').fill('Segue a imagem');
+    await page.getByTestId('media-send').click();
+    await page.locator('[data-testid="message"][data-from-me="true"] [data-testid="message-image"]').waitFor({ timeout: WAIT });
+  });
+
+  test('the customer receives both and the UI shows them read', async () => {
+    const delivered = await eventually(async () => {
+      const data = await outbound();
+      const rows = data?.messages || [];
+      const text = rows.find((r) => String(r.body).includes(answer));
+      const image = rows.find((r) => r.mediaUrl || r.mediaName);
+      return text && image && text.ack >= 3 && image.ack >= 3 ? { text, image } : null;
+    });
+    assert.equal(delivered.text.ack >= 3, true);
+
+    const own = page.locator('[data-testid="message"][data-from-me="true"]');
+    await eventually(async () => {
+      const acks = await own.locator('[data-testid="message-ack"]').evaluateAll((nodes) => nodes.map((n) => Number(n.dataset.ack)));
+      return acks.length >= 2 && acks.every((ack) => ack >= 3);
+    });
+    const colors = await own.locator('[data-testid="message-ack"]').evaluateAll((nodes) => nodes.map((n) => n.dataset.color));
+    assert.ok(colors.every((c) => c === 'read' || c === 'played'), `read ticks: ${colors}`);
+  });
+
+  test('resolving with farewell closes the ticket; a new message makes it pending again', async () => {
+    await page.getByTestId('ticket-resolve').click();
+    await page.getByTestId('ticket-resolve-farewell').click();
+    await waitForPath(page, '/tickets');
+    await ticketItem('tickets-list-open').waitFor({ state: 'detached', timeout: WAIT });
+
+    await page.getByTestId('tickets-tab-pending').click();
+    await page.waitForTimeout(500);
+    await inbound('Oi de novo, mais uma dúvida');
+    const item = ticketItem('tickets-list-pending');
+    await item.waitFor({ timeout: LONG_WAIT });
+    await eventually(async () => /mais uma dúvida/.test(await item.getByTestId('ticket-last-message').textContent()));
+
+    await item.click();
+    await page.getByTestId('ticket-view').waitFor({ timeout: WAIT });
+    const status = await page.getByTestId('ticket-view').getAttribute('data-status');
+    if (status === 'closed') await page.getByTestId('ticket-reopen').click();
+    else await accept();
+    await page.locator('[data-testid="ticket-view"][data-status="open"]').waitFor({ timeout: WAIT });
+    await page.getByTestId('tickets-tab-open').click();
+    await ticketItem('tickets-list-open').waitFor({ timeout: WAIT });
+  });
+});
