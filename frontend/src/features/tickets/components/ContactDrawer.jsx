@@ -102,9 +102,9 @@ export default function ContactDrawer({ open, ticket, onClose, onTicketChange })
   const blocked = contact.active === false;
 
   return (
-    <Paper square elevation={0} data-testid="contact-drawer"
-      sx={{ width: { xs: '100%', sm: CONTACT_DRAWER_WIDTH }, flexShrink: 0, borderLeft: 1, borderColor: 'divider', overflowY: 'auto',
-        position: { xs: 'absolute', sm: 'static' }, right: 0, top: 0, bottom: 0, zIndex: 3 }}>
+    <Paper square elevation={8} data-testid="contact-drawer"
+      sx={{ width: { xs: '100%', sm: CONTACT_DRAWER_WIDTH }, maxWidth: '100%', borderLeft: 1, borderColor: 'divider', overflowY: 'auto',
+        position: 'absolute', right: 0, top: 0, bottom: 0, zIndex: 3 }}>
       <Stack direction="row" sx={{ alignItems: 'center', px: 1, py: 1, borderBottom: 1, borderColor: 'divider' }}>
         <IconButton onClick={onClose} data-testid="contact-drawer-close" aria-label={t('common.close')}><CloseIcon /></IconButton>
         <Typography sx={{ fontWeight: 600 }}>{t('tickets.drawer.title')}</Typography>

@@ -9,6 +9,12 @@ import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import SmartToyOutlinedIcon from '@mui/icons-material/SmartToyOutlined';
 import CheckIcon from '@mui/icons-material/Check';
+import CheckCircleOutlinedIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
+import DoneIcon from '@mui/icons-material/Done';
+import NotInterestedIcon from '@mui/icons-material/NotInterested';
+import UndoIcon from '@mui/icons-material/Undo';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import ReplayIcon from '@mui/icons-material/Replay';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import ConfirmationDialog from '../../../components/ConfirmationDialog';
@@ -17,6 +23,7 @@ import toastError from '../../../utils/toastError';
 import { isAdmin } from '../../../utils/permissions';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { deleteTicket } from '../api/ticketsApi';
+import useElementWidth from '../hooks/useElementWidth';
 import { useInbox, useTicketUpdate } from '../hooks/useInbox';
 import { canClosePending } from '../utils/permissions';
 import { exportTicketPdf } from '../utils/exportPdf';
@@ -27,6 +34,22 @@ import TransferTicketModal from './TransferTicketModal';
 
 /** Status a ticket takes when someone takes it: group chats on whatsapp stay in 'group'. */
 export const takenStatus = (ticket) => (ticket.isGroup ? 'group' : 'open');
+
+export const COMPACT_HEADER_WIDTH = 620;
+
+/** A header action: a labelled button, or an icon with a tooltip when the header is narrow. */
+function Action({ compact, icon, label, variant = 'outlined', color = 'primary', ...props }) {
+  if (compact) {
+    return (
+      <Tooltip title={label}>
+        <span>
+          <IconButton color={color} aria-label={label} {...props}>{icon}</IconButton>
+        </span>
+      </Tooltip>
+    );
+  }
+  return <Button variant={variant} color={color} size="small" {...props}>{label}</Button>;
+}
 
 /** Conversation header: contact, user/queue and the actions of the ticket's status. */
 export default function TicketHeader({ ticket, onChange, onOpenContact }) {
@@ -44,6 +67,8 @@ export default function TicketHeader({ ticket, onChange, onOpenContact }) {
   const [exporting, setExporting] = useState(false);
   const { status } = ticket;
   const admin = isAdmin(user);
+  const [headerRef, headerWidth] = useElementWidth();
+  const compact = headerWidth > 0 && headerWidth < COMPACT_HEADER_WIDTH;
 
   const apply = async (body, { leave = false, tab } = {}) => {
     const updated = await run(ticket, body);
@@ -99,9 +124,9 @@ export default function TicketHeader({ ticket, onChange, onOpenContact }) {
   ].filter(Boolean).join(' | ');
 
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 1.5, py: 1, borderBottom: 1, borderColor: 'divider', flexWrap: 'wrap' }}
-      useFlexGap data-testid="ticket-header">
-      <Box onClick={onOpenContact} sx={{ display: 'flex', alignItems: 'center', gap: 1.5, cursor: 'pointer', flex: 1, minWidth: 200 }}
+    <Stack ref={headerRef} direction="row" spacing={compact ? 0 : 1} sx={{ alignItems: 'center', px: 1.5, py: 1, borderBottom: 1, borderColor: 'divider' }}
+      useFlexGap data-testid="ticket-header" data-compact={compact}>
+      <Box onClick={onOpenContact} sx={{ display: 'flex', alignItems: 'center', gap: 1.5, cursor: 'pointer', flex: 1, minWidth: 0 }}
         data-testid="ticket-header-contact">
         <Avatar src={contact.urlPicture || undefined}>{contact.name?.[0]}</Avatar>
         <Box sx={{ minWidth: 0 }}>
@@ -115,27 +140,28 @@ export default function TicketHeader({ ticket, onChange, onOpenContact }) {
       </Box>
       {busy && <CircularProgress size={20} />}
       {status === 'pending' && (
-        <Button variant="contained" color="primary" size="small" onClick={onAccept} disabled={busy} data-testid="ticket-accept">
-          {t('tickets.actions.accept')}
-        </Button>
+        <Action compact={compact} variant="contained" icon={<DoneIcon />} label={t('tickets.actions.accept')} onClick={onAccept}
+          disabled={busy} data-testid="ticket-accept" />
       )}
       {['pending', 'lgpd'].includes(status) && canClosePending(user) && (
-        <Button variant="outlined" color="secondary" size="small" disabled={busy} data-testid="ticket-ignore"
-          onClick={() => apply({ status: 'closed', amountUsedBotQueues: 0, sendFarewellMessage: false }, { leave: true })}>
-          {t('tickets.actions.ignore')}
-        </Button>
+        <Action compact={compact} color="secondary" icon={<NotInterestedIcon />} label={t('tickets.actions.ignore')} disabled={busy}
+          data-testid="ticket-ignore"
+          onClick={() => apply({ status: 'closed', amountUsedBotQueues: 0, sendFarewellMessage: false }, { leave: true })} />
       )}
       {['open', 'group'].includes(status) && (
         <>
-          <Button variant="outlined" size="small" disabled={busy} data-testid="ticket-return"
-            onClick={() => apply({ status: 'pending', userId: null, queueId: ticket.queueId }, { leave: true })}>
-            {t('tickets.actions.return')}
-          </Button>
-          <ButtonGroup variant="contained" size="small" disabled={busy}>
-            <Button onClick={(e) => setResolveAnchor(e.currentTarget)} data-testid="ticket-resolve" endIcon={<ArrowDropDownIcon />}>
-              {t('tickets.actions.resolve')}
-            </Button>
-          </ButtonGroup>
+          <Action compact={compact} icon={<UndoIcon />} label={t('tickets.actions.return')} disabled={busy} data-testid="ticket-return"
+            onClick={() => apply({ status: 'pending', userId: null, queueId: ticket.queueId }, { leave: true })} />
+          {compact ? (
+            <Action compact icon={<CheckCircleOutlinedIcon />} label={t('tickets.actions.resolve')} disabled={busy}
+              onClick={(e) => setResolveAnchor(e.currentTarget)} data-testid="ticket-resolve" />
+          ) : (
+            <ButtonGroup variant="contained" size="small" disabled={busy}>
+              <Button onClick={(e) => setResolveAnchor(e.currentTarget)} data-testid="ticket-resolve" endIcon={<ArrowDropDownIcon />}>
+                {t('tickets.actions.resolve')}
+              </Button>
+            </ButtonGroup>
+          )}
           <Menu anchorEl={resolveAnchor} open={Boolean(resolveAnchor)} onClose={() => setResolveAnchor(null)}>
             <MenuItem onClick={() => resolve(true)} data-testid="ticket-resolve-farewell">{t('tickets.actions.resolveWithFarewell')}</MenuItem>
             <MenuItem onClick={() => resolve(false)} data-testid="ticket-resolve-silent">{t('tickets.actions.resolveWithoutFarewell')}</MenuItem>
@@ -143,20 +169,18 @@ export default function TicketHeader({ ticket, onChange, onOpenContact }) {
         </>
       )}
       {['pending', 'open', 'group'].includes(status) && (
-        <Button variant="outlined" size="small" disabled={busy} onClick={() => setTransferOpen(true)} data-testid="ticket-transfer">
-          {t('tickets.actions.transfer')}
-        </Button>
+        <Action compact={compact} icon={<SwapHorizIcon />} label={t('tickets.actions.transfer')} disabled={busy}
+          onClick={() => setTransferOpen(true)} data-testid="ticket-transfer" />
       )}
       {status === 'closed' && (
         <>
           {ticket.userRating?.rate != null && <RatingEmoji rate={ticket.userRating.rate} />}
-          <Button variant="contained" size="small" disabled={busy} data-testid="ticket-reopen"
+          <Action compact={compact} variant="contained" icon={<ReplayIcon />} label={t('tickets.actions.reopen')} disabled={busy}
+            data-testid="ticket-reopen"
             onClick={async () => {
               const next = takenStatus(ticket);
               await apply({ status: next, userId: user.id, queueId: ticket.queueId }, { tab: next });
-            }}>
-            {t('tickets.actions.reopen')}
-          </Button>
+            }} />
         </>
       )}
       <Tooltip title={t('tickets.actions.more')}>
