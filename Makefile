@@ -5,7 +5,7 @@
 
 SHELL := /bin/bash
 
-.PHONY: help run test build web binary migrate e2e services clean
+.PHONY: help run test build web binary migrate e2e services bench clean
 
 help:
 	@echo "make run       build and run Atende locally (RUN_MODE=split for 3 processes)"
@@ -16,6 +16,7 @@ help:
 	@echo "make migrate   apply migrations + seed to DATABASE_URL"
 	@echo "make e2e       end-to-end tests only"
 	@echo "make services  start/install PostgreSQL and Redis"
+	@echo "make bench     load benchmark on 1M tickets / 10M messages (see docs/bench.md)"
 	@echo "make clean     remove bin/ and frontend/dist"
 
 run:
@@ -41,6 +42,9 @@ e2e:
 
 services:
 	@bash scripts/ensure-services.sh
+
+bench:
+	@bash scripts/bench.sh
 
 clean:
 	rm -rf bin frontend/dist

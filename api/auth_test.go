@@ -135,7 +135,8 @@ func TestExpiredSubscription(t *testing.T) {
 	tok := testutil.Token(t, e.App, acme.Admin)
 	e.run(t, []scenario{
 		{name: "me works to show the due date", method: "GET", path: "/auth/me", token: testutil.Token(t, e.App, acme.Admin), status: 200},
-		{name: "other calls refused", method: "GET", path: "/users/", token: tok, status: 402, code: "ERR_SUBSCRIPTION_EXPIRED"},
+		{name: "other calls refused", method: "GET", path: "/users/", token: tok, status: 402, code: "ERR_SUBSCRIPTION_EXPIRED",
+			contain: []string{"Opss! Sua assinatura venceu " + time.Now().AddDate(0, 0, -3).Format("02/01/2006")}},
 		{name: "login still works", method: "POST", path: "/auth/login",
 			body: map[string]string{"email": acme.Admin.Email, "password": testutil.Password}, status: 200},
 	})

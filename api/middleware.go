@@ -61,31 +61,42 @@ func requestLog() gin.HandlerFunc {
 // the request context, and enforces the subscription unless the route allows expired ones.
 func (a *API) authenticate(allowExpired bool) gin.HandlerFunc {
 	return func(c *gin.Context) {
-		token, ok := strings.CutPrefix(c.GetHeader("Authorization"), "Bearer ")
-		if !ok || token == "" {
-			fail(c, errs.ErrSessionExpired)
-			return
+		if a.signIn(c, allowExpired) {
+			c.Next()
 		}
-		u, err := a.App.Auth.Resolve(c.Request.Context(), token)
-		if err != nil {
-			fail(c, err)
-			return
-		}
-		comp, err := company.Store{DB: a.App.DB}.GetWithPlan(c.Request.Context(), u.CompanyID)
-		if err != nil {
-			fail(c, err)
-			return
-		}
-		if !allowExpired && comp.Expired(time.Now()) {
-			fail(c, errs.ErrSubscriptionExpired)
-			return
-		}
-		c.Set(userKey, u)
-		c.Set(companyKey, comp)
-		c.Set("user_id", u.ID)
-		c.Request = c.Request.WithContext(tenant.With(c.Request.Context(), u.CompanyID))
-		c.Next()
 	}
+}
+
+// signIn is authenticate without continuing the chain; it answers and reports false when
+// the request can't go on.
+func (a *API) signIn(c *gin.Context, allowExpired bool) bool {
+	token, ok := strings.CutPrefix(c.GetHeader("Authorization"), "Bearer ")
+	if !ok || token == "" {
+		fail(c, errs.ErrSessionExpired)
+		return false
+	}
+	u, err := a.App.Auth.Resolve(c.Request.Context(), token)
+	if err != nil {
+		fail(c, err)
+		return false
+	}
+	comp, err := company.Store{DB: a.App.DB}.GetWithPlan(c.Request.Context(), u.CompanyID)
+	if err != nil {
+		fail(c, err)
+		return false
+	}
+	if !allowExpired && comp.Expired(time.Now()) {
+		e := *errs.ErrSubscriptionExpired
+		e.Message = "Opss! Sua assinatura venceu " + comp.DueDate.Format("02/01/2006") +
+			". Entre em contato com o Suporte para mais informações!"
+		fail(c, &e)
+		return false
+	}
+	c.Set(userKey, u)
+	c.Set(companyKey, comp)
+	c.Set("user_id", u.ID)
+	c.Request = c.Request.WithContext(tenant.With(c.Request.Context(), u.CompanyID))
+	return true
 }
 
 // authorize enforces a route's access rule for the signed-in user.

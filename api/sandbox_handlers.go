@@ -36,7 +36,7 @@ func (a *API) sandboxConnection() gin.HandlerFunc {
 			}
 			c.Request = c.Request.WithContext(tenant.With(c.Request.Context(), conn.CompanyID))
 		} else {
-			if a.authenticate(false)(c); c.IsAborted() {
+			if !a.signIn(c, false) {
 				return
 			}
 			conn, err = a.App.Connections.Get(c.Request.Context(), id)

@@ -75,8 +75,10 @@ func (p Processor) Process(ctx context.Context, companyID, eventID int64) error 
 
 func (p Processor) handle(ctx context.Context, tx *gorm.DB, conn connection.Connection, ev channel.Event) (*announce, error) {
 	switch ev.Kind {
-	case channel.EventMessage, channel.EventReaction:
+	case channel.EventMessage:
 		return p.message(ctx, tx, conn, ev)
+	case channel.EventReaction:
+		return p.update(tx, conn, ev.TargetID, "ack", nil, map[string]any{"reaction": ev.Body})
 	case channel.EventAck:
 		return p.update(tx, conn, ev.TargetID, "GREATEST(ack, ?)", ev.Ack, map[string]any{})
 	case channel.EventEdit:
@@ -164,8 +166,6 @@ func markProcessed(tx *gorm.DB, id int64, problem string) error {
 
 func mediaType(ev channel.Event) string {
 	switch {
-	case ev.Kind == channel.EventReaction:
-		return message.TypeReaction
 	case ev.MediaType != "":
 		return ev.MediaType
 	case ev.VCard != "":

@@ -1,0 +1,76 @@
+package main
+
+// Password is every generated user's password; logins are bench-<company>-<n>@bench.local.
+const Password = "Bench@12345"
+
+type step struct {
+	name string
+	sql  string
+	args []any
+}
+
+// words make message bodies that read like chat, so trigram search behaves as in real use.
+const words = `ARRAY['olá','bom','dia','preciso','ajuda','pedido','entrega','boleto','pagamento','cancelar',
+ 'troca','produto','atraso','obrigado','quando','chega','nota','fiscal','endereço','frete','valor',
+ 'desconto','cupom','cartão','pix','reembolso','garantia','suporte','senha','acesso','conta','plano',
+ 'fatura','vencimento','contrato','instalação','técnico','visita','horário','agenda','confirmar',
+ 'dúvida','informação','status','protocolo','atendimento','retorno','urgente','favor','tarde']`
+
+func plan(companies, tickets, messages int, hash string) []step {
+	contacts := tickets * 2 / 5 // a contact has 2.5 tickets on average
+	return []step{
+		{"companies", `INSERT INTO companies (name, plan_id, status, due_date)
+			SELECT 'Bench ' || c, 1, true, now() + interval '1 year' FROM generate_series(1, ?) c
+			ON CONFLICT (name) DO NOTHING`, []any{companies}},
+		{"queues", `INSERT INTO queues (company_id, name, color, order_queue)
+			SELECT c.id, 'Fila ' || q, '#' || lpad(to_hex(q * 2000000), 6, '0'), q
+			FROM companies c CROSS JOIN generate_series(1, 5) q WHERE c.name LIKE 'Bench %'
+			ON CONFLICT DO NOTHING`, nil},
+		{"users", `INSERT INTO users (company_id, name, email, password_hash, profile)
+			SELECT c.id, 'Atendente ' || u, 'bench-' || c.id || '-' || u || '@bench.local', ?,
+			       CASE WHEN u = 1 THEN 'admin' ELSE 'user' END
+			FROM companies c CROSS JOIN generate_series(1, 50) u WHERE c.name LIKE 'Bench %'
+			ON CONFLICT DO NOTHING`, []any{hash}},
+		{"user queues", `INSERT INTO user_queues (user_id, queue_id, company_id)
+			SELECT u.id, q.id, u.company_id FROM users u JOIN queues q ON q.company_id = u.company_id
+			WHERE u.email LIKE 'bench-%' AND (u.id + q.id) % 3 <> 0 ON CONFLICT DO NOTHING`, nil},
+		{"connections", `INSERT INTO connections (company_id, name, channel, status, is_default, token)
+			SELECT c.id, 'Sandbox', 'sandbox', 'CONNECTED', true, substr(md5(random()::text) || md5(random()::text), 1, 30)
+			FROM companies c WHERE c.name LIKE 'Bench %'
+			AND NOT EXISTS (SELECT 1 FROM connections x WHERE x.company_id = c.id)`, nil},
+		{"drop bulk indexes", `DROP INDEX IF EXISTS messages_body_trgm; DROP INDEX IF EXISTS tickets_one_active`, nil},
+		{"contacts", `INSERT INTO contacts (company_id, name, number, channel)
+			SELECT b.id, 'Cliente ' || n, '55' || (11000000000 + n)::text, 'whatsapp'
+			FROM generate_series(1, ?) n
+			JOIN LATERAL (SELECT id FROM companies WHERE name = 'Bench ' || (1 + n % ?)) b ON true
+			ON CONFLICT DO NOTHING`, []any{contacts, companies}},
+		{"tickets", `INSERT INTO tickets (company_id, contact_id, connection_id, queue_id, user_id, status, channel,
+				unread_messages, last_message, created_at, updated_at)
+			SELECT ct.company_id, ct.id, cn.id,
+			       (SELECT id FROM queues q WHERE q.company_id = ct.company_id ORDER BY id OFFSET (t % 5) LIMIT 1),
+			       CASE WHEN t % 100 < 85 THEN (SELECT id FROM users u WHERE u.company_id = ct.company_id ORDER BY id OFFSET (t % 50) LIMIT 1) END,
+			       CASE WHEN t % 100 < 70 THEN 'closed' WHEN t % 100 < 85 THEN 'open' WHEN t % 100 < 97 THEN 'pending' ELSE 'group' END,
+			       'whatsapp', CASE WHEN t % 7 = 0 THEN t % 4 ELSE 0 END, 'última mensagem ' || t,
+			       now() - (t % 90) * interval '1 day' - (t % 86400) * interval '1 second',
+			       now() - (t % 90) * interval '1 day' + (t % 3600) * interval '1 second'
+			FROM generate_series(1, ?) t
+			JOIN contacts ct ON ct.number = '55' || (11000000000 + 1 + t % ?)::text
+			JOIN connections cn ON cn.company_id = ct.company_id`, []any{tickets, contacts}},
+		{"messages", `INSERT INTO messages (company_id, ticket_id, contact_id, connection_id, provider_id, body, from_me, ack, read, created_at)
+			SELECT t.company_id, t.id, t.contact_id, t.connection_id, 'BENCH-' || t.id || '-' || m,
+			       (` + words + `)[1 + (t.id * 7 + m * 3) % 50] || ' ' || (` + words + `)[1 + (t.id + m * 11) % 50] || ' ' ||
+			       (` + words + `)[1 + (t.id * 13 + m) % 50] || ' ' || (` + words + `)[1 + (m * 17 + t.id * 5) % 50],
+			       m % 2 = 0, CASE WHEN m % 2 = 0 THEN 3 ELSE 0 END, true,
+			       t.created_at + m * interval '1 minute'
+			FROM tickets t CROSS JOIN generate_series(1, ?) m
+			WHERE t.company_id IN (SELECT id FROM companies WHERE name LIKE 'Bench %')`, []any{max(1, messages/tickets)}},
+		{"one active ticket per contact", `UPDATE tickets t SET status = 'closed'
+			WHERE status IN ('open','pending','group') AND EXISTS (SELECT 1 FROM tickets t2
+			  WHERE t2.contact_id = t.contact_id AND t2.connection_id = t.connection_id
+			  AND t2.status IN ('open','pending','group') AND t2.id > t.id)`, nil},
+		{"recreate indexes", `CREATE INDEX IF NOT EXISTS messages_body_trgm ON messages USING gin (lower(body) gin_trgm_ops);
+			CREATE UNIQUE INDEX IF NOT EXISTS tickets_one_active ON tickets (contact_id, connection_id)
+			WHERE status IN ('open','pending','group','nps','lgpd')`, nil},
+		{"analyze", `ANALYZE`, nil},
+	}
+}

@@ -1,0 +1,116 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/coder/websocket"
+	"gorm.io/gorm"
+)
+
+// runInbound posts n customer messages through the sandbox channels of the agents'
+// companies (as fast as 16 senders can), waits until the workers processed them all, and
+// measures how long each took from the post to the attendant's socket.
+func runInbound(g *gorm.DB, base string, agents []agent, n int) (string, error) {
+	a := agents[0]
+	socket, err := listen(base, a.token)
+	if err != nil {
+		return "", err
+	}
+	defer socket.CloseNow()
+	var sentAt sync.Map // body → time
+	var lat []time.Duration
+	var latMu sync.Mutex
+	go func() {
+		for {
+			_, b, err := socket.Read(context.Background())
+			if err != nil {
+				return
+			}
+			var f struct {
+				Event string
+				Data  struct {
+					Action  string
+					Message struct{ Body string }
+				}
+			}
+			if json.Unmarshal(b, &f) == nil && strings.HasSuffix(f.Event, "-appMessage") && f.Data.Action == "create" {
+				if t, ok := sentAt.LoadAndDelete(f.Data.Message.Body); ok {
+					latMu.Lock()
+					lat = append(lat, time.Since(t.(time.Time)))
+					latMu.Unlock()
+				}
+			}
+		}
+	}()
+	var before int64
+	g.Raw(`SELECT count(*) FROM inbound_events WHERE processed_at IS NOT NULL`).Scan(&before)
+	start := time.Now()
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	run := fmt.Sprint(start.UnixNano())
+	for w := 0; w < 16; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := next.Add(1); i <= int64(n); i = next.Add(1) {
+				ag := agents[int(i)%len(agents)]
+				body := fmt.Sprintf("bench %s %d", run, i)
+				if ag.companyID == a.companyID {
+					sentAt.Store(body, time.Now())
+				}
+				post(base, ag, fmt.Sprintf("5521%09d", i%5000), body)
+			}
+		}()
+	}
+	wg.Wait()
+	posted := time.Since(start)
+	for deadline := time.Now().Add(10 * time.Minute); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+		var done int64
+		g.Raw(`SELECT count(*) FROM inbound_events WHERE processed_at IS NOT NULL`).Scan(&done)
+		if done-before >= int64(n) {
+			break
+		}
+	}
+	total := time.Since(start)
+	time.Sleep(time.Second)
+	latMu.Lock()
+	defer latMu.Unlock()
+	slices.Sort(lat)
+	out := fmt.Sprintf("Inbound pipeline: %d messages posted in %.1fs, all processed in %.1fs → %.0f messages/s sustained\n",
+		n, posted.Seconds(), total.Seconds(), float64(n)/total.Seconds())
+	if len(lat) > 0 {
+		out += fmt.Sprintf("Event to socket (%d samples): p50 %.1f ms, p99 %.1f ms\n", len(lat), ms(lat[len(lat)/2]), ms(lat[len(lat)*99/100]))
+	}
+	return out, nil
+}
+
+func listen(base, token string) (*websocket.Conn, error) {
+	c, _, err := websocket.Dial(context.Background(), "ws"+strings.TrimPrefix(base, "http")+"/socket?token="+token, nil)
+	if err != nil {
+		return nil, err
+	}
+	c.SetReadLimit(1 << 20)
+	msg, _ := json.Marshal(map[string]string{"type": "joinNotification"})
+	return c, c.Write(context.Background(), websocket.MessageText, msg)
+}
+
+var postClient = &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 32}}
+
+func post(base string, a agent, number, body string) {
+	b, _ := json.Marshal(map[string]string{"number": number, "name": "Cliente " + number, "body": body})
+	req, _ := http.NewRequest("POST", fmt.Sprintf("%s/sandbox/%d/inbound", base, a.connID), bytes.NewReader(b))
+	req.Header.Set("Authorization", "Bearer "+a.connToken)
+	req.Header.Set("Content-Type", "application/json")
+	if res, err := postClient.Do(req); err == nil {
+		res.Body.Close()
+	}
+}

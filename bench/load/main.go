@@ -1,0 +1,42 @@
+// Command load measures the api under concurrent attendants on a data set made by
+// bench/gen, and the inbound pipeline's throughput and event-to-socket latency. It prints a
+// markdown table of p50/p99 per request kind (docs/bench.md keeps the latest figures).
+//
+//	go run ./bench/load -url http://127.0.0.1:8097 -db postgres://…/atende_bench -duration 60s
+package main
+
+import (
+	"flag"
+	"fmt"
+	"log"
+	"time"
+
+	"atende/pkg/db"
+)
+
+func main() {
+	base := flag.String("url", "http://127.0.0.1:8097", "api base URL")
+	dsn := flag.String("db", "postgres://postgres@127.0.0.1:5432/atende_bench?sslmode=disable", "bench database (to pick ids)")
+	attendants := flag.Int("attendants", 50, "concurrent attendants")
+	duration := flag.Duration("duration", 60*time.Second, "how long the request load runs")
+	inbound := flag.Int("inbound", 20000, "inbound messages for the pipeline run (0 = skip)")
+	flag.Parse()
+	g, err := db.Open(*dsn)
+	if err != nil {
+		log.Fatal(err)
+	}
+	agents, err := prepare(g, *base, *attendants)
+	if err != nil {
+		log.Fatal(err)
+	}
+	res := runRequests(*base, agents, *duration)
+	fmt.Printf("\n%d attendants, %s, %d companies\n\n", len(agents), *duration, countCompanies(agents))
+	fmt.Println(res.table())
+	if *inbound > 0 {
+		p, err := runInbound(g, *base, agents, *inbound)
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println(p)
+	}
+}

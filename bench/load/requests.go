@@ -1,0 +1,104 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
+
+// kinds of request an attendant makes, in rotation.
+var kinds = []struct {
+	name string
+	path func(a agent, r *rand.Rand) string
+}{
+	{"tickets open tab", func(a agent, _ *rand.Rand) string { return "/tickets?status=open&showAll=true&pageNumber=1" }},
+	{"tickets pending tab", func(a agent, _ *rand.Rand) string { return "/tickets?status=pending&showAll=true&pageNumber=1" }},
+	{"tickets open, queue filter", func(a agent, _ *rand.Rand) string {
+		return fmt.Sprintf("/tickets?status=open&showAll=true&queueIds=%%5B%d%%5D", a.queueID)
+	}},
+	{"tickets closed view", func(a agent, _ *rand.Rand) string { return "/tickets?status=closed&showAll=true&pageNumber=1" }},
+	{"message-content search", func(a agent, r *rand.Rand) string {
+		return "/tickets?searchOnMessages=true&showAll=true&searchParam=" + []string{"boleto", "entrega", "reembolso", "garantia"}[r.IntN(4)]
+	}},
+	{"messages newest page", func(a agent, r *rand.Rand) string {
+		return fmt.Sprintf("/messages/%d", a.tickets[r.IntN(len(a.tickets))])
+	}},
+	{"messages deep page", func(a agent, r *rand.Rand) string {
+		d := a.deep[r.IntN(len(a.deep))]
+		return fmt.Sprintf("/messages/%d?before=%d", d.TicketID, d.MessageID)
+	}},
+}
+
+type results struct {
+	mu   sync.Mutex
+	lat  map[string][]time.Duration
+	errs map[string]int
+}
+
+func runRequests(base string, agents []agent, d time.Duration) *results {
+	res := &results{lat: map[string][]time.Duration{}, errs: map[string]int{}}
+	client := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: len(agents)}}
+	deadline := time.Now().Add(d)
+	var wg sync.WaitGroup
+	for i, a := range agents {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := rand.New(rand.NewPCG(uint64(i), 7))
+			for n := i; time.Now().Before(deadline); n++ {
+				k := kinds[n%len(kinds)]
+				if (strings.HasPrefix(k.name, "messages") && len(a.tickets) == 0) || (k.name == "messages deep page" && len(a.deep) == 0) {
+					continue
+				}
+				start := time.Now()
+				ok := get(client, base+k.path(a, r), a.token)
+				res.add(k.name, time.Since(start), ok)
+			}
+		}()
+	}
+	wg.Wait()
+	return res
+}
+
+func get(c *http.Client, url, token string) bool {
+	req, _ := http.NewRequest("GET", url, nil)
+	req.Header.Set("Authorization", "Bearer "+token)
+	res, err := c.Do(req)
+	if err != nil {
+		return false
+	}
+	io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+	return res.StatusCode == 200
+}
+
+func (r *results) add(kind string, d time.Duration, ok bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.lat[kind] = append(r.lat[kind], d)
+	if !ok {
+		r.errs[kind]++
+	}
+}
+
+func (r *results) table() string {
+	var b strings.Builder
+	b.WriteString("| request | count | errors | p50 ms | p99 ms |\n|---|---:|---:|---:|---:|\n")
+	for _, k := range kinds {
+		l := r.lat[k.name]
+		if len(l) == 0 {
+			continue
+		}
+		slices.Sort(l)
+		fmt.Fprintf(&b, "| %s | %d | %d | %.1f | %.1f |\n", k.name, len(l), r.errs[k.name],
+			ms(l[len(l)/2]), ms(l[len(l)*99/100]))
+	}
+	return b.String()
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
