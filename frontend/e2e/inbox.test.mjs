@@ -172,4 +172,83 @@ describe('tickets inbox with a sandbox connection', { timeout: 300000 }, () => {
     await page.getByTestId('tickets-tab-open').click();
     await ticketItem('tickets-list-open').waitFor({ timeout: WAIT });
   });
+
+  test('message actions: reply, private note, edit, delete and forward', async () => {
+    const view = page.getByTestId('ticket-view');
+    const bubble = (text) => page.getByTestId('message').filter({ hasText: text }).last();
+    const menu = async (text, action) => {
+      await bubble(text).hover();
+      await bubble(text).getByTestId('message-actions').click();
+      await page.getByTestId(action).click();
+    };
+    await view.waitFor({ timeout: WAIT });
+
+    await menu('mais uma dúvida', 'message-reply');
+    await page.getByTestId('reply-banner').waitFor({ timeout: WAIT });
+    await page.getByTestId('message-text').fill(`Resposta citada ${stamp}`);
+    await page.getByTestId('message-send').click();
+    await bubble(`Resposta citada ${stamp}`).getByTestId('message-quoted').waitFor({ timeout: WAIT });
+
+    await page.getByTestId('input-private').check();
+    await page.getByTestId('message-text').fill(`Nota interna ${stamp}`);
+    await page.getByTestId('message-send').click();
+    await page.locator('[data-testid="message"][data-private="true"]').filter({ hasText: `Nota interna ${stamp}` }).waitFor({ timeout: WAIT });
+    await page.getByTestId('input-private').uncheck();
+
+    await menu(`Resposta citada ${stamp}`, 'message-edit');
+    await page.getByTestId('editing-banner').waitFor({ timeout: WAIT });
+    await page.getByTestId('message-text').fill(`Resposta corrigida ${stamp}`);
+    await page.getByTestId('message-send').click();
+    await bubble(`Resposta corrigida ${stamp}`).getByTestId('message-edited').waitFor({ timeout: WAIT });
+
+    await menu(`Resposta corrigida ${stamp}`, 'message-delete');
+    await page.getByTestId('message-delete-dialog-confirm').click();
+    await page.getByTestId('message-deleted').filter({ hasText: 'Essa mensagem foi apagada' }).first().waitFor({ timeout: WAIT });
+
+    await menu('mais uma dúvida', 'message-forward');
+    await page.getByTestId('forward-bar').waitFor({ timeout: WAIT });
+    await bubble('mais uma dúvida').getByTestId('message-select').uncheck();
+    await page.getByTestId('forward-open').click();
+    await page.getByTestId('toast').filter({ hasText: 'Nenhuma mensagem selecionada' }).first().waitFor({ timeout: WAIT });
+    await bubble('mais uma dúvida').getByTestId('message-select').check();
+    await page.getByTestId('forward-open').click();
+    await page.getByTestId('forward-contact').fill(customer.name.slice(0, 8));
+    await page.getByTestId('forward-contact-option').first().click();
+    await page.getByTestId('forward-send').click();
+    await page.getByTestId('forward-modal').waitFor({ state: 'detached', timeout: WAIT });
+  });
+
+  test('contact drawer: notes, block and unblock; ticket log and PDF export', async () => {
+    await page.getByTestId('ticket-header-contact').click();
+    await page.getByTestId('contact-drawer').waitFor({ timeout: WAIT });
+    await page.getByTestId('note-text').fill('x');
+    await page.getByTestId('note-save').click();
+    await page.getByText('Too Short!').waitFor({ timeout: WAIT });
+    await page.getByTestId('note-text').fill(`Cliente VIP ${stamp}`);
+    await page.getByTestId('note-save').click();
+    await page.getByTestId('toast').filter({ hasText: 'Observação adicionada com sucesso!' }).first().waitFor({ timeout: WAIT });
+    const note = page.getByTestId('note-item').filter({ hasText: `Cliente VIP ${stamp}` });
+    await note.waitFor({ timeout: WAIT });
+    await note.getByTestId('note-delete').click();
+    await page.getByTestId('note-delete-dialog-confirm').click();
+    await page.getByTestId('toast').filter({ hasText: 'Observação excluída com sucesso!' }).first().waitFor({ timeout: WAIT });
+
+    await page.getByTestId('contact-block').click();
+    await page.getByTestId('toast').filter({ hasText: 'Contato bloqueado' }).first().waitFor({ timeout: WAIT });
+    await page.locator('[data-testid="contact-block"][data-blocked="true"]').waitFor({ timeout: WAIT });
+    await page.getByTestId('contact-block').click();
+    await page.getByTestId('toast').filter({ hasText: 'Contato desbloqueado' }).first().waitFor({ timeout: WAIT });
+    await page.getByTestId('contact-drawer-close').click();
+
+    await page.getByTestId('ticket-more').click();
+    await page.getByTestId('ticket-log').click();
+    await page.getByTestId('ticket-log-entry').first().waitFor({ timeout: WAIT });
+    await page.keyboard.press('Escape');
+
+    const ticketId = await page.getByTestId('ticket-view').getAttribute('data-ticket-id');
+    await page.getByTestId('ticket-more').click();
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: WAIT }), page.getByTestId('ticket-export').click()]);
+    assert.equal(download.suggestedFilename(), `relatório_atendimento_${ticketId}.pdf`);
+  });
 });
+

@@ -73,7 +73,7 @@ export default function NotificationsPopover() {
   useEffect(() => {
     let active = true;
     listTickets({ withUnreadMessages: true, queueIds: (user.queues || []).map((q) => q.id) })
-      .then((data) => active && setTickets((data?.tickets || []).filter((tk) => tk.unreadMessages > 0)))
+      .then((data) => active && setTickets((data?.tickets || []).filter((tk) => tk.unreadMessages > 0 && shouldNotify(tk, user))))
       .catch(() => {});
     return () => {
       active = false;
