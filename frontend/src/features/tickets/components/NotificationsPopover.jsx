@@ -52,7 +52,7 @@ export function shouldNotify(ticket, user, { showPending = true } = {}) {
   if (ticket.userId != null && ticket.userId !== user.id) return false;
   if (ticket.isGroup && !canSeeGroups(user)) return false;
   if (ticket.status === 'pending' && !showPending) return false;
-  if (ticket.queueId == null) return ticket.userId === user.id || canSeeNoQueue(user) || ticket.isGroup;
+  if (ticket.queueId == null) return ticket.userId === user.id || canSeeNoQueue(user) || Boolean(ticket.isGroup);
   const queues = (user.queues || []).map((q) => q.id);
   return ticket.userId === user.id || queues.length === 0 || queues.includes(ticket.queueId);
 }
