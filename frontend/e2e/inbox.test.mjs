@@ -1,6 +1,16 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, WAIT, launchBrowser, signIn, url, waitForPath } from './helpers.mjs';
+import { chromium } from 'playwright-core';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, WAIT, signIn, url, waitForPath } from './helpers.mjs';
+
+/** Debian's Chromium with a fake microphone and camera (audio recording, camera capture). */
+const launchBrowser = () =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream',
+      '--autoplay-policy=no-user-gesture-required'],
+  });
 
 const stamp = Date.now().toString(36);
 const customer = { number: `55119${String(Date.now()).slice(-8)}`, name: `Cliente ${stamp}` };
@@ -85,7 +95,9 @@ describe('tickets inbox with a sandbox connection', { timeout: 300000 }, () => {
     await call('PUT', `/users/${me.id}`, { token: adminToken, body: { queueIds, allTicket: 'enable' } });
 
     browser = await launchBrowser();
-    page = await (await browser.newContext({ viewport: { width: 1366, height: 800 } })).newPage();
+    const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+    await context.grantPermissions(['microphone', 'camera'], { origin: BASE_URL });
+    page = await context.newPage();
   });
 
   after(async () => {
@@ -249,6 +261,45 @@ describe('tickets inbox with a sandbox connection', { timeout: 300000 }, () => {
     await page.getByTestId('ticket-more').click();
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: WAIT }), page.getByTestId('ticket-export').click()]);
     assert.equal(download.suggestedFilename(), `relatório_atendimento_${ticketId}.pdf`);
+  });
+
+  test('audio recording, camera photo and the list width', async () => {
+    const audios = () => page.locator('[data-testid="message"][data-from-me="true"] [data-testid="message-audio"]').count();
+    const before = await audios();
+    await page.getByTestId('record-start').click();
+    await page.getByTestId('record-timer').waitFor({ timeout: WAIT });
+    await page.waitForTimeout(2500);
+    await page.getByTestId('record-send').click();
+    await eventually(async () => (await audios()) > before, { timeout: WAIT });
+    await page.getByTestId('audio-speed').last().click();
+    assert.equal(await page.evaluate(() => localStorage.getItem('audioPlaybackRate')), '1.5');
+
+    const images = () => page.locator('[data-testid="message"][data-from-me="true"] [data-testid="message-image"]').count();
+    const imagesBefore = await images();
+    await page.getByTestId('input-attach').click();
+    await page.getByTestId('attach-camera').click();
+    const capture = page.getByTestId('camera-capture');
+    await eventually(async () => capture.isEnabled(), { timeout: WAIT });
+    await capture.click();
+    await page.getByTestId('media-send').click();
+    await eventually(async () => (await images()) > imagesBefore, { timeout: WAIT });
+
+    const panel = page.getByTestId('tickets-panel');
+    const start = Number(await panel.getAttribute('data-width'));
+    const box = await page.getByTestId('tickets-resizer').boundingBox();
+    const saved = page.waitForResponse((r) => r.url().includes('/users/toggleChangeWidht/') && r.request().method() === 'PUT', { timeout: WAIT });
+    await page.mouse.move(box.x + 3, box.y + 200);
+    await page.mouse.down();
+    // Dragged past either end, the width stops at 404 or 700.
+    const direction = start > 404 ? -1 : 1;
+    const expected = direction < 0 ? 404 : 700;
+    await page.mouse.move(box.x + 3 + direction * 80, box.y + 200, { steps: 5 });
+    await page.mouse.move(box.x + 3 + direction * 1000, box.y + 200, { steps: 5 });
+    await page.mouse.up();
+    assert.equal((await saved).status(), 200);
+    assert.equal(Number(await panel.getAttribute('data-width')), expected);
+    const me = await call('GET', '/auth/me', { token: (await page.evaluate(() => localStorage.getItem('token'))) });
+    assert.equal(me.defaultTicketsManagerWidth, expected);
   });
 });
 
