@@ -301,5 +301,64 @@ describe('tickets inbox with a sandbox connection', { timeout: 300000 }, () => {
     const me = await call('GET', '/auth/me', { token: (await page.evaluate(() => localStorage.getItem('token'))) });
     assert.equal(me.defaultTicketsManagerWidth, expected);
   });
+
+  test('new ticket for a contact I already serve opens it; transfer, ignore and reopen', async () => {
+    const uuid = new URL(page.url()).pathname.split('/').pop();
+    await page.goto(url('/tickets'));
+    await page.getByTestId('tickets-new').click();
+    await page.getByTestId('new-ticket-save').click();
+    await page.getByText('Selecione um contato').waitFor({ timeout: WAIT });
+    await page.getByTestId('new-ticket-contact').fill(customer.name.slice(0, 10));
+    await page.getByTestId('new-ticket-contact-option').filter({ hasText: customer.name }).first().click();
+    const queue = page.getByTestId('new-ticket-queue');
+    if (!(await queue.textContent()).trim().replace(/\u200b/g, '')) {
+      await queue.click();
+      await page.getByTestId('new-ticket-queue-option').first().click();
+    }
+    await page.getByTestId('new-ticket-save').click();
+    await waitForPath(page, `/tickets/${uuid}`);
+    await page.locator('[data-testid="ticket-view"][data-status="open"]').waitFor({ timeout: WAIT });
+
+    await page.getByTestId('ticket-transfer').click();
+    await page.getByTestId('transfer-modal').waitFor({ timeout: WAIT });
+    await page.getByTestId('transfer-message').fill('Transferindo para a fila');
+    await page.getByTestId('transfer-confirm').click();
+    await waitForPath(page, '/tickets');
+    await page.getByTestId('tickets-tab-pending').click();
+    const pending = ticketItem('tickets-list-pending');
+    await pending.waitFor({ timeout: WAIT });
+
+    await pending.click();
+    await page.getByTestId('ticket-ignore').click();
+    await waitForPath(page, '/tickets');
+    await pending.waitFor({ state: 'detached', timeout: WAIT });
+
+    await page.getByTestId('tickets-view-closed').click();
+    const closed = ticketItem('tickets-list-closed').first();
+    await closed.waitFor({ timeout: WAIT });
+    await closed.click();
+    await page.locator('[data-testid="ticket-view"][data-status="closed"]').waitFor({ timeout: WAIT });
+    await page.getByTestId('ticket-reopen').click();
+    await page.locator('[data-testid="ticket-view"][data-status="open"]').waitFor({ timeout: WAIT });
+    await page.getByTestId('tickets-view-open').click();
+    await page.getByTestId('tickets-tab-open').click();
+    await ticketItem('tickets-list-open').first().waitFor({ timeout: WAIT });
+  });
+
+  test('a message on my ticket while it is not on screen shows in the notifications and the title', async () => {
+    await page.goto(url('/tickets'));
+    await page.getByTestId('welcome-card').waitFor({ timeout: WAIT });
+    await page.waitForTimeout(1000);
+    const bell = page.getByTestId('notifications-button');
+    const before = Number(await bell.getAttribute('data-count'));
+    await inbound('Alguém aí?');
+    await eventually(async () => Number(await bell.getAttribute('data-count')) === before + 1, { timeout: WAIT });
+    const title = await page.title();
+    assert.match(title, /^([\u2460-\u2473]|\(\d+\)) /, `title with counter: ${title}`);
+    await bell.click();
+    await page.getByTestId('notification-item').filter({ hasText: customer.name }).click();
+    await page.getByTestId('ticket-view').waitFor({ timeout: WAIT });
+    await eventually(async () => Number(await bell.getAttribute('data-count')) === before, { timeout: WAIT });
+  });
 });
 

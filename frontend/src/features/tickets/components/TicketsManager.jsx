@@ -205,7 +205,7 @@ export default function TicketsManager() {
               </IconButton>
             </Tooltip>
           )}
-          {canShowAll(user) && activeView !== 'closed' && (
+          {canShowAll(user) && activeView !== 'closed' && (admin || activeView !== 'search') && (
             <FormControlLabel
               sx={{ mx: 0.5 }}
               control={<Switch size="small" checked={showAll} onChange={(e) => setShowAll(e.target.checked)}
