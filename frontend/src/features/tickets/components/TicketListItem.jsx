@@ -33,7 +33,7 @@ function TicketListItem({ ticket, selected, showUser, onSelect }) {
   const contact = ticket.contact || {};
   const preview = lastMessagePreview(ticket.lastMessage);
   const lastMessage = preview.key ? t(preview.key) : truncate(preview.text, LAST_MESSAGE_MAX);
-  const tags = ticket.tags?.length ? ticket.tags : contact.tags || [];
+  const tags = contact.tags?.length ? contact.tags : ticket.tags || [];
   const unread = selected ? 0 : ticket.unreadMessages || 0;
 
   let queueLabel = ticket.queue?.name;
