@@ -4,6 +4,8 @@ import MoodIcon from '@mui/icons-material/Mood';
 import { useTranslation } from 'react-i18next';
 
 const EmojiPicker = lazy(() => import('emoji-picker-react'));
+const PICKER_WIDTH = 340;
+const PICKER_HEIGHT = 400;
 
 /** Emoji picker (loaded on first open); onPick(emoji). */
 export default function EmojiButton({ onPick, disabled }) {
@@ -20,11 +22,12 @@ export default function EmojiButton({ onPick, disabled }) {
       </Tooltip>
       <Popover open={Boolean(anchor)} anchorEl={anchor} onClose={() => setAnchor(null)}
         anchorOrigin={{ vertical: 'top', horizontal: 'left' }} transformOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
-        <Suspense fallback={<Box sx={{ p: 4 }}><CircularProgress size={24} /></Box>}>
-          <Box data-testid="emoji-picker">
-            <EmojiPicker onEmojiClick={(data) => onPick(data.emoji)} lazyLoadEmojis searchDisabled={false} previewConfig={{ showPreview: false }} />
-          </Box>
-        </Suspense>
+        <Box data-testid="emoji-picker" sx={{ width: PICKER_WIDTH, height: PICKER_HEIGHT }}>
+          <Suspense fallback={<Box sx={{ p: 4, textAlign: 'center' }}><CircularProgress size={24} /></Box>}>
+            <EmojiPicker onEmojiClick={(data) => onPick(data.emoji)} emojiStyle="native" lazyLoadEmojis width={PICKER_WIDTH} height={PICKER_HEIGHT}
+              previewConfig={{ showPreview: false }} />
+          </Suspense>
+        </Box>
       </Popover>
     </>
   );

@@ -168,11 +168,11 @@ export default function MessageInput({ ticket, replyingTo, onCancelReply, editin
   };
 
   const pickQuick = async (quick) => {
-    if (quick.mediaUrl || quick.mediaPath) {
+    if (quick.mediaUrl) {
       try {
-        const res = await fetch(quick.mediaUrl || quick.mediaPath);
+        const res = await fetch(quick.mediaUrl);
         const blob = await res.blob();
-        const name = (quick.mediaName || quick.mediaPath || 'arquivo').split('/').pop();
+        const name = (quick.mediaName || quick.mediaPath || 'arquivo').split('/').pop().split('?')[0];
         setInitialCaption(quick.message || '');
         setFiles([new File([blob], name, { type: blob.type })]);
         setText('');
