@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import { Box, Button, Dialog, Link, Stack, Typography } from '@mui/material';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
@@ -6,13 +6,15 @@ import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined';
 import CallOutlinedIcon from '@mui/icons-material/CallOutlined';
 import { useTranslation } from 'react-i18next';
 import AudioPlayer from './AudioPlayer';
+import MediaLoadContext from './MediaLoadContext';
 import { parseLocation, parseVCard } from '../utils/messageRules';
 
 function ImageMedia({ src, alt }) {
   const [open, setOpen] = useState(false);
+  const onLoad = useContext(MediaLoadContext);
   return (
     <>
-      <Box component="img" src={src} alt={alt || ''} onClick={() => setOpen(true)} data-testid="message-image"
+      <Box component="img" src={src} alt={alt || ''} onClick={() => setOpen(true)} onLoad={onLoad} data-testid="message-image"
         sx={{ maxWidth: '100%', width: 260, maxHeight: 260, objectFit: 'cover', borderRadius: 1, cursor: 'zoom-in', display: 'block' }} />
       <Dialog open={open} onClose={() => setOpen(false)} maxWidth="lg">
         <Box component="img" src={src} alt={alt || ''} sx={{ maxWidth: '90vw', maxHeight: '90vh', display: 'block' }} />

@@ -1,7 +1,8 @@
-import { Fragment, useLayoutEffect, useMemo, useRef } from 'react';
+import { Fragment, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { Box, Chip, CircularProgress, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '../../tickets/utils/format';
+import MediaLoadContext from './MediaLoadContext';
 import MessageBubble from './MessageBubble';
 
 export const HISTORY_SCROLL_THRESHOLD = 50;
@@ -46,6 +47,10 @@ export default function MessagesList({
     }
   }, [messages.length, lastId]);
 
+  const onMediaLoad = useCallback(() => {
+    if (stick.current && ref.current) ref.current.scrollTop = ref.current.scrollHeight;
+  }, []);
+
   const onScroll = async (event) => {
     const el = event.currentTarget;
     stick.current = el.scrollHeight - (el.scrollTop + el.clientHeight) < 80;
@@ -60,6 +65,7 @@ export default function MessagesList({
   let lastDay = null;
 
   return (
+    <MediaLoadContext.Provider value={onMediaLoad}>
     <Box ref={ref} onScroll={onScroll} data-testid="messages-list"
       sx={{ flex: 1, minHeight: 0, overflowY: 'auto', py: 1, bgcolor: (theme) => (theme.palette.mode === 'dark' ? '#0b141a' : '#efeae2') }}>
       {loading && (
@@ -103,5 +109,6 @@ export default function MessagesList({
         );
       })}
     </Box>
+    </MediaLoadContext.Provider>
   );
 }
