@@ -25,6 +25,9 @@ var (
 	super    = access{super: true}
 
 	sandboxAuth = access{connectionToken: true}
+
+	// manageConnections: admins, and profile users with allowConnections (spec/2 §6).
+	manageConnections = admin.orToggle("allowConnections")
 )
 
 // orToggle lets a profile user with toggle enabled pass an admin rule.

@@ -3,12 +3,15 @@ package api_test
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/hibiken/asynq"
 
 	"atende/api"
 	"atende/pkg/app"
@@ -123,3 +126,29 @@ func decode[T any](t *testing.T, body []byte) T {
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// pendingTasks returns the payloads of the tasks of type typ waiting in queue.
+func pendingTasks[T any](e *env, queue, typ string) []T {
+	e.t.Helper()
+	in := asynq.NewInspector(e.App.RedisOpt)
+	defer in.Close()
+	infos, err := in.ListPendingTasks(queue)
+	if errors.Is(err, asynq.ErrQueueNotFound) {
+		return nil
+	}
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	var out []T
+	for _, ti := range infos {
+		var p T
+		if ti.Type != typ {
+			continue
+		}
+		if err := json.Unmarshal(ti.Payload, &p); err != nil {
+			e.t.Fatal(err)
+		}
+		out = append(out, p)
+	}
+	return out
+}

@@ -57,7 +57,7 @@ func TestMessageEndpoints(t *testing.T) {
 		{name: "list other company ticket", method: "GET", path: fmt.Sprintf("/messages/%d", ticketB), token: adminA,
 			status: 404, code: "ERR_NO_TICKET_FOUND"},
 		{name: "attendant outside the ticket's queue", method: "GET", path: fmt.Sprintf("/messages/%d", ticketA), token: agentA,
-			status: 404, code: "ERR_NO_TICKET_FOUND"},
+			status: 403, code: "ERR_NO_PERMISSION"},
 		{name: "empty message refused", method: "POST", path: fmt.Sprintf("/messages/%d", ticketA), token: adminA,
 			body: map[string]any{"body": "   \n "}, status: 400, code: "ERR_EMPTY_MESSAGE"},
 		{name: "closed ticket refuses sends", method: "POST", path: fmt.Sprintf("/messages/%d", ticketA2), token: adminA,

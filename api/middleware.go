@@ -103,8 +103,7 @@ func (a *API) signIn(c *gin.Context, allowExpired bool) bool {
 func authorize(rule access) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		u := currentUser(c)
-		comp := c.MustGet(companyKey).(company.Company)
-		if !rule.allows(u, comp) {
+		if !rule.allows(u, currentCompany(c)) {
 			fail(c, errs.ErrNoPermission)
 			return
 		}
@@ -113,3 +112,5 @@ func authorize(rule access) gin.HandlerFunc {
 }
 
 func currentUser(c *gin.Context) user.User { return c.MustGet(userKey).(user.User) }
+
+func currentCompany(c *gin.Context) company.Company { return c.MustGet(companyKey).(company.Company) }

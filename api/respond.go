@@ -63,3 +63,33 @@ func reply(c *gin.Context, v any, err error) {
 	}
 	c.JSON(http.StatusOK, v)
 }
+
+// created answers 201 with v, or fails with err.
+func created(c *gin.Context, v any, err error) {
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusCreated, v)
+}
+
+// deleted answers 200 {"message": msg}, or fails with err.
+func deleted(c *gin.Context, msg string, err error) {
+	reply(c, gin.H{"message": msg}, err)
+}
+
+// queryBool reads an optional true/false query parameter (nil when absent or other).
+func queryBool(c *gin.Context, name string) *bool {
+	if b, err := strconv.ParseBool(c.Query(name)); err == nil {
+		return &b
+	}
+	return nil
+}
+
+// queryIntPtr reads an optional integer query parameter (nil when absent).
+func queryIntPtr(c *gin.Context, name string) *int {
+	if n, err := strconv.Atoi(c.Query(name)); err == nil {
+		return &n
+	}
+	return nil
+}

@@ -29,7 +29,7 @@ type API struct {
 // New builds the API and its real-time hub.
 func New(a *app.App) *API {
 	x := &API{App: a}
-	x.Hub = &realtime.Hub{RDB: a.RDB, OnUserStatus: x.userSeen}
+	x.Hub = &realtime.Hub{RDB: a.RDB, OnUserStatus: x.userSeen, TicketAccess: x.ticketAccess}
 	return x
 }
 

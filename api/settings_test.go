@@ -119,10 +119,37 @@ func TestSettings(t *testing.T) {
 
 // gate is one endpoint and what each caller gets: 403 is the route's rule refusing; any other
 // status means the caller got past it. {me} and {company} are the caller's ids.
+// gate is one row of an access matrix: the status each column of callers gets.
 type gate struct {
-	method, path      string
-	body              any
-	user, admin, root int
+	method, path string
+	body         any
+	want         []int
+}
+
+// accessCaller is one caller of an access matrix and the column of statuses it gets.
+type accessCaller struct {
+	name string
+	who  user.User
+	col  int
+}
+
+// matrix turns gates × callers into scenarios; {me} and {company} in a path are the
+// caller's. A 403 must be ERR_NO_PERMISSION.
+func (e *env) matrix(callers []accessCaller, gates []gate) []scenario {
+	var rows []scenario
+	for _, c := range callers {
+		ids := strings.NewReplacer("{me}", fmt.Sprint(c.who.ID), "{company}", fmt.Sprint(c.who.CompanyID))
+		tok := e.tokenOf(c.who)
+		for _, g := range gates {
+			s := scenario{name: c.name + " " + g.method + " " + g.path, method: g.method, path: ids.Replace(g.path),
+				body: g.body, token: tok, status: g.want[c.col]}
+			if s.status == 403 {
+				s.code = "ERR_NO_PERMISSION"
+			}
+			rows = append(rows, s)
+		}
+	}
+	return rows
 }
 
 func TestUsersAndSettingsAccess(t *testing.T) {
@@ -136,47 +163,33 @@ func TestUsersAndSettingsAccess(t *testing.T) {
 		u.AllowConnections, u.AllowRealTime, u.ShowDashboard, u.AllUserChat, u.AllTicket = "enabled", "enabled", "enabled", "enabled", "enable"
 	})
 	gates := []gate{
-		{"GET", "/users/", nil, 403, 200, 200},
-		{"GET", "/users/list", nil, 200, 200, 200},
-		{"GET", "/users/{me}", nil, 200, 200, 200},
-		{"POST", "/users", map[string]any{}, 403, 400, 400},
-		{"PUT", "/users/{me}", map[string]any{"defaultMenu": "open"}, 200, 200, 200},
-		{"DELETE", "/users/999999", nil, 403, 404, 404},
-		{"DELETE", "/users/{me}", nil, 403, 400, 400},
-		{"POST", "/users/{me}/media-upload", nil, 400, 400, 400},
-		{"PUT", "/users/toggleChangeWidht/{me}", map[string]int{"defaultTicketsManagerWidth": 600}, 200, 200, 200},
-		{"GET", "/settings", nil, 403, 200, 200},
-		{"PUT", "/settings/userRating", map[string]string{"value": "disabled"}, 403, 200, 200},
-		{"PUT", "/settings/userCreation", map[string]string{"value": "enabled"}, 403, 403, 200},
-		{"GET", "/setting/userRating", nil, 200, 200, 200},
-		{"GET", "/public-settings/allowSignup", nil, 200, 200, 200},
-		{"GET", "/companySettings/{company}", nil, 200, 200, 200},
-		{"GET", "/companySettingOne?column=userRating", nil, 200, 200, 200},
-		{"PUT", "/companySettings", map[string]string{"column": "userRating", "data": "disabled"}, 403, 200, 200},
-		{"PUT", "/companySettings", map[string]string{"column": "allowSignup", "data": "disabled"}, 403, 403, 200},
+		{"GET", "/users/", nil, []int{403, 200, 200}},
+		{"GET", "/users/list", nil, []int{200, 200, 200}},
+		{"GET", "/users/{me}", nil, []int{200, 200, 200}},
+		{"POST", "/users", map[string]any{}, []int{403, 400, 400}},
+		{"PUT", "/users/{me}", map[string]any{"defaultMenu": "open"}, []int{200, 200, 200}},
+		{"DELETE", "/users/999999", nil, []int{403, 404, 404}},
+		{"DELETE", "/users/{me}", nil, []int{403, 400, 400}},
+		{"POST", "/users/{me}/media-upload", nil, []int{400, 400, 400}},
+		{"PUT", "/users/toggleChangeWidht/{me}", map[string]int{"defaultTicketsManagerWidth": 600}, []int{200, 200, 200}},
+		{"GET", "/settings", nil, []int{403, 200, 200}},
+		{"PUT", "/settings/userRating", map[string]string{"value": "disabled"}, []int{403, 200, 200}},
+		{"PUT", "/settings/userCreation", map[string]string{"value": "enabled"}, []int{403, 403, 200}},
+		{"GET", "/setting/userRating", nil, []int{200, 200, 200}},
+		{"GET", "/public-settings/allowSignup", nil, []int{200, 200, 200}},
+		{"GET", "/companySettings/{company}", nil, []int{200, 200, 200}},
+		{"GET", "/companySettingOne?column=userRating", nil, []int{200, 200, 200}},
+		{"PUT", "/companySettings", map[string]string{"column": "userRating", "data": "disabled"}, []int{403, 200, 200}},
+		{"PUT", "/companySettings", map[string]string{"column": "allowSignup", "data": "disabled"}, []int{403, 403, 200}},
 	}
-	callers := []struct {
-		name string
-		who  user.User
-		want func(gate) int
-	}{
-		{"profile user", acme.Attender, func(g gate) int { return g.user }},
-		{"profile user with every toggle", power, func(g gate) int { return g.user }},
-		{"admin", acme.Admin, func(g gate) int { return g.admin }},
-		{"admin on a plan without flags", bare.Admin, func(g gate) int { return g.admin }},
-		{"super", testutil.SuperAdmin(t, e.App), func(g gate) int { return g.root }},
+	// columns: 0 profile user, 1 admin, 2 super
+	callers := []accessCaller{
+		{"profile user", acme.Attender, 0},
+		{"profile user with every toggle", power, 0},
+		{"admin", acme.Admin, 1},
+		{"admin on a plan without flags", bare.Admin, 1},
+		{"super", testutil.SuperAdmin(t, e.App), 2},
 	}
-	var rows []scenario
-	for _, c := range callers {
-		ids := strings.NewReplacer("{me}", fmt.Sprint(c.who.ID), "{company}", fmt.Sprint(c.who.CompanyID))
-		for _, g := range gates {
-			s := scenario{name: c.name + " " + g.method + " " + g.path, method: g.method, path: ids.Replace(g.path),
-				body: g.body, token: e.tokenOf(c.who), status: c.want(g)}
-			if s.status == 403 {
-				s.code = "ERR_NO_PERMISSION"
-			}
-			rows = append(rows, s)
-		}
-	}
+	rows := e.matrix(callers, gates)
 	e.run(t, rows)
 }

@@ -1,8 +1,6 @@
 package api_test
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
 	"maps"
 	"regexp"
@@ -10,36 +8,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hibiken/asynq"
-
 	"atende/pkg/tasks"
 	"atende/pkg/testutil"
 )
 
 // pendingMails returns the mail:send tasks waiting in the default queue.
 func (e *env) pendingMails() []tasks.MailSend {
-	e.t.Helper()
-	in := asynq.NewInspector(e.App.RedisOpt)
-	defer in.Close()
-	infos, err := in.ListPendingTasks(tasks.QueueDefault)
-	if errors.Is(err, asynq.ErrQueueNotFound) {
-		return nil
-	}
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	var out []tasks.MailSend
-	for _, ti := range infos {
-		if ti.Type != tasks.TypeMailSend {
-			continue
-		}
-		var m tasks.MailSend
-		if err := json.Unmarshal(ti.Payload, &m); err != nil {
-			e.t.Fatal(err)
-		}
-		out = append(out, m)
-	}
-	return out
+	return pendingTasks[tasks.MailSend](e, tasks.QueueDefault, tasks.TypeMailSend)
 }
 
 // signup is a valid signup payload for plan with overrides (nil deletes a key).

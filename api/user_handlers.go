@@ -1,12 +1,9 @@
 package api
 
 import (
-	"net/http"
-
 	"github.com/gin-gonic/gin"
 
 	"atende/pkg/errs"
-	"atende/pkg/user"
 )
 
 // AvatarMaxBytes bounds profile image uploads.
@@ -35,39 +32,14 @@ func (a *API) getUser(c *gin.Context) {
 	reply(c, u, err)
 }
 
-func (a *API) createUser(c *gin.Context) {
-	var in user.Input
-	if !bind(c, &in) {
-		return
-	}
-	u, err := a.App.Users.Create(c.Request.Context(), currentUser(c), in)
-	if err != nil {
-		fail(c, err)
-		return
-	}
-	c.JSON(http.StatusCreated, u)
-}
+func (a *API) createUser(c *gin.Context) { createOne(c, viewerIn(c, a.App.Users.Create)) }
 
 func (a *API) updateUser(c *gin.Context) {
-	id, ok := idParam(c, "id", errs.ErrNoUser)
-	var in user.Input
-	if !ok || !bind(c, &in) {
-		return
-	}
-	u, err := a.App.Users.Update(c.Request.Context(), currentUser(c), id, in)
-	reply(c, u, err)
+	updateOne(c, errs.ErrNoUser, viewerIDIn(c, a.App.Users.Update))
 }
 
 func (a *API) deleteUser(c *gin.Context) {
-	id, ok := idParam(c, "id", errs.ErrNoUser)
-	if !ok {
-		return
-	}
-	if err := a.App.Users.Delete(c.Request.Context(), currentUser(c), id); err != nil {
-		fail(c, err)
-		return
-	}
-	c.JSON(http.StatusOK, gin.H{"message": "User deleted"})
+	deleteOne(c, errs.ErrNoUser, "User deleted", viewerDel(c, a.App.Users.Delete))
 }
 
 func (a *API) setTicketsWidth(c *gin.Context) {
@@ -96,28 +68,10 @@ func (a *API) uploadUserImage(c *gin.Context) {
 		fail(c, errs.ErrNoPermission)
 		return
 	}
-	fh, err := c.FormFile("profileImage")
-	if err != nil {
-		fail(c, errs.New(http.StatusBadRequest, "ERR_VALIDATION", "Envie a imagem no campo profileImage."))
-		return
-	}
-	f, err := fh.Open()
-	if err != nil {
-		fail(c, err)
-		return
-	}
-	defer f.Close()
-	rel, err := a.App.Media.Save(me.CompanyID, "users", f, AvatarMaxBytes, "image/")
-	if err != nil {
-		fail(c, err)
+	rel, _, ok := a.saveUpload(c, "profileImage", "users", AvatarMaxBytes, "image/")
+	if !ok {
 		return
 	}
 	u, old, err := a.App.Users.SetProfileImage(c.Request.Context(), me, id, rel)
-	if err != nil {
-		_ = a.App.Media.Remove(rel)
-		fail(c, err)
-		return
-	}
-	_ = a.App.Media.Remove(old)
-	c.JSON(http.StatusOK, u)
+	a.replaceUpload(c, u, rel, old, err)
 }

@@ -16,14 +16,20 @@ import (
 	"atende/pkg/channel/sandbox"
 	"atende/pkg/config"
 	"atende/pkg/connection"
+	"atende/pkg/contact"
 	"atende/pkg/db"
 	"atende/pkg/inbound"
 	"atende/pkg/mail"
 	"atende/pkg/message"
 	"atende/pkg/plan"
+	"atende/pkg/queue"
+	"atende/pkg/quickmessage"
 	"atende/pkg/realtime"
 	"atende/pkg/setting"
 	"atende/pkg/storage"
+	"atende/pkg/tag"
+	"atende/pkg/tenant"
+	"atende/pkg/ticket"
 	"atende/pkg/user"
 )
 
@@ -38,12 +44,17 @@ type App struct {
 	Media    storage.Store
 	Mail     mail.Sender
 
-	Settings setting.Service
-	Users    user.Service
-	Presence user.Presence
-	Plans    plan.Store
-	Auth     auth.Service
-	Resets   auth.Resets
+	Settings      setting.Service
+	Users         user.Service
+	Presence      user.Presence
+	Plans         plan.Store
+	Auth          auth.Service
+	Resets        auth.Resets
+	Connections   connection.Service
+	Queues        queue.Service
+	Tags          tag.Service
+	Contacts      contact.Service
+	QuickMessages quickmessage.Service
 
 	Channels     channel.Registry
 	Sandbox      sandbox.Channel
@@ -51,11 +62,15 @@ type App struct {
 	Delivery     message.Delivery
 	InboundStore inbound.Store
 	Inbound      inbound.Processor
-	Connections  connection.Store
+
+	Tickets ticket.Service
 }
 
 // New connects and wires everything. Close releases it.
 func New(cfg config.Config) (*App, error) {
+	if cfg.DBMaxConns > 0 {
+		db.MaxConns = cfg.DBMaxConns
+	}
 	g, err := db.Open(cfg.DatabaseURL)
 	if err != nil {
 		return nil, err
@@ -73,7 +88,10 @@ func New(cfg config.Config) (*App, error) {
 	aopt := asynq.RedisClientOpt{Addr: ropt.Addr, Username: ropt.Username, Password: ropt.Password,
 		DB: ropt.DB, TLSConfig: ropt.TLSConfig}
 	a := &App{Cfg: cfg, DB: g, RDB: rdb, RedisOpt: aopt, Queue: asynq.NewClient(aopt)}
-	a.Events = realtime.RedisPublisher{RDB: rdb}
+	a.Events = realtime.LGPDPublisher{Publisher: realtime.RedisPublisher{RDB: rdb},
+		Setting: func(ctx context.Context, companyID int64, key string) string {
+			return a.Settings.Value(tenant.With(ctx, companyID), key) // set by wire, read at publish time
+		}}
 	a.Media = storage.Store{Dir: cfg.MediaDir, Secret: []byte(cfg.JWTSecret + ":media"), Prefix: "/media"}
 	a.Mail = mail.SMTP{Cfg: cfg.SMTP}
 	a.wire()
@@ -82,7 +100,13 @@ func New(cfg config.Config) (*App, error) {
 
 func (a *App) wire() {
 	a.Settings = setting.Service{DB: a.DB, Events: a.Events}
-	a.Users = user.Service{DB: a.DB, Events: a.Events, Settings: a.Settings, Media: a.Media}
+	a.Connections = connection.Service{Store: connection.Store{DB: a.DB}, Events: a.Events, Settings: a.Settings}
+	a.Users = user.Service{DB: a.DB, Events: a.Events, Settings: a.Settings, Media: a.Media,
+		Connections: a.Connections.Store}
+	a.Queues = queue.Service{DB: a.DB, Events: a.Events}
+	a.Tags = tag.Service{DB: a.DB, Events: a.Events}
+	a.Contacts = contact.Service{DB: a.DB, Events: a.Events, Settings: a.Settings, Tags: a.Tags}
+	a.QuickMessages = quickmessage.Service{DB: a.DB, Events: a.Events, Media: a.Media}
 	a.Presence = user.Presence{DB: a.DB}
 	a.Plans = plan.Store{DB: a.DB}
 	a.Auth = auth.Service{
@@ -93,11 +117,12 @@ func (a *App) wire() {
 	}
 	a.Resets = auth.Resets{Auth: a.Auth, Queue: a.Queue, AppURL: a.Cfg.FrontendURL}
 	a.wireMessaging()
+	// The message service is the tickets' Messenger: automatic texts and transfer notes
+	// are stored and queued like any other message.
+	a.Tickets = ticket.Service{DB: a.DB, Events: a.Events, Settings: a.Settings, Messenger: a.Messages}
 }
 
 func (a *App) wireMessaging() {
-	a.Connections = connection.Store{DB: a.DB}
-	a.Users.Connections = a.Connections
 	a.Sandbox = sandbox.Channel{DB: a.DB, Queue: a.Queue}
 	a.Channels = channel.Registry{connection.ChannelSandbox: a.Sandbox}
 	a.Messages = message.Service{DB: a.DB, Events: a.Events, Queue: a.Queue, Media: a.Media, Settings: a.Settings}

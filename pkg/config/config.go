@@ -29,6 +29,7 @@ type Config struct {
 	DefaultTimezone   string
 	SMTP              SMTP
 	WorkerConcurrency int
+	DBMaxConns        int
 }
 
 // SMTP is the outgoing mail relay; an empty Host disables sending (mails are logged).
@@ -64,6 +65,7 @@ func Load() (Config, error) {
 		LogLevel:          env("LOG_LEVEL", "info"),
 		DefaultTimezone:   env("TZ_DEFAULT", "America/Sao_Paulo"),
 		WorkerConcurrency: envInt("WORKER_CONCURRENCY", 10),
+		DBMaxConns:        envInt("DB_MAX_CONNS", 30),
 		SMTP: SMTP{
 			Host: os.Getenv("SMTP_HOST"),
 			Port: envInt("SMTP_PORT", 587),

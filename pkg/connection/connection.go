@@ -12,6 +12,7 @@ import (
 	"gorm.io/gorm"
 
 	"atende/pkg/errs"
+	"atende/pkg/queue"
 	"atende/pkg/tenant"
 )
 
@@ -48,7 +49,7 @@ type Connection struct {
 	Retries                int        `json:"retries"`
 	Number                 string     `json:"number"`
 	IsDefault              bool       `json:"isDefault"`
-	Token                  string     `json:"token"`
+	Token                  string     `json:"token,omitempty"` // only for who manages connections
 	GreetingMessage        string     `json:"greetingMessage"`
 	ComplationMessage      string     `json:"complationMessage"`
 	OutOfHoursMessage      string     `json:"outOfHoursMessage"`
@@ -75,11 +76,7 @@ type Connection struct {
 }
 
 // QueueRef is the short queue shape inside a connection.
-type QueueRef struct {
-	ID    int64  `json:"id"`
-	Name  string `json:"name"`
-	Color string `json:"color"`
-}
+type QueueRef = queue.Ref
 
 // GroupsAsTickets reports whether group chats become normal (pending) tickets.
 func (c Connection) GroupsAsTickets() bool { return c.GroupAsTicket == "enabled" }
@@ -92,16 +89,7 @@ type Store struct{ DB *gorm.DB }
 
 // Get returns one connection of the company.
 func (s Store) Get(ctx context.Context, id int64) (Connection, error) {
-	q, err := tenant.Scope(ctx, s.DB)
-	if err != nil {
-		return Connection{}, err
-	}
-	var c Connection
-	err = q.Take(&c, id).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return Connection{}, ErrNotFound
-	}
-	return c, err
+	return tenant.Get[Connection](ctx, s.DB, id, ErrNotFound)
 }
 
 // Exists reports whether id is a connection of the company (user.ConnectionChecker).

@@ -18,6 +18,10 @@ import (
 	migrations "atende/db"
 )
 
+// MaxConns bounds the pool of one process (DB_MAX_CONNS); api + worker + scheduler in one
+// process share it.
+var MaxConns = 30
+
 // Open connects to databaseURL with a bounded pool.
 func Open(databaseURL string) (*gorm.DB, error) {
 	g, err := gorm.Open(postgres.Open(databaseURL), &gorm.Config{
@@ -32,8 +36,8 @@ func Open(databaseURL string) (*gorm.DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	sqlDB.SetMaxOpenConns(20)
-	sqlDB.SetMaxIdleConns(10)
+	sqlDB.SetMaxOpenConns(MaxConns)
+	sqlDB.SetMaxIdleConns(MaxConns / 2)
 	sqlDB.SetConnMaxIdleTime(5 * time.Minute)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()

@@ -91,6 +91,12 @@ func (s Service) SendText(ctx context.Context, t ticket.Ticket, body string) err
 	return err
 }
 
+// AddNote stores a private note of userID on t (ticket.Messenger); it is never sent.
+func (s Service) AddNote(ctx context.Context, t ticket.Ticket, userID int64, body string) error {
+	_, err := s.store(ctx, t, &userID, Draft{Body: body, IsPrivate: true})
+	return err
+}
+
 // store writes the row and the ticket preview in one transaction, then queues and announces.
 func (s Service) store(ctx context.Context, t ticket.Ticket, userID *int64, d Draft) (Message, error) {
 	m := Message{CompanyID: t.CompanyID, TicketID: t.ID, ContactID: &t.ContactID, ConnectionID: t.ConnectionID,
@@ -165,7 +171,7 @@ func (s Service) visibleTicket(ctx context.Context, actor user.User, ticketID in
 		return t, err
 	}
 	if !ticket.CanSee(actor, queues, t) {
-		return t, ticket.ErrNotFound
+		return t, errs.ErrNoPermission // same answer as the ticket endpoints
 	}
 	return t, nil
 }

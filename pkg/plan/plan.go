@@ -77,3 +77,29 @@ func (s Store) Get(ctx context.Context, id int64) (Plan, error) {
 	err := s.DB.WithContext(ctx).First(&p, id).Error
 	return p, err
 }
+
+// LockForCompany locks the company's row for the rest of tx, so that concurrent writers of
+// one company are serialised past a limit check, and returns the company's plan.
+func LockForCompany(tx *gorm.DB, companyID int64) (Plan, error) {
+	var p Plan
+	err := tx.Raw(`SELECT p.* FROM companies c JOIN plans p ON p.id = c.plan_id
+		WHERE c.id = ? FOR UPDATE OF c`, companyID).Scan(&p).Error
+	return p, err
+}
+
+// CheckLimit locks the company (LockForCompany) and fails with limitErr when table already
+// holds limit(plan) rows of the company. It returns the plan for further checks.
+func CheckLimit(tx *gorm.DB, companyID int64, table string, limit func(Plan) int, limitErr error) (Plan, error) {
+	p, err := LockForCompany(tx, companyID)
+	if err != nil {
+		return p, err
+	}
+	var n int64
+	if err := tx.Table(table).Where("company_id = ?", companyID).Count(&n).Error; err != nil {
+		return p, err
+	}
+	if int(n) >= limit(p) {
+		return p, limitErr
+	}
+	return p, nil
+}

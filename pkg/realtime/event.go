@@ -24,6 +24,8 @@ type Event struct {
 	// Revoke, when set, closes the user's sockets opened with an older token version
 	// (after this event is delivered), so a taken-over session stops receiving data.
 	Revoke *Revoke `json:"revoke,omitempty"`
+	// MaskNumbers hides contact numbers from profile users (LGPD hide-number setting).
+	MaskNumbers bool `json:"maskNumbers,omitempty"`
 }
 
 // Revoke names a user and the lowest token version still allowed.

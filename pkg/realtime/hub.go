@@ -107,6 +107,7 @@ type envelope struct {
 	Name   string          `json:"event"`
 	Data   json.RawMessage `json:"data"`
 	Revoke *Revoke         `json:"revoke"`
+	Mask   bool            `json:"maskNumbers"`
 }
 
 func (h *Hub) dispatch(payload []byte) {
@@ -116,12 +117,20 @@ func (h *Hub) dispatch(payload []byte) {
 		return
 	}
 	frame, _ := json.Marshal(map[string]any{"event": ev.Name, "data": ev.Data})
+	var masked []byte
 	h.mu.RLock()
 	var stale []*client
 	for c := range h.clients {
 		if ev.Name != "" && c.in(ev.Rooms) {
+			out := frame
+			if ev.Mask && c.id.Profile == "user" {
+				if masked == nil {
+					masked = maskFrame(frame)
+				}
+				out = masked
+			}
 			select {
-			case c.send <- frame:
+			case c.send <- out:
 				metrics.SocketEvents.Inc()
 			default:
 				stale = append(stale, c) // a client that can't keep up is dropped, it reconnects

@@ -37,3 +37,18 @@ func Scope(ctx context.Context, db *gorm.DB) (*gorm.DB, error) {
 	}
 	return db.WithContext(ctx).Where("company_id = ?", id), nil
 }
+
+// Get loads the row of T with id in the context's company; a missing row (or another
+// company's) answers notFound.
+func Get[T any](ctx context.Context, db *gorm.DB, id int64, notFound error) (T, error) {
+	var row T
+	q, err := Scope(ctx, db)
+	if err != nil {
+		return row, err
+	}
+	err = q.Take(&row, id).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return row, notFound
+	}
+	return row, err
+}

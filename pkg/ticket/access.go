@@ -10,8 +10,9 @@ import (
 )
 
 // CanSee reports whether u may open t (spec/1 §6): admins and allUserChat users see every
-// ticket of their company; others see their own tickets and unassigned ones of their queues
-// (tickets without a queue need allTicket; groups need allowGroup).
+// ticket of their company; others see their own tickets and those of their queues (tickets
+// without a queue need allTicket; groups need allowGroup, and then those of the group tab
+// need no queue).
 func CanSee(u user.User, queueIDs []int64, t Ticket) bool {
 	if t.CompanyID != u.CompanyID {
 		return false
@@ -26,7 +27,7 @@ func CanSee(u user.User, queueIDs []int64, t Ticket) bool {
 		return false
 	}
 	if t.QueueID == nil {
-		return u.On("allTicket")
+		return u.On("allTicket") || t.Status == StatusGroup
 	}
 	return slices.Contains(queueIDs, *t.QueueID)
 }

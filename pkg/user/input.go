@@ -45,36 +45,31 @@ func (in Input) adminOnly() bool {
 func (in Input) apply(u *User, creating bool) error {
 	v := errs.Validation{}
 	if in.Name != nil || creating {
-		u.Name = strings.TrimSpace(deref(in.Name))
+		u.Name = strings.TrimSpace(validate.Deref(in.Name))
 		validate.Length(v, "name", u.Name, 2, 50)
 	}
 	if in.Email != nil || creating {
-		u.Email = strings.ToLower(strings.TrimSpace(deref(in.Email)))
+		u.Email = strings.ToLower(strings.TrimSpace(validate.Deref(in.Email)))
 		validate.Email(v, "email", u.Email)
 	}
 	if in.Password != nil && *in.Password != "" || creating {
-		validate.Length(v, "password", deref(in.Password), 5, 50)
+		validate.Length(v, "password", validate.Deref(in.Password), 5, 50)
 	}
 	set := func(dst *string, src *string, field string, allowed ...string) {
-		if src != nil {
-			*dst = *src
-			validate.OneOf(v, field, *src, allowed...)
-		}
+		validate.Each(map[string]validate.Pair[string]{field: {Dst: dst, Src: src}}, validate.OptionCheck(v, allowed...))
 	}
 	set(&u.Profile, in.Profile, "profile", ProfileAdmin, ProfileUser)
 	set(&u.AllTicket, in.AllTicket, "allTicket", "enable", "disable")
 	set(&u.DefaultTheme, in.DefaultTheme, "defaultTheme", "light", "dark")
 	set(&u.DefaultMenu, in.DefaultMenu, "defaultMenu", "open", "closed")
-	for field, p := range map[string]struct{ dst, src *string }{
-		"allHistoric":            {&u.AllHistoric, in.AllHistoric},
-		"allUserChat":            {&u.AllUserChat, in.AllUserChat},
-		"userClosePendingTicket": {&u.UserClosePendingTicket, in.UserClosePendingTicket},
-		"showDashboard":          {&u.ShowDashboard, in.ShowDashboard},
-		"allowRealTime":          {&u.AllowRealTime, in.AllowRealTime},
-		"allowConnections":       {&u.AllowConnections, in.AllowConnections},
-	} {
-		set(p.dst, p.src, field, Enabled, Disabled)
-	}
+	validate.Each(map[string]validate.Pair[string]{
+		"allHistoric":            {Dst: &u.AllHistoric, Src: in.AllHistoric},
+		"allUserChat":            {Dst: &u.AllUserChat, Src: in.AllUserChat},
+		"userClosePendingTicket": {Dst: &u.UserClosePendingTicket, Src: in.UserClosePendingTicket},
+		"showDashboard":          {Dst: &u.ShowDashboard, Src: in.ShowDashboard},
+		"allowRealTime":          {Dst: &u.AllowRealTime, Src: in.AllowRealTime},
+		"allowConnections":       {Dst: &u.AllowConnections, Src: in.AllowConnections},
+	}, validate.OptionCheck(v, Enabled, Disabled))
 	if in.StartWork != nil {
 		u.StartWork = *in.StartWork
 		validate.Time(v, "startWork", u.StartWork)
@@ -83,10 +78,7 @@ func (in Input) apply(u *User, creating bool) error {
 		u.EndWork = *in.EndWork
 		validate.Time(v, "endWork", u.EndWork)
 	}
-	if in.FarewellMessage != nil {
-		u.FarewellMessage = *in.FarewellMessage
-		validate.Length(v, "farewellMessage", u.FarewellMessage, 0, 4000)
-	}
+	validate.SetText(v, "farewellMessage", &u.FarewellMessage, in.FarewellMessage)
 	if in.AllowGroup != nil {
 		u.AllowGroup = *in.AllowGroup
 	}
@@ -100,13 +92,6 @@ func (in Input) apply(u *User, creating bool) error {
 		}
 	}
 	return v.Err()
-}
-
-func deref(s *string) string {
-	if s == nil {
-		return ""
-	}
-	return *s
 }
 
 // defaults returns a new user with the spec's defaults.

@@ -2,7 +2,6 @@ package user
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"strings"
 	"time"
@@ -11,6 +10,7 @@ import (
 	"gorm.io/gorm"
 
 	"atende/pkg/errs"
+	"atende/pkg/page"
 	"atende/pkg/realtime"
 	"atende/pkg/tenant"
 )
@@ -48,26 +48,19 @@ type Service struct {
 }
 
 // List returns one page of the company's users matching search (name or e-mail).
-func (s Service) List(ctx context.Context, search string, page int) ([]User, bool, error) {
+func (s Service) List(ctx context.Context, search string, pageNumber int) ([]User, bool, error) {
 	q, err := tenant.Scope(ctx, s.DB)
 	if err != nil {
 		return nil, false, err
 	}
 	if search = strings.TrimSpace(search); search != "" {
-		like := "%" + strings.ToLower(search) + "%"
+		like := page.Like(strings.ToLower(search))
 		q = q.Where("lower(name) LIKE ? OR lower(email) LIKE ?", like, like)
 	}
-	if page < 1 {
-		page = 1
-	}
-	var users []User
-	err = q.Order("name, id").Limit(PageSize + 1).Offset((page - 1) * PageSize).Find(&users).Error
+	users := []User{}
+	hasMore, err := page.Find(q.Order("name, id"), pageNumber, PageSize, &users)
 	if err != nil {
 		return nil, false, err
-	}
-	hasMore := len(users) > PageSize
-	if hasMore {
-		users = users[:PageSize]
 	}
 	return users, hasMore, s.decorate(ctx, users)
 }
@@ -87,15 +80,8 @@ func (s Service) All(ctx context.Context) ([]User, error) {
 
 // Get returns one user of the company.
 func (s Service) Get(ctx context.Context, id int64) (User, error) {
-	q, err := tenant.Scope(ctx, s.DB)
+	u, err := tenant.Get[User](ctx, s.DB, id, errs.ErrNoUser)
 	if err != nil {
-		return User{}, err
-	}
-	var u User
-	if err := q.Take(&u, id).Error; err != nil {
-		if errors.Is(err, gorm.ErrRecordNotFound) {
-			return User{}, errs.ErrNoUser
-		}
 		return User{}, err
 	}
 	one := []User{u}

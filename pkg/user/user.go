@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"atende/pkg/company"
+	"atende/pkg/queue"
 )
 
 // Profiles.
@@ -21,11 +22,7 @@ const (
 )
 
 // QueueRef is the short queue shape carried inside a user.
-type QueueRef struct {
-	ID    int64  `json:"id"`
-	Name  string `json:"name"`
-	Color string `json:"color"`
-}
+type QueueRef = queue.Ref
 
 // User is a person who signs in. JSON names follow the spec.
 type User struct {

@@ -19,7 +19,11 @@ const (
 	MsgBadEmail  = "Email inválido"
 	MsgBadOption = "Opção inválida"
 	MsgBadTime   = "Horário inválido (HH:mm)"
+	MsgNegative  = "Informe um número inteiro não negativo"
 )
+
+// MaxText bounds free-text fields (messages a queue or connection sends).
+const MaxText = 4000
 
 // Length checks that s (trimmed) has between min and max characters; min > 0 means required.
 func Length(v errs.Validation, field, s string, min, max int) {
@@ -60,5 +64,55 @@ var hhmm = regexp.MustCompile(`^([01]\d|2[0-3]):[0-5]\d$`)
 func Time(v errs.Validation, field, s string) {
 	if !hhmm.MatchString(s) {
 		v.Add(field, MsgBadTime)
+	}
+}
+
+// NonNegative checks that n is zero or more.
+func NonNegative(v errs.Validation, field string, n int) {
+	if n < 0 {
+		v.Add(field, MsgNegative)
+	}
+}
+
+// SetText copies an optional free-text field onto dst (nil leaves dst) and checks MaxText.
+func SetText(v errs.Validation, field string, dst *string, src *string) {
+	Each(map[string]Pair[string]{field: {Dst: dst, Src: src}}, TextCheck(v))
+}
+
+// TextCheck is an Each check of free text (at most MaxText characters).
+func TextCheck(v errs.Validation) func(string, string) {
+	return func(field, s string) { Length(v, field, s, 0, MaxText) }
+}
+
+// OptionCheck is an Each check that the value is one of allowed.
+func OptionCheck(v errs.Validation, allowed ...string) func(string, string) {
+	return func(field, s string) { OneOf(v, field, s, allowed...) }
+}
+
+// Deref returns *s, or "" for nil.
+func Deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// Pair is an optional request field and where it goes.
+type Pair[T any] struct {
+	Dst *T
+	Src *T
+}
+
+// Each copies every present (non-nil) source onto its destination and runs check, when
+// given, on the field name and value.
+func Each[T any](pairs map[string]Pair[T], check func(field string, value T)) {
+	for field, p := range pairs {
+		if p.Src == nil {
+			continue
+		}
+		*p.Dst = *p.Src
+		if check != nil {
+			check(field, *p.Dst)
+		}
 	}
 }

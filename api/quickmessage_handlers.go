@@ -1,0 +1,64 @@
+package api
+
+import (
+	"github.com/gin-gonic/gin"
+
+	"atende/pkg/quickmessage"
+)
+
+// QuickMediaMaxBytes bounds quick message media uploads.
+const QuickMediaMaxBytes = 20 << 20
+
+// quickMediaTypes are the content types a quick message file may have (no HTML or SVG,
+// which a browser would run).
+var quickMediaTypes = []string{"image/", "video/", "audio/", "application/", "text/plain"}
+
+func (a *API) listQuickMessages(c *gin.Context) {
+	p, err := a.App.QuickMessages.List(c.Request.Context(), currentUser(c), c.Query("searchParam"), queryInt(c, "pageNumber", 1))
+	reply(c, p, err)
+}
+
+// GET /quick-messages/list: the '/' picker of the signed-in user (companyId and userId
+// parameters are ignored; the token says who asks).
+func (a *API) pickQuickMessages(c *gin.Context) {
+	list, err := a.App.QuickMessages.Picker(c.Request.Context(), currentUser(c))
+	reply(c, list, err)
+}
+
+func (a *API) getQuickMessage(c *gin.Context) {
+	getOne(c, quickmessage.ErrNotFound, viewerID(c, a.App.QuickMessages.Get))
+}
+
+func (a *API) createQuickMessage(c *gin.Context) {
+	createOne(c, viewerIn(c, a.App.QuickMessages.Create))
+}
+
+func (a *API) updateQuickMessage(c *gin.Context) {
+	updateOne(c, quickmessage.ErrNotFound, viewerIDIn(c, a.App.QuickMessages.Update))
+}
+
+func (a *API) deleteQuickMessage(c *gin.Context) {
+	deleteOne(c, quickmessage.ErrNotFound, "Quick message deleted", viewerDel(c, a.App.QuickMessages.Delete))
+}
+
+func (a *API) uploadQuickMessageMedia(c *gin.Context) {
+	id, ok := idParam(c, "id", quickmessage.ErrNotFound)
+	if !ok {
+		return
+	}
+	me, ctx := currentUser(c), c.Request.Context()
+	if _, err := a.App.QuickMessages.Editable(ctx, me, id); err != nil {
+		fail(c, err)
+		return
+	}
+	rel, name, ok := a.saveUpload(c, "file", "quickMessage", QuickMediaMaxBytes, quickMediaTypes...)
+	if !ok {
+		return
+	}
+	m, old, err := a.App.QuickMessages.SetMedia(ctx, me, id, rel, name)
+	a.replaceUpload(c, m, rel, old, err)
+}
+
+func (a *API) deleteQuickMessageMedia(c *gin.Context) {
+	getOne(c, quickmessage.ErrNotFound, viewerID(c, a.App.QuickMessages.ClearMedia))
+}

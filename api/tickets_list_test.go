@@ -1,0 +1,164 @@
+package api_test
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+)
+
+// q builds a /tickets query.
+func q(params ...string) string {
+	v := url.Values{}
+	for i := 0; i+1 < len(params); i += 2 {
+		v.Set(params[i], params[i+1])
+	}
+	return "/tickets?" + v.Encode()
+}
+
+func TestTicketListVisibility(t *testing.T) {
+	e := newEnv(t)
+	d := newDesk(e, "acme")
+	A, M := d.Attender.ID, d.mate.ID
+	oA := d.ticket(tk{status: "open", queue: d.q1, user: A})
+	oM := d.ticket(tk{status: "open", queue: d.q1, user: M})
+	oQ3 := d.ticket(tk{status: "open", queue: d.q3, user: M})
+	pU := d.ticket(tk{queue: d.q1})
+	pM := d.ticket(tk{queue: d.q2, user: M})
+	pQ3 := d.ticket(tk{queue: d.q3})
+	pNone := d.ticket(tk{})
+	g1 := d.ticket(tk{status: "group", group: true})
+	pG := d.ticket(tk{queue: d.q1, group: true})
+	cA := d.ticket(tk{status: "closed", queue: d.q1, user: A})
+	cM := d.ticket(tk{status: "closed", queue: d.q1, user: M})
+	b := newDesk(e, "bolt")
+	bOpen := b.ticket(tk{status: "open", queue: b.q1, user: b.Admin.ID})
+
+	e.run(t, []scenario{
+		{name: "attendant: own open tickets only", method: "GET", path: q("status", "open"), token: d.agent, status: 200, check: ticketsListed(oA)},
+		{name: "attendant: showAll is not theirs to ask", method: "GET", path: q("status", "open", "showAll", "true"), token: d.agent, status: 200, check: ticketsListed(oA)},
+		{name: "attendant: pending unassigned of own queues", method: "GET", path: q("status", "pending"), token: d.agent, status: 200, check: ticketsListed(pU)},
+		{name: "attendant: no group tab without allowGroup", method: "GET", path: q("status", "group"), token: d.agent, status: 200, check: ticketsListed()},
+		{name: "attendant: own closed", method: "GET", path: q("status", "closed"), token: d.agent, status: 200, check: ticketsListed(cA)},
+		{name: "attendant: search view", method: "GET", path: q("searchParam", ""), token: d.agent, status: 200, check: ticketsListed(oA, pU, cA)},
+		{name: "attendant: a queue not theirs shows nothing", method: "GET", path: q("status", "pending", "queueIds", fmt.Sprintf("[%d]", d.q3)), token: d.agent, status: 200, check: ticketsListed()},
+		{name: "admin: own open only without showAll", method: "GET", path: q("status", "open"), token: d.admin, status: 200, check: ticketsListed()},
+		{name: "admin: showAll open", method: "GET", path: q("status", "open", "showAll", "true"), token: d.admin, status: 200, check: ticketsListed(oA, oM, oQ3)},
+		{name: "admin: pending unassigned", method: "GET", path: q("status", "pending"), token: d.admin, status: 200, check: ticketsListed(pU, pQ3)},
+		{name: "admin: pending showAll", method: "GET", path: q("status", "pending", "showAll", "true"), token: d.admin, status: 200, check: ticketsListed(pU, pM, pQ3)},
+		{name: "admin: closed showAll", method: "GET", path: q("status", "closed", "showAll", "true"), token: d.admin, status: 200, check: ticketsListed(cA, cM)},
+		{name: "admin: search sees every ticket but groups", method: "GET", path: q("status", "search"), token: d.admin, status: 200,
+			check: ticketsListed(oA, oM, oQ3, pU, pM, pQ3, pNone, cA, cM)},
+		{name: "admin: search in one queue", method: "GET", path: q("queueIds", fmt.Sprintf("[%d]", d.q3)), token: d.admin, status: 200, check: ticketsListed(oQ3, pQ3)},
+		{name: "other company's admin sees only their own", method: "GET", path: q("status", "open", "showAll", "true"), token: b.admin, status: 200,
+			check: ticketsListed(bOpen)},
+		{name: "other company's search reaches nothing of acme", method: "GET", path: q("searchParam", "acme"), token: b.admin, status: 200, check: ticketsListed()},
+	})
+
+	e.setUser(A, "all_ticket", "enable")
+	e.setUser(A, "allow_group", true)
+	e.run(t, []scenario{
+		{name: "allTicket shows tickets without queue, allowGroup groups", method: "GET", path: q("status", "pending"), token: d.agent, status: 200,
+			check: ticketsListed(pU, pNone, pG)},
+		{name: "allowGroup opens the group tab", method: "GET", path: q("status", "group"), token: d.agent, status: 200, check: ticketsListed(g1)},
+	})
+	e.setUser(A, "all_ticket", "disable")
+	e.setUser(A, "allow_group", false)
+	e.setUser(A, "all_user_chat", "enabled")
+	e.run(t, []scenario{
+		{name: "allUserChat honours showAll on open", method: "GET", path: q("status", "open", "showAll", "true"), token: d.agent, status: 200, check: ticketsListed(oA, oM)},
+		{name: "allUserChat honours showAll on pending", method: "GET", path: q("status", "pending", "showAll", "true"), token: d.agent, status: 200, check: ticketsListed(pU, pM)},
+		{name: "allUserChat without showAll", method: "GET", path: q("status", "pending"), token: d.agent, status: 200, check: ticketsListed(pU)},
+		{name: "allUserChat: selected queues", method: "GET", path: q("status", "pending", "showAll", "true", "queueIds", fmt.Sprintf("[%d]", d.q2)), token: d.agent, status: 200, check: ticketsListed(pM)},
+		{name: "allUserChat: search across owners", method: "GET", path: q(), token: d.agent, status: 200, check: ticketsListed(oA, oM, pU, pM, cA, cM)},
+	})
+}
+
+func TestTicketListFilters(t *testing.T) {
+	e := newEnv(t)
+	d := newDesk(e, "acme")
+	A := d.Attender.ID
+	sp, _ := time.LoadLocation("America/Sao_Paulo")
+	old := time.Now().AddDate(0, 0, -3)
+	maria := d.ticket(tk{name: "Maria Souza", number: "5511987650001", status: "open", queue: d.q1, user: A, unread: 2})
+	joao := d.ticket(tk{name: "João", queue: d.q2, conn: d.conn2, created: old})
+	touched := d.ticket(tk{status: "closed", queue: d.q1, user: A, created: old.Add(-24 * time.Hour), updated: old})
+	plain := d.ticket(tk{queue: d.q1})
+	x, y := d.tag("x", 0), d.tag("y", 1)
+	e.sql("INSERT INTO ticket_tags (ticket_id, tag_id, company_id) VALUES (?, ?, ?), (?, ?, ?), (?, ?, ?)",
+		maria.ID, x, d.Company.ID, maria.ID, y, d.Company.ID, joao.ID, x, d.Company.ID)
+	e.sql("INSERT INTO messages (company_id, ticket_id, body) VALUES (?, ?, 'O pedido 12345 está ATRASADO')", d.Company.ID, plain.ID)
+	day := old.In(sp).Format(time.DateOnly)
+	ids := func(n ...int64) string { return strings.ReplaceAll(fmt.Sprint(n), " ", ",") }
+
+	e.run(t, []scenario{
+		{name: "search by name, any case", method: "GET", path: q("searchParam", "maria"), token: d.admin, status: 200, check: ticketsListed(maria)},
+		{name: "search by number fragment", method: "GET", path: q("searchParam", "98765"), token: d.admin, status: 200, check: ticketsListed(maria)},
+		{name: "message bodies only when asked", method: "GET", path: q("searchParam", "atrasado"), token: d.admin, status: 200, check: ticketsListed()},
+		{name: "searchOnMessages", method: "GET", path: q("searchParam", "atrasado", "searchOnMessages", "true"), token: d.admin, status: 200, check: ticketsListed(plain)},
+		{name: "searchOnMessages still matches names", method: "GET", path: q("searchParam", "MARIA", "searchOnMessages", "true"), token: d.admin, status: 200, check: ticketsListed(maria)},
+		{name: "LIKE wildcards are literal", method: "GET", path: q("searchParam", "%", "searchOnMessages", "true"), token: d.admin, status: 200, check: ticketsListed()},
+		{name: "one tag", method: "GET", path: q("tags", ids(x)), token: d.admin, status: 200, check: ticketsListed(maria, joao)},
+		{name: "every tag asked", method: "GET", path: q("tags", ids(x, y)), token: d.admin, status: 200, check: ticketsListed(maria)},
+		{name: "users", method: "GET", path: q("users", ids(A)), token: d.admin, status: 200, check: ticketsListed(maria, touched)},
+		{name: "userFilter", method: "GET", path: q("userFilter", ids(A)), token: d.admin, status: 200, check: ticketsListed(maria, touched)},
+		{name: "created on a day", method: "GET", path: q("date", day), token: d.admin, status: 200, check: ticketsListed(joao)},
+		{name: "updated on a day", method: "GET", path: q("updatedAt", day), token: d.admin, status: 200, check: ticketsListed(joao, touched)},
+		{name: "bad day matches nothing", method: "GET", path: q("date", "ontem"), token: d.admin, status: 200, check: ticketsListed()},
+		{name: "unread only", method: "GET", path: q("withUnreadMessages", "true"), token: d.admin, status: 200, check: ticketsListed(maria)},
+		{name: "whatsapps", method: "GET", path: q("whatsapps", ids(d.conn2)), token: d.admin, status: 200, check: ticketsListed(joao)},
+		{name: "whatsappIds", method: "GET", path: q("whatsappIds", ids(d.conn2)), token: d.admin, status: 200, check: ticketsListed(joao)},
+		{name: "statusFilter", method: "GET", path: q("statusFilter", `["closed","open"]`), token: d.admin, status: 200, check: ticketsListed(maria, touched)},
+		{name: "queueIds", method: "GET", path: q("queueIds", ids(d.q2)), token: d.admin, status: 200, check: ticketsListed(joao)},
+		{name: "newest first by default", method: "GET", path: q(), token: d.admin, status: 200, check: inOrder(plain, maria, touched, joao)},
+		{name: "sortTickets ASC", method: "GET", path: q("sortTickets", "ASC"), token: d.admin, status: 200, check: inOrder(joao, touched, maria, plain)},
+		{name: "filters combine", method: "GET", path: q("status", "open", "tags", ids(x), "users", ids(A)), token: d.agent, status: 200, check: ticketsListed(maria)},
+		{name: "the attendant's search keeps to what they may see", method: "GET", path: q("statusFilter", `["pending"]`), token: d.agent, status: 200,
+			check: ticketsListed(joao, plain)},
+	})
+}
+
+func TestTicketListPagingAndCount(t *testing.T) {
+	e := newEnv(t)
+	d := newDesk(e, "acme")
+	for range 45 {
+		d.ticket(tk{queue: d.q1})
+	}
+	page := func(n int, more bool, count int) func(*testing.T, []byte) {
+		return func(t *testing.T, body []byte) {
+			p := decode[listPage](t, body)
+			if len(p.Tickets) != n || p.HasMore != more || p.Count != count {
+				t.Errorf("got %d tickets hasMore=%v count=%d, want %d %v %d", len(p.Tickets), p.HasMore, p.Count, n, more, count)
+			}
+		}
+	}
+	c := d.contact("Muitos", "5500", false)
+	e.sql(`INSERT INTO tickets (company_id, contact_id, connection_id, queue_id, status)
+		SELECT ?, ?, ?, ?, 'closed' FROM generate_series(1, 1005)`, d.Company.ID, c, d.conn, d.q2)
+	e.run(t, []scenario{
+		{name: "page 1", method: "GET", path: q("status", "pending", "pageNumber", "1"), token: d.admin, status: 200, check: page(40, true, 45)},
+		{name: "page 2", method: "GET", path: q("status", "pending", "pageNumber", "2"), token: d.admin, status: 200, check: page(5, false, 45)},
+		{name: "no page is page 1", method: "GET", path: q("status", "pending"), token: d.admin, status: 200, check: page(40, true, 45)},
+		{name: "count is capped at 1000", method: "GET", path: q("status", "closed", "showAll", "true"), token: d.admin, status: 200, check: page(40, true, 1000)},
+		{name: "signed out", method: "GET", path: q(), status: 401},
+	})
+}
+
+func TestTicketLGPDMask(t *testing.T) {
+	e := newEnv(t)
+	d := newDesk(e, "acme")
+	tick := d.ticket(tk{number: "5511912345678", queue: d.q1})
+	mine := d.ticket(tk{number: "5511900000099", queue: d.q1, user: d.Attender.ID, status: "open"})
+	e.run(t, []scenario{
+		{name: "off: attendant sees the number", method: "GET", path: q("status", "pending"), token: d.agent, status: 200, contain: []string{"5511912345678"}},
+	})
+	e.setSetting(d.Company.ID, "lgpdHideNumber", "enabled")
+	e.run(t, []scenario{
+		{name: "on: attendant's list is masked", method: "GET", path: q("status", "pending"), token: d.agent, status: 200,
+			contain: []string{`"***********78"`}, absent: []string{"5511912345678"}},
+		{name: "on: attendant's conversation is masked", method: "GET", path: "/tickets/u/" + mine.UUID, token: d.agent, status: 200,
+			contain: []string{`"***********99"`}, absent: []string{"5511900000099"}},
+		{name: "on: admin still sees it", method: "GET", path: "/tickets/" + itoa(tick.ID), token: d.admin, status: 200, contain: []string{"5511912345678"}},
+	})
+}

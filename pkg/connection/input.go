@@ -1,0 +1,134 @@
+package connection
+
+import (
+	"slices"
+	"strings"
+
+	"atende/pkg/errs"
+	"atende/pkg/validate"
+)
+
+// Channels lists every channel a connection may have.
+var Channels = []string{ChannelWhatsApp, ChannelWhatsAppAPI, ChannelFacebook, ChannelInstagram, ChannelSandbox}
+
+// Input is a create or update request. Nil fields are left as they are (update) or take
+// their defaults (create).
+type Input struct {
+	Name                   *string  `json:"name"`
+	Channel                *string  `json:"channel"`
+	IsDefault              *bool    `json:"isDefault"`
+	GreetingMessage        *string  `json:"greetingMessage"`
+	ComplationMessage      *string  `json:"complationMessage"`
+	OutOfHoursMessage      *string  `json:"outOfHoursMessage"`
+	RatingMessage          *string  `json:"ratingMessage"`
+	AllowGroup             *bool    `json:"allowGroup"`
+	GroupAsTicket          *string  `json:"groupAsTicket"`
+	MaxUseBotQueues        *int     `json:"maxUseBotQueues"`
+	TimeUseBotQueues       *int     `json:"timeUseBotQueues"`
+	TimeSendQueue          *int     `json:"timeSendQueue"`
+	SendIDQueue            *int64   `json:"sendIdQueue"`
+	ExpiresTicket          *int     `json:"expiresTicket"`
+	WhenExpiresTicket      *string  `json:"whenExpiresTicket"`
+	ExpiresTicketNPS       *int     `json:"expiresTicketNPS"`
+	MaxUseBotQueuesNPS     *int     `json:"maxUseBotQueuesNPS"`
+	ExpiresInactiveMessage *string  `json:"expiresInactiveMessage"`
+	TimeInactiveMessage    *int     `json:"timeInactiveMessage"`
+	InactiveMessage        *string  `json:"inactiveMessage"`
+	TimeCreateNewTicket    *int     `json:"timeCreateNewTicket"`
+	QueueIDs               *[]int64 `json:"queueIds"`
+	// Token "" (or RegenerateToken) on update issues a new token; any other value is ignored.
+	Token           *string `json:"token"`
+	RegenerateToken bool    `json:"regenerateToken"`
+}
+
+// apply validates in and copies it onto c. creating makes the name required and lets the
+// channel be chosen; ratingRequired is the company's userRating setting.
+func (in Input) apply(c *Connection, creating, ratingRequired bool) error {
+	v := errs.Validation{}
+	if in.Name != nil || creating {
+		c.Name = strings.TrimSpace(validate.Deref(in.Name))
+		validate.Length(v, "name", c.Name, 2, 50)
+	}
+	in.applyChannel(v, c, creating)
+	validate.Each(map[string]validate.Pair[string]{
+		"greetingMessage":        {Dst: &c.GreetingMessage, Src: in.GreetingMessage},
+		"complationMessage":      {Dst: &c.ComplationMessage, Src: in.ComplationMessage},
+		"outOfHoursMessage":      {Dst: &c.OutOfHoursMessage, Src: in.OutOfHoursMessage},
+		"ratingMessage":          {Dst: &c.RatingMessage, Src: in.RatingMessage},
+		"expiresInactiveMessage": {Dst: &c.ExpiresInactiveMessage, Src: in.ExpiresInactiveMessage},
+		"inactiveMessage":        {Dst: &c.InactiveMessage, Src: in.InactiveMessage},
+	}, validate.TextCheck(v))
+	validate.Each(map[string]validate.Pair[int]{
+		"maxUseBotQueues":     {Dst: &c.MaxUseBotQueues, Src: in.MaxUseBotQueues},
+		"timeUseBotQueues":    {Dst: &c.TimeUseBotQueues, Src: in.TimeUseBotQueues},
+		"timeSendQueue":       {Dst: &c.TimeSendQueue, Src: in.TimeSendQueue},
+		"expiresTicket":       {Dst: &c.ExpiresTicket, Src: in.ExpiresTicket},
+		"expiresTicketNPS":    {Dst: &c.ExpiresTicketNPS, Src: in.ExpiresTicketNPS},
+		"maxUseBotQueuesNPS":  {Dst: &c.MaxUseBotQueuesNPS, Src: in.MaxUseBotQueuesNPS},
+		"timeInactiveMessage": {Dst: &c.TimeInactiveMessage, Src: in.TimeInactiveMessage},
+		"timeCreateNewTicket": {Dst: &c.TimeCreateNewTicket, Src: in.TimeCreateNewTicket},
+	}, func(field string, n int) { validate.NonNegative(v, field, n) })
+	validate.Each(map[string]validate.Pair[bool]{"allowGroup": {Dst: &c.AllowGroup, Src: in.AllowGroup}}, nil)
+	validate.Each(map[string]validate.Pair[string]{"groupAsTicket": {Dst: &c.GroupAsTicket, Src: in.GroupAsTicket}},
+		validate.OptionCheck(v, "enabled", "disabled"))
+	validate.Each(map[string]validate.Pair[string]{"whenExpiresTicket": {Dst: &c.WhenExpiresTicket, Src: in.WhenExpiresTicket}},
+		validate.OptionCheck(v, "0", "1"))
+	in.applyRules(v, c, ratingRequired)
+	return v.Err()
+}
+
+func (in Input) applyChannel(v errs.Validation, c *Connection, creating bool) {
+	switch {
+	case creating && in.Channel != nil:
+		c.Channel = *in.Channel
+		validate.OneOf(v, "channel", c.Channel, Channels...)
+	case creating:
+		c.Channel = ChannelWhatsApp
+	case in.Channel != nil && *in.Channel != c.Channel:
+		v.Add("channel", MsgChannelFixed)
+	}
+}
+
+// applyRules checks the rules between fields: a redirect time needs a redirect queue, and
+// with user rating on a rating message and a rating expiry are needed.
+func (in Input) applyRules(v errs.Validation, c *Connection, ratingRequired bool) {
+	if in.SendIDQueue != nil {
+		c.SendIDQueue = in.SendIDQueue
+		if *in.SendIDQueue == 0 {
+			c.SendIDQueue = nil
+		}
+	}
+	if c.TimeSendQueue > 0 && c.SendIDQueue == nil {
+		v.Add("sendIdQueue", validate.MsgRequired)
+	}
+	if ratingRequired && strings.TrimSpace(c.RatingMessage) == "" {
+		v.Add("ratingMessage", validate.MsgRequired)
+	}
+	if ratingRequired && c.ExpiresTicketNPS == 0 {
+		v.Add("expiresTicketNPS", MsgRatingExpiry)
+	}
+}
+
+// wantsNewToken reports an update asking for a fresh token.
+func (in Input) wantsNewToken() bool {
+	return in.RegenerateToken || (in.Token != nil && *in.Token == "")
+}
+
+// Validation messages of the connection form.
+const (
+	MsgChannelFixed = "O canal de uma conexão não pode ser alterado"
+	MsgRatingExpiry = "Com a avaliação ativa, o tempo de expiração da avaliação não pode ser zero"
+)
+
+// channelAllowed reports whether a plan flag allows a channel (the sandbox always is).
+func channelAllowed(channel string, flag func(string) bool) bool {
+	switch channel {
+	case ChannelWhatsApp, ChannelWhatsAppAPI:
+		return flag("useWhatsapp")
+	case ChannelFacebook:
+		return flag("useFacebook")
+	case ChannelInstagram:
+		return flag("useInstagram")
+	}
+	return slices.Contains(Channels, channel)
+}

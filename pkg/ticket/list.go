@@ -1,0 +1,246 @@
+package ticket
+
+import (
+	"context"
+	"encoding/json"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"atende/pkg/tenant"
+	"atende/pkg/user"
+)
+
+// PageSize is the ticket list's page.
+const PageSize = 40
+
+// CountCap bounds the tab badge count so it stays cheap on large companies.
+const CountCap = 1000
+
+// ListParams are the filters of GET /tickets (spec/1 §7).
+type ListParams struct {
+	SearchParam      string
+	SearchOnMessages bool
+	PageNumber       int
+	Tags             []int64 // ticket tags; a ticket must have all of them
+	Users            []int64 // users and userFilter: assigned to any of them
+	Status           string  // the tab: open, pending, closed, group, lgpd, nps; "" or "search" = search view
+	StatusFilter     []string
+	Date             string // created on this day (YYYY-MM-DD, company time zone)
+	UpdatedAt        string // updated on this day
+	ShowAll          bool
+	QueueIDs         []int64
+	WithUnread       bool
+	Whatsapps        []int64 // whatsapps and whatsappIds
+	SortAsc          bool    // sortTickets=ASC
+}
+
+// Page is one page of the list.
+type Page struct {
+	Tickets []Ticket `json:"tickets"`
+	HasMore bool     `json:"hasMore"`
+	Count   int      `json:"count"`
+}
+
+// ListParamsFrom reads the query of GET /tickets. Id lists are JSON arrays ("[1,2]"); a
+// single value or a comma list is accepted too.
+func ListParamsFrom(q url.Values) ListParams {
+	p := ListParams{
+		SearchParam:      strings.TrimSpace(q.Get("searchParam")),
+		SearchOnMessages: q.Get("searchOnMessages") == "true",
+		Tags:             ids(q.Get("tags")),
+		Users:            append(ids(q.Get("users")), ids(q.Get("userFilter"))...),
+		Status:           q.Get("status"),
+		StatusFilter:     words(q.Get("statusFilter")),
+		Date:             q.Get("date"),
+		UpdatedAt:        q.Get("updatedAt"),
+		ShowAll:          q.Get("showAll") == "true",
+		QueueIDs:         ids(q.Get("queueIds")),
+		WithUnread:       q.Get("withUnreadMessages") == "true",
+		Whatsapps:        append(ids(q.Get("whatsapps")), ids(q.Get("whatsappIds"))...),
+		SortAsc:          strings.EqualFold(q.Get("sortTickets"), "ASC"),
+	}
+	p.PageNumber, _ = strconv.Atoi(q.Get("pageNumber"))
+	if p.Status == "search" {
+		p.Status = ""
+	}
+	return p
+}
+
+func ids(s string) []int64 {
+	var out []int64
+	for _, w := range words(s) {
+		if n, err := strconv.ParseInt(w, 10, 64); err == nil && n > 0 {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func words(s string) []string {
+	s = strings.TrimSpace(s)
+	if s == "" || s == "null" {
+		return nil
+	}
+	var arr []any
+	if json.Unmarshal([]byte(s), &arr) != nil {
+		return strings.Split(s, ",")
+	}
+	out := make([]string, 0, len(arr))
+	for _, v := range arr {
+		switch x := v.(type) {
+		case string:
+			out = append(out, x)
+		case float64:
+			out = append(out, strconv.FormatInt(int64(x), 10))
+		case map[string]any: // [{"id": 1}] as some selects send
+			if id, ok := x["id"].(float64); ok {
+				out = append(out, strconv.FormatInt(int64(id), 10))
+			}
+		}
+	}
+	return out
+}
+
+// List returns one page of the tickets me may see with p's filters, newest first (or
+// oldest with sortTickets=ASC), and the tab's count (capped at CountCap).
+func (s Service) List(ctx context.Context, me user.User, p ListParams) (Page, error) {
+	v, err := s.viewer(ctx, me)
+	if err != nil {
+		return Page{}, err
+	}
+	w, err := s.filters(ctx, v, p)
+	if err != nil {
+		return Page{}, err
+	}
+	page := max(p.PageNumber, 1)
+	order := "DESC"
+	if p.SortAsc {
+		order = "ASC"
+	}
+	var tickets []Ticket
+	err = s.DB.WithContext(ctx).Raw("SELECT t.* FROM tickets t WHERE "+w.sql()+
+		" ORDER BY t.updated_at "+order+", t.id "+order+" LIMIT ? OFFSET ?",
+		append(w.args, PageSize+1, (page-1)*PageSize)...).Scan(&tickets).Error
+	if err != nil {
+		return Page{}, err
+	}
+	out := Page{Tickets: tickets, HasMore: len(tickets) > PageSize}
+	if out.HasMore {
+		out.Tickets = tickets[:PageSize]
+	}
+	if err := s.count(ctx, w, p, page, &out); err != nil {
+		return Page{}, err
+	}
+	if out.Tickets == nil {
+		out.Tickets = []Ticket{}
+	}
+	if err := Decorate(ctx, s.DB, out.Tickets); err != nil {
+		return Page{}, err
+	}
+	s.present(ctx, v, out.Tickets)
+	return out, nil
+}
+
+// count fills the tab badge, capped at CountCap. A search inside message contents counts
+// only what it walked (the tickets up to this page, plus one when there are more): counting
+// every match would read every message of the company.
+func (s Service) count(ctx context.Context, w where, p ListParams, page int, out *Page) error {
+	if p.SearchOnMessages && p.SearchParam != "" {
+		out.Count = (page-1)*PageSize + len(out.Tickets)
+		if out.HasMore {
+			out.Count++
+		}
+		return nil
+	}
+	return s.DB.WithContext(ctx).Raw("SELECT count(*) FROM (SELECT 1 FROM tickets t WHERE "+w.sql()+" LIMIT ?) x",
+		append(w.args, CountCap)...).Scan(&out.Count).Error
+}
+
+// filters is the WHERE of a list: company, visibility, then each asked filter.
+func (s Service) filters(ctx context.Context, v viewer, p ListParams) (where, error) {
+	var w where
+	companyID, err := tenant.CompanyID(ctx)
+	if err != nil {
+		return w, err
+	}
+	w.add("t.company_id = ?", companyID)
+	if p.Status != "" {
+		w.add("t.status = ?", p.Status)
+	}
+	v.scope(&w, p)
+	if len(p.StatusFilter) > 0 {
+		w.add("t.status IN ?", p.StatusFilter)
+	}
+	if len(p.Users) > 0 {
+		w.add("t.user_id IN ?", p.Users)
+	}
+	if len(p.Whatsapps) > 0 {
+		w.add("t.connection_id IN ?", p.Whatsapps)
+	}
+	if p.WithUnread {
+		w.add("t.unread_messages > 0")
+	}
+	if len(p.Tags) > 0 {
+		w.add(`(SELECT count(DISTINCT tt.tag_id) FROM ticket_tags tt WHERE tt.ticket_id = t.id AND tt.tag_id IN ?) = ?`,
+			p.Tags, distinct(p.Tags))
+	}
+	if p.SearchParam != "" {
+		search(&w, companyID, p.SearchParam, p.SearchOnMessages)
+	}
+	if p.Date != "" || p.UpdatedAt != "" {
+		if err := s.days(ctx, &w, p); err != nil {
+			return w, err
+		}
+	}
+	return w, nil
+}
+
+// search matches the contact's name or number, and with onMessages the ticket's message
+// bodies, through the trigram indexes. Both sides are collected as one set of ticket ids
+// (an OR of the two would scan every ticket of the company).
+func search(w *where, companyID int64, q string, onMessages bool) {
+	like := "%" + escapeLike(strings.ToLower(q)) + "%"
+	contacts := `SELECT c.id FROM contacts c WHERE c.company_id = ? AND (lower(c.name) LIKE ? OR c.number LIKE ?)`
+	if !onMessages {
+		w.add("t.contact_id IN ("+contacts+")", companyID, like, like)
+		return
+	}
+	// EXISTS per ticket lets the list walk the company's tickets newest first and stop after
+	// a page; for a rare term the planner hashes the trigram-index matches instead.
+	w.add(`(t.contact_id IN (`+contacts+`)
+		OR EXISTS (SELECT 1 FROM messages m WHERE m.ticket_id = t.id AND lower(m.body) LIKE ?))`,
+		companyID, like, like, like)
+}
+
+// days restricts creation and update to whole days of the company's time zone.
+func (s Service) days(ctx context.Context, w *where, p ListParams) error {
+	_, loc, err := s.companyInfo(ctx)
+	if err != nil {
+		return err
+	}
+	for col, day := range map[string]string{"t.created_at": p.Date, "t.updated_at": p.UpdatedAt} {
+		if day == "" {
+			continue
+		}
+		d, err := time.ParseInLocation(time.DateOnly, day[:min(len(day), 10)], loc)
+		if err != nil {
+			w.add("false") // an unreadable day matches nothing
+			continue
+		}
+		w.add(col+" >= ? AND "+col+" < ?", d, d.AddDate(0, 0, 1))
+	}
+	return nil
+}
+
+func escapeLike(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+func distinct(ids []int64) int {
+	s := slices.Clone(ids)
+	slices.Sort(s)
+	return len(slices.Compact(s))
+}

@@ -1,0 +1,195 @@
+package ticket
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"gorm.io/gorm"
+
+	"atende/pkg/connection"
+	"atende/pkg/errs"
+)
+
+// accept: pending → open (group for a WhatsApp group) for the current user. A ticket
+// another attendant already took answers the owner conflict; one the user already holds
+// is returned as it is. From a pending ticket the accept greeting is sent when enabled.
+func (s Service) accept(ctx context.Context, tx *gorm.DB, v viewer, t Ticket, in UpdateInput, fx *effects) error {
+	switch t.Status {
+	case StatusOpen, StatusGroup:
+		if t.UserID != nil && *t.UserID != v.ID {
+			return conflictError(ctx, tx, t)
+		}
+		if t.UserID != nil {
+			return nil
+		}
+	case StatusPending:
+	default:
+		return ErrBadTransition
+	}
+	if err := s.assign(ctx, tx, v, &t, in.QueueID, LogOpen); err != nil {
+		return err
+	}
+	if fx.oldStatus == StatusPending && s.enabled(ctx, "sendGreetingAccepted") {
+		conn := s.conn(ctx, tx, t)
+		if !t.IsGroup || conn.GroupsAsTickets() {
+			fx.texts = append(fx.texts, s.Settings.Value(ctx, "greetingAcceptedMessage"))
+		}
+	}
+	return nil
+}
+
+// reopen: closed → open for the current user, unless the contact already has another
+// active ticket on the connection (that one is named in the owner conflict).
+func (s Service) reopen(ctx context.Context, tx *gorm.DB, v viewer, t Ticket, in UpdateInput) error {
+	if t.ConnectionID != nil {
+		other, err := active(tx, t.CompanyID, t.ContactID, *t.ConnectionID)
+		if err == nil {
+			return conflictError(ctx, tx, other)
+		}
+		if !errors.Is(err, gorm.ErrRecordNotFound) {
+			return err
+		}
+	}
+	return s.assign(ctx, tx, v, &t, in.QueueID, LogReopen)
+}
+
+// assign gives t to the current user (accept and reopen): status, user, queue, tracking
+// start and the log entry.
+func (s Service) assign(ctx context.Context, tx *gorm.DB, v viewer, t *Ticket, queueID *int64, logType string) error {
+	t.Status, t.UserID = acceptedStatus(*t), &v.ID
+	if queueID != nil {
+		t.QueueID = queueID
+	}
+	err := save(tx, t.ID, map[string]any{"status": t.Status, "user_id": v.ID, "queue_id": t.QueueID, "is_bot": false})
+	if err != nil {
+		return err
+	}
+	if err := startTracking(tx, *t, t.UserID); err != nil {
+		return err
+	}
+	return WriteLog(ctx, tx, t.ID, logType, t.UserID, t.QueueID)
+}
+
+// acceptedStatus: a WhatsApp group goes to the group tab, anything else is open.
+func acceptedStatus(t Ticket) string {
+	if t.IsGroup && t.Channel == connection.ChannelWhatsApp {
+		return StatusGroup
+	}
+	return StatusOpen
+}
+
+// toPending: open/group → pending without attendant (return to queue); on a pending
+// ticket it only changes the queue.
+func (s Service) toPending(ctx context.Context, tx *gorm.DB, v viewer, t Ticket, in UpdateInput) error {
+	switch t.Status {
+	case StatusPending:
+		return s.edit(ctx, tx, v, t, in)
+	case StatusOpen, StatusGroup:
+	default:
+		return ErrBadTransition
+	}
+	t.Status, t.UserID = StatusPending, nil
+	if in.QueueID != nil {
+		t.QueueID = in.QueueID
+	}
+	if err := save(tx, t.ID, map[string]any{"status": t.Status, "user_id": nil, "queue_id": t.QueueID}); err != nil {
+		return err
+	}
+	if err := unstartTracking(tx, t); err != nil {
+		return err
+	}
+	return WriteLog(ctx, tx, t.ID, LogPending, &v.ID, t.QueueID)
+}
+
+// close: resolve (open/group, farewell unless refused), close or ignore a waiting ticket
+// (pending/lgpd/nps: admins, showDashboard or userClosePendingTicket only).
+func (s Service) close(ctx context.Context, tx *gorm.DB, v viewer, t Ticket, in UpdateInput, fx *effects) error {
+	switch t.Status {
+	case StatusClosed:
+		return nil
+	case StatusPending, StatusLGPD, StatusNPS:
+		if !v.mayClosePending() {
+			return errs.ErrNoPermission
+		}
+	default:
+		if err := s.checkRequiredTag(ctx, tx, t); err != nil {
+			return err
+		}
+		if t.UserID == nil {
+			t.UserID = &v.ID
+		}
+	}
+	fields := map[string]any{"status": StatusClosed, "user_id": t.UserID, "is_bot": false}
+	if in.AmountUsedBotQueues != nil {
+		fields["amount_used_bot_queues"] = *in.AmountUsedBotQueues
+	}
+	if err := save(tx, t.ID, fields); err != nil {
+		return err
+	}
+	if err := finishTracking(tx, t); err != nil {
+		return err
+	}
+	if err := WriteLog(ctx, tx, t.ID, LogClosed, t.UserID, t.QueueID); err != nil {
+		return err
+	}
+	if text := s.farewell(ctx, tx, v, t, in); text != "" {
+		fx.texts = append(fx.texts, text)
+	}
+	return nil
+}
+
+func (s Service) checkRequiredTag(ctx context.Context, tx *gorm.DB, t Ticket) error {
+	if !s.enabled(ctx, "requiredTag") {
+		return nil
+	}
+	var n int64
+	if err := tx.Table("contact_tags").Where("contact_id = ?", t.ContactID).Limit(1).Count(&n).Error; err != nil {
+		return err
+	}
+	if n == 0 {
+		return ErrRequiredTag
+	}
+	return nil
+}
+
+// farewell is the closing text (BEHAVIOUR §6): the attendant's own farewellMessage, else
+// the connection's complationMessage; only when the close allows it, the ticket was not
+// waiting (unless sendFarewellWaitingTicket), is not a group (unless groupAsTicket), and
+// the connection is connected.
+func (s Service) farewell(ctx context.Context, tx *gorm.DB, v viewer, t Ticket, in UpdateInput) string {
+	if in.SendFarewellMessage != nil && !*in.SendFarewellMessage {
+		return ""
+	}
+	switch t.Status {
+	case StatusLGPD, StatusNPS:
+		return ""
+	case StatusPending:
+		if !s.enabled(ctx, "sendFarewellWaitingTicket") {
+			return ""
+		}
+	}
+	conn := s.conn(ctx, tx, t)
+	if conn.Status != connection.StatusConnected || t.IsGroup && !conn.GroupsAsTickets() {
+		return ""
+	}
+	attendant := v.ID
+	if t.UserID != nil {
+		attendant = *t.UserID
+	}
+	var own string
+	if err := tx.Table("users").Select("farewell_message").Where("id = ?", attendant).Scan(&own).Error; err == nil &&
+		strings.TrimSpace(own) != "" {
+		return own
+	}
+	return conn.ComplationMessage
+}
+
+// conn is the ticket's connection (zero when it has none).
+func (s Service) conn(ctx context.Context, tx *gorm.DB, t Ticket) connection.Connection {
+	var c connection.Connection
+	if t.ConnectionID != nil {
+		_ = tx.WithContext(ctx).Where("company_id = ?", t.CompanyID).Take(&c, *t.ConnectionID).Error
+	}
+	return c
+}
