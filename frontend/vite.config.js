@@ -6,7 +6,8 @@ import react from '@vitejs/plugin-react';
 const backendPaths = [
   '/auth', '/users', '/settings', '/setting/', '/public-settings', '/companySettings',
   '/companySettingOne', '/plans', '/forgetpassword', '/resetpasswords', '/version', '/queue',
-  '/contacts', '/contactTags', '/tags', '/quick-messages', '/whatsapp', '/whatsappsession', '/sandbox', '/tickets', '/media',
+  '/tickets', '/ticket-tags', '/tickets-log', '/ticket-notes', '/messages', '/message/', '/messages-allMe', '/contacts',
+  '/contactTags', '/tags', '/whatsapp', '/whatsappsession', '/quick-messages', '/sandbox', '/media',
 ];
 
 export default defineConfig(({ mode }) => {
@@ -19,6 +20,7 @@ export default defineConfig(({ mode }) => {
     plugins: [react()],
     server: { proxy },
     build: {
+      chunkSizeWarningLimit: 700,
       rollupOptions: {
         output: {
           manualChunks: {

@@ -23,7 +23,7 @@ export function mergeTexts(target, ...sources) {
 
 // Each feature keeps its texts in src/features/<feature>/i18n/<lng>.js (default export), found
 // here by file name so features written in parallel never edit a shared language file.
-const featureTexts = import.meta.glob('../features/*/i18n/*.js', { eager: true, import: 'default' });
+const featureTexts = import.meta.glob(['../features/*/i18n/*.js', '!../features/*/i18n/*.test.js'], { eager: true, import: 'default' });
 
 function featureTextsOf(lng) {
   return Object.keys(featureTexts)

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import ThemeToggle from '../../../theme/ThemeToggle';
 import { isAdmin } from '../../../utils/permissions';
 import { useAuth } from '../../auth/hooks/useAuth';
+import NotificationsPopover from '../../tickets/components/NotificationsPopover';
 import DueDateText from './DueDateText';
 import UserMenu from './UserMenu';
 import VolumeControl from './VolumeControl';
@@ -32,6 +33,7 @@ export default function TopBar({ onToggleMenu }) {
           <RefreshIcon />
         </IconButton>
       </Tooltip>
+      <NotificationsPopover />
       <UserMenu />
     </Toolbar>
   );

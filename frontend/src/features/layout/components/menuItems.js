@@ -1,3 +1,4 @@
+import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import ContactPhoneOutlinedIcon from '@mui/icons-material/ContactPhoneOutlined';
@@ -16,6 +17,7 @@ const everyone = () => true;
  * wraps the icon, e.g. a dot while something needs attention.
  */
 const menuItems = [
+  { to: '/tickets', labelKey: 'layout.menu.tickets', Icon: ForumOutlinedIcon, visible: everyone, testId: 'menu-tickets' },
   { to: '/contacts', labelKey: 'layout.menu.contacts', Icon: ContactPhoneOutlinedIcon, visible: everyone, testId: 'menu-contacts' },
   { to: '/quick-messages', labelKey: 'layout.menu.quickMessages', Icon: FlashOnOutlinedIcon, visible: everyone, testId: 'menu-quick-messages' },
   { to: '/tags', labelKey: 'layout.menu.tags', Icon: LocalOfferOutlinedIcon, visible: everyone, testId: 'menu-tags' },

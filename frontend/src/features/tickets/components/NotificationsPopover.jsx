@@ -1,0 +1,162 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  Avatar, Badge, IconButton, List, ListItemAvatar, ListItemButton, ListItemText, Popover, Tooltip, Typography,
+} from '@mui/material';
+import ChatIcon from '@mui/icons-material/ChatOutlined';
+import { matchPath, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import useSocketEvent from '../../../hooks/useSocketEvent';
+import { useAuth } from '../../auth/hooks/useAuth';
+import { VOLUME_KEY } from '../../layout/components/VolumeControl';
+import { listTickets } from '../api/ticketsApi';
+import { useSettingValue } from '../hooks/useLookups';
+import { LAST_MESSAGE_MAX, formatTicketTime, titleWithCount, truncate } from '../utils/format';
+import { canSeeGroups, canSeeNoQueue, companyIdOf } from '../utils/permissions';
+
+/** Volume kept by the top bar slider (0..1). */
+export function storedVolume() {
+  try {
+    const value = JSON.parse(localStorage.getItem(VOLUME_KEY));
+    return typeof value === 'number' ? Math.min(1, Math.max(0, value)) : 1;
+  } catch {
+    return 1;
+  }
+}
+
+/** A short two-tone chime through Web Audio at the slider's volume. */
+export function playChime(volume = storedVolume()) {
+  if (!volume) return;
+  try {
+    const Ctx = window.AudioContext || window.webkitAudioContext;
+    if (!Ctx) return;
+    const ctx = new Ctx();
+    const gain = ctx.createGain();
+    gain.gain.value = 0.25 * volume;
+    gain.connect(ctx.destination);
+    [880, 1320].forEach((freq, i) => {
+      const osc = ctx.createOscillator();
+      osc.frequency.value = freq;
+      osc.connect(gain);
+      osc.start(ctx.currentTime + i * 0.15);
+      osc.stop(ctx.currentTime + i * 0.15 + 0.14);
+    });
+    setTimeout(() => ctx.close(), 600);
+  } catch {
+    // No audio output available.
+  }
+}
+
+/** Whether a new message on this ticket concerns the signed-in user. */
+export function shouldNotify(ticket, user, { showPending = true } = {}) {
+  if (!ticket || !user) return false;
+  if (ticket.userId != null && ticket.userId !== user.id) return false;
+  if (ticket.isGroup && !canSeeGroups(user)) return false;
+  if (ticket.status === 'pending' && !showPending) return false;
+  if (ticket.queueId == null) return ticket.userId === user.id || canSeeNoQueue(user) || Boolean(ticket.isGroup);
+  const queues = (user.queues || []).map((q) => q.id);
+  return ticket.userId === user.id || queues.length === 0 || queues.includes(ticket.queueId);
+}
+
+/** Top-bar popover with the tickets holding unread messages; sound and the title counter. */
+export default function NotificationsPopover() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [anchor, setAnchor] = useState(null);
+  const [tickets, setTickets] = useState([]);
+  const baseTitle = useRef(document.title.replace(/^(\(\d+\)|[\u2460-\u2473])\s/, ''));
+  const companyId = companyIdOf(user);
+  const showPending = useSettingValue('showNotificationPending') !== 'disabled';
+  const openUuid = matchPath('/tickets/:ticketId', location.pathname)?.params.ticketId;
+
+  useEffect(() => {
+    let active = true;
+    listTickets({ withUnreadMessages: true, queueIds: (user.queues || []).map((q) => q.id) })
+      .then((data) => active && setTickets((data?.tickets || []).filter((tk) => tk.unreadMessages > 0 && shouldNotify(tk, user))))
+      .catch(() => {});
+    return () => {
+      active = false;
+    };
+  }, [user.id]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => {
+    const count = tickets.length;
+    document.title = titleWithCount(baseTitle.current, count);
+  }, [tickets.length]);
+
+  useEffect(() => () => { document.title = baseTitle.current; }, []);
+
+  useSocketEvent(companyId ? `company-${companyId}-appMessage` : null, (data) => {
+    if (data?.action !== 'create' || !data.ticket || data.message?.fromMe) return;
+    const { ticket } = data;
+    const onScreen = ticket.uuid === openUuid && document.visibilityState === 'visible';
+    if (onScreen || !shouldNotify(ticket, user, { showPending })) return;
+    setTickets((current) => [{ ...ticket, contact: data.contact || ticket.contact }, ...current.filter((tk) => tk.id !== ticket.id)]);
+    playChime();
+    if (typeof Notification !== 'undefined' && Notification.permission === 'granted' && document.visibilityState !== 'visible') {
+      try {
+        const n = new Notification(t('notifications.newMessage', { name: data.contact?.name || ticket.contact?.name || '' }), {
+          body: truncate(data.message?.body || '', LAST_MESSAGE_MAX),
+          tag: String(ticket.id),
+        });
+        n.onclick = () => {
+          window.focus();
+          navigate(`/tickets/${ticket.uuid}`);
+        };
+      } catch {
+        // Notifications may be unavailable in this context.
+      }
+    }
+  });
+
+  useSocketEvent(companyId ? `company-${companyId}-ticket` : null, (data) => {
+    const id = Number(data?.ticketId ?? data?.ticket?.id);
+    if (data?.action === 'updateUnread' || data?.action === 'delete') setTickets((current) => current.filter((tk) => tk.id !== id));
+    if (data?.action === 'update' && data.ticket) {
+      const tk = data.ticket;
+      if (!tk.unreadMessages || (tk.userId != null && tk.userId !== user.id) || tk.status === 'closed') {
+        setTickets((current) => current.filter((x) => x.id !== tk.id));
+      }
+    }
+  });
+
+  // Opening a ticket reads it: drop it from the list.
+  useEffect(() => {
+    if (openUuid) setTickets((current) => current.filter((tk) => tk.uuid !== openUuid));
+  }, [openUuid]);
+
+  useEffect(() => {
+    if (typeof Notification !== 'undefined' && Notification.permission === 'default') {
+      Notification.requestPermission().catch(() => {});
+    }
+  }, []);
+
+  return (
+    <>
+      <Tooltip title={t('notifications.title')}>
+        <IconButton color="inherit" onClick={(e) => setAnchor(e.currentTarget)} data-testid="notifications-button"
+          data-count={tickets.length} aria-label={t('notifications.title')}>
+          <Badge badgeContent={tickets.length} color="error" max={99}>
+            <ChatIcon />
+          </Badge>
+        </IconButton>
+      </Tooltip>
+      <Popover open={Boolean(anchor)} anchorEl={anchor} onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+        <List sx={{ width: 340, maxHeight: 420, overflowY: 'auto' }} data-testid="notifications-list">
+          {tickets.length === 0 && (
+            <Typography sx={{ p: 2 }} color="text.secondary">{t('notifications.empty')}</Typography>
+          )}
+          {tickets.map((tk) => (
+            <ListItemButton key={tk.id} data-testid="notification-item" onClick={() => { setAnchor(null); navigate(`/tickets/${tk.uuid}`); }}>
+              <ListItemAvatar><Avatar src={tk.contact?.urlPicture || undefined}>{tk.contact?.name?.[0]}</Avatar></ListItemAvatar>
+              <ListItemText primary={tk.contact?.name} secondary={`${formatTicketTime(tk.updatedAt)} · ${truncate(tk.lastMessage, LAST_MESSAGE_MAX)}`}
+                slotProps={{ secondary: { noWrap: true } }} />
+            </ListItemButton>
+          ))}
+        </List>
+      </Popover>
+    </>
+  );
+}

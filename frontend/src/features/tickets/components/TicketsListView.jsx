@@ -1,0 +1,46 @@
+import { Box, LinearProgress, List, Typography } from '@mui/material';
+import { useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import TicketListItem from './TicketListItem';
+
+export const LIST_SCROLL_THRESHOLD = 100;
+
+/** Renders one list state; the next page loads within 100 px of the bottom. */
+export default function TicketsListView({ list, showUser, hidden, testId }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { ticketId } = useParams();
+
+  const onScroll = (event) => {
+    const { scrollTop, scrollHeight, clientHeight } = event.currentTarget;
+    if (scrollHeight - (scrollTop + clientHeight) < LIST_SCROLL_THRESHOLD) list.loadMore();
+  };
+
+  return (
+    <Box
+      sx={{ flex: 1, minHeight: 0, overflowY: 'auto', display: hidden ? 'none' : 'block' }}
+      onScroll={onScroll}
+      data-testid={testId}
+      data-count={list.count}
+    >
+      <List disablePadding>
+        {list.tickets.map((ticket) => (
+          <TicketListItem
+            key={ticket.id}
+            ticket={ticket}
+            selected={ticket.uuid === ticketId}
+            showUser={showUser}
+            onSelect={(item) => navigate(`/tickets/${item.uuid}`)}
+          />
+        ))}
+      </List>
+      {list.loading && <LinearProgress />}
+      {!list.loading && list.tickets.length === 0 && (
+        <Box sx={{ p: 3, textAlign: 'center' }} data-testid="tickets-empty">
+          <Typography variant="subtitle1">{t('tickets.list.emptyTitle')}</Typography>
+          <Typography variant="body2" color="text.secondary">{t('tickets.list.emptyText')}</Typography>
+        </Box>
+      )}
+    </Box>
+  );
+}
