@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import useSWR from 'swr';
-import { Alert, Box, Button, InputAdornment, LinearProgress, Paper, Stack, TextField, Typography } from '@mui/material';
-import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
+import ListPage from '../../../components/ListPage';
 import ConfirmationDialog from '../../../components/ConfirmationDialog';
 import useCompanyEvent from '../../../hooks/useCompanyEvent';
 import useDebouncedValue from '../../../hooks/useDebouncedValue';
 import usePagedList from '../../../hooks/usePagedList';
 import { toast } from '../../../services/toast';
-import { nearBottom } from '../../../utils/pagedItems';
 import { isAdmin } from '../../../utils/permissions';
 import toastError from '../../../utils/toastError';
 import { useAuth } from '../../auth/hooks/useAuth';
@@ -62,29 +60,39 @@ export default function ContactsPage() {
   };
 
   return (
-    <Box sx={{ p: 2, height: '100%', display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="contacts-page">
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
-        <Typography variant="h5" sx={{ flex: 1 }}>
-          {t('contacts.title')}{typeof list.count === 'number' ? ` (${list.count})` : ''}
-        </Typography>
-        <TagFilter tags={tagsFromList(tagList)} value={tagIds} onChange={setTagIds} />
-        <TextField
-          size="small"
-          placeholder={t('common.search')}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          slotProps={{
-            input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> },
-            htmlInput: { 'data-testid': 'contacts-search' },
-          }}
-        />
-        <Button variant="contained" onClick={() => setModal({ open: true, contactId: null })} data-testid="contacts-add">
-          {t('contacts.add')}
-        </Button>
-      </Stack>
-      {list.error && <Alert severity="error">{t('errors.listLoad')}</Alert>}
-      <Paper variant="outlined" sx={{ flex: 1, minHeight: 0, overflow: 'auto' }}
-        onScroll={(e) => nearBottom(e.currentTarget) && list.loadMore()} data-testid="contacts-scroll">
+    <ListPage
+      testId="contacts"
+      title={`${t('contacts.title')}${typeof list.count === 'number' ? ` (${list.count})` : ''}`}
+      search={search}
+      onSearch={setSearch}
+      addLabel={t('contacts.add')}
+      onAdd={() => setModal({ open: true, contactId: null })}
+      filters={<TagFilter tags={tagsFromList(tagList)} value={tagIds} onChange={setTagIds} />}
+      error={list.error}
+      loading={list.loading}
+      onEndReached={list.loadMore}
+      dialogs={(
+        <>
+          <ContactModal
+            open={modal.open}
+            contactId={modal.contactId}
+            onClose={() => setModal({ open: false, contactId: null })}
+            onSaved={modal.contactId ? list.update : list.upsert}
+          />
+          <StartTicketModal contact={starting} onClose={() => setStarting(null)} />
+          <ConfirmationDialog
+            open={Boolean(deleting)}
+            title={t('contacts.deleteTitle', { name: deleting?.name })}
+            confirmLabel={t('common.delete')}
+            onConfirm={confirmDelete}
+            onClose={() => setDeleting(null)}
+            testId="contact-delete-dialog"
+          >
+            {t('contacts.deleteMessage')}
+          </ConfirmationDialog>
+        </>
+      )}
+    >
         <ContactsTable
           contacts={list.items}
           empty={!list.loading && !list.items.length}
@@ -93,25 +101,6 @@ export default function ContactsPage() {
           onToggleBlock={toggleBlock}
           onDelete={isAdmin(user) ? setDeleting : null}
         />
-        {list.loading && <LinearProgress />}
-      </Paper>
-      <ContactModal
-        open={modal.open}
-        contactId={modal.contactId}
-        onClose={() => setModal({ open: false, contactId: null })}
-        onSaved={modal.contactId ? list.update : list.upsert}
-      />
-      <StartTicketModal contact={starting} onClose={() => setStarting(null)} />
-      <ConfirmationDialog
-        open={Boolean(deleting)}
-        title={t('contacts.deleteTitle', { name: deleting?.name })}
-        confirmLabel={t('common.delete')}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
-        testId="contact-delete-dialog"
-      >
-        {t('contacts.deleteMessage')}
-      </ConfirmationDialog>
-    </Box>
+    </ListPage>
   );
 }

@@ -1,13 +1,11 @@
 import { useState } from 'react';
-import { Alert, Box, Button, InputAdornment, LinearProgress, Paper, Stack, TextField, Typography } from '@mui/material';
-import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
+import ListPage from '../../../components/ListPage';
 import ConfirmationDialog from '../../../components/ConfirmationDialog';
 import useCompanyEvent from '../../../hooks/useCompanyEvent';
 import useDebouncedValue from '../../../hooks/useDebouncedValue';
 import usePagedList from '../../../hooks/usePagedList';
 import { toast } from '../../../services/toast';
-import { nearBottom } from '../../../utils/pagedItems';
 import toastError from '../../../utils/toastError';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { QUICK_MESSAGES_PATH, deleteQuickMessage } from '../api/quickMessagesApi';
@@ -43,26 +41,37 @@ export default function QuickMessagesPage() {
   };
 
   return (
-    <Box sx={{ p: 2, height: '100%', display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="quick-messages-page">
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        <Typography variant="h5" sx={{ flex: 1 }}>{t('quickMessages.title')}</Typography>
-        <TextField
-          size="small"
-          placeholder={t('common.search')}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          slotProps={{
-            input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> },
-            htmlInput: { 'data-testid': 'quick-messages-search' },
-          }}
-        />
-        <Button variant="contained" onClick={() => setModal({ open: true, record: null })} data-testid="quick-messages-add">
-          {t('quickMessages.add')}
-        </Button>
-      </Stack>
-      {list.error && <Alert severity="error">{t('errors.listLoad')}</Alert>}
-      <Paper variant="outlined" sx={{ flex: 1, minHeight: 0, overflow: 'auto' }}
-        onScroll={(e) => nearBottom(e.currentTarget) && list.loadMore()} data-testid="quick-messages-scroll">
+    <ListPage
+      testId="quick-messages"
+      title={t('quickMessages.title')}
+      search={search}
+      onSearch={setSearch}
+      addLabel={t('quickMessages.add')}
+      onAdd={() => setModal({ open: true, record: null })}
+      error={list.error}
+      loading={list.loading}
+      onEndReached={list.loadMore}
+      dialogs={(
+        <>
+          <QuickMessageModal
+            open={modal.open}
+            record={modal.record}
+            onClose={() => setModal({ open: false, record: null })}
+            onSaved={modal.record ? list.update : list.upsert}
+          />
+          <ConfirmationDialog
+            open={Boolean(deleting)}
+            title={t('quickMessages.deleteTitle', { shortcode: deleting?.shortcode })}
+            confirmLabel={t('common.delete')}
+            onConfirm={confirmDelete}
+            onClose={() => setDeleting(null)}
+            testId="quick-message-delete-dialog"
+          >
+            {t('quickMessages.deleteMessage')}
+          </ConfirmationDialog>
+        </>
+      )}
+    >
         <QuickMessagesTable
           records={list.items}
           user={user}
@@ -70,24 +79,6 @@ export default function QuickMessagesPage() {
           onEdit={(record) => setModal({ open: true, record })}
           onDelete={setDeleting}
         />
-        {list.loading && <LinearProgress />}
-      </Paper>
-      <QuickMessageModal
-        open={modal.open}
-        record={modal.record}
-        onClose={() => setModal({ open: false, record: null })}
-        onSaved={modal.record ? list.update : list.upsert}
-      />
-      <ConfirmationDialog
-        open={Boolean(deleting)}
-        title={t('quickMessages.deleteTitle', { shortcode: deleting?.shortcode })}
-        confirmLabel={t('common.delete')}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
-        testId="quick-message-delete-dialog"
-      >
-        {t('quickMessages.deleteMessage')}
-      </ConfirmationDialog>
-    </Box>
+    </ListPage>
   );
 }

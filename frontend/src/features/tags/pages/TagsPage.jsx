@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { Alert, Box, Button, InputAdornment, LinearProgress, Paper, Stack, TextField, Typography } from '@mui/material';
-import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
+import ListPage from '../../../components/ListPage';
 import ConfirmationDialog from '../../../components/ConfirmationDialog';
 import useCompanyEvent from '../../../hooks/useCompanyEvent';
 import useDebouncedValue from '../../../hooks/useDebouncedValue';
 import usePagedList from '../../../hooks/usePagedList';
 import { toast } from '../../../services/toast';
-import { nearBottom } from '../../../utils/pagedItems';
 import toastError from '../../../utils/toastError';
 import { TAGS_LIST_PATH, TAGS_PATH, deleteTag } from '../api/tagsApi';
 import TagModal from '../components/TagModal';
@@ -50,47 +48,38 @@ export default function TagsPage() {
   };
 
   return (
-    <Box sx={{ p: 2, height: '100%', display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="tags-page">
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        <Typography variant="h5" sx={{ flex: 1 }}>
-          {t('tags.title')}{typeof list.count === 'number' ? ` (${list.count})` : ''}
-        </Typography>
-        <TextField
-          size="small"
-          placeholder={t('common.search')}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          slotProps={{
-            input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> },
-            htmlInput: { 'data-testid': 'tags-search' },
-          }}
-        />
-        <Button variant="contained" onClick={() => setModal({ open: true, tag: null })} data-testid="tags-add">
-          {t('tags.add')}
-        </Button>
-      </Stack>
-      {list.error && <Alert severity="error">{t('errors.listLoad')}</Alert>}
-      <Paper variant="outlined" sx={{ flex: 1, minHeight: 0, overflow: 'auto' }}
-        onScroll={(e) => nearBottom(e.currentTarget) && list.loadMore()} data-testid="tags-scroll">
+    <ListPage
+      testId="tags"
+      title={`${t('tags.title')}${typeof list.count === 'number' ? ` (${list.count})` : ''}`}
+      search={search}
+      onSearch={setSearch}
+      addLabel={t('tags.add')}
+      onAdd={() => setModal({ open: true, tag: null })}
+      error={list.error}
+      loading={list.loading}
+      onEndReached={list.loadMore}
+      dialogs={(
+        <>
+          <TagModal open={modal.open} tag={modal.tag} onClose={() => setModal({ open: false, tag: null })} onSaved={onSaved} />
+          <ConfirmationDialog
+            open={Boolean(deleting)}
+            title={t('tags.deleteTitle', { name: deleting?.name })}
+            confirmLabel={t('common.delete')}
+            onConfirm={confirmDelete}
+            onClose={() => setDeleting(null)}
+            testId="tag-delete-dialog"
+          >
+            {t('tags.deleteMessage')}
+          </ConfirmationDialog>
+        </>
+      )}
+    >
         <TagsTable
           tags={list.items}
           empty={!list.loading && !list.items.length}
           onEdit={(tag) => setModal({ open: true, tag })}
           onDelete={setDeleting}
         />
-        {list.loading && <LinearProgress />}
-      </Paper>
-      <TagModal open={modal.open} tag={modal.tag} onClose={() => setModal({ open: false, tag: null })} onSaved={onSaved} />
-      <ConfirmationDialog
-        open={Boolean(deleting)}
-        title={t('tags.deleteTitle', { name: deleting?.name })}
-        confirmLabel={t('common.delete')}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
-        testId="tag-delete-dialog"
-      >
-        {t('tags.deleteMessage')}
-      </ConfirmationDialog>
-    </Box>
+    </ListPage>
   );
 }
