@@ -284,6 +284,9 @@ describe('tickets inbox with a sandbox connection', { timeout: 300000 }, () => {
     await page.getByTestId('media-send').click();
     await eventually(async () => (await images()) > imagesBefore, { timeout: WAIT });
 
+    // The media dialog must be gone, or its backdrop takes the drag.
+    await page.getByTestId('media-send').waitFor({ state: 'detached', timeout: WAIT });
+    await page.keyboard.press('Escape');
     const panel = page.getByTestId('tickets-panel');
     const start = Number(await panel.getAttribute('data-width'));
     const box = await page.getByTestId('tickets-resizer').boundingBox();
