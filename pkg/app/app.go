@@ -57,6 +57,7 @@ type App struct {
 	QuickMessages quickmessage.Service
 
 	Channels     channel.Registry
+	Sessions     channel.SessionRouter // live sessions behind connections, by channel
 	Sandbox      sandbox.Channel
 	Messages     message.Service
 	Delivery     message.Delivery
@@ -125,6 +126,11 @@ func (a *App) wire() {
 func (a *App) wireMessaging() {
 	a.Sandbox = sandbox.Channel{DB: a.DB, Queue: a.Queue}
 	a.Channels = channel.Registry{connection.ChannelSandbox: a.Sandbox}
+	a.Sessions = channel.SessionRouter{ByChannel: map[string]channel.Sessions{},
+		Fallback: channel.Sessionless{SetStatus: func(ctx context.Context, c connection.Connection, status string) error {
+			_, err := a.Connections.SetSession(ctx, c.CompanyID, c.ID, connection.Session{Status: status, Number: c.Number})
+			return err
+		}}}
 	a.Messages = message.Service{DB: a.DB, Events: a.Events, Queue: a.Queue, Media: a.Media, Settings: a.Settings}
 	a.Delivery = message.Delivery{DB: a.DB, Channels: a.Channels, Events: a.Events, Media: a.Media}
 	a.InboundStore = inbound.Store{DB: a.DB, Queue: a.Queue}
