@@ -160,3 +160,55 @@ func TestTicketAcceptRace(t *testing.T) {
 		t.Fatalf("logs %v", logs)
 	}
 }
+
+// closeTicketOnTransfer: a transfer to another queue closes the ticket and a new one carries
+// the conversation on; a transfer inside the same queue stays on the ticket.
+func TestTicketTransferToNewTicket(t *testing.T) {
+	e := newEnv(t)
+	d := newDesk(e, "acme")
+	e.setSetting(d.Company.ID, "closeTicketOnTransfer", "enabled")
+	old := d.ticket(tk{status: "open", queue: d.q1, user: d.Attender.ID})
+	same := d.ticket(tk{status: "open", queue: d.q1, user: d.Attender.ID})
+	e.sql("INSERT INTO messages (company_id, ticket_id, contact_id, body, from_me, ack, created_at, updated_at) VALUES (?, ?, ?, 'oi', false, 0, now(), now())",
+		d.Company.ID, old.ID, old.Contact)
+	e.run(t, []scenario{
+		put("another queue: the old ticket closes", old.ID, d.agent, map[string]any{"userId": d.mate.ID, "queueId": d.q2,
+			"isTransfered": true, "msgTransfer": "veja o boleto"}, 200, "",
+			e.row(old.ID, map[string]string{"status": "closed", "is_transfered": "true", "user_id": itoa(d.Attender.ID)}, "transfered")),
+		put("same queue, another user: same ticket", same.ID, d.agent, map[string]any{"userId": d.mate.ID, "queueId": d.q1, "isTransfered": true}, 200, "",
+			e.row(same.ID, map[string]string{"status": "open", "user_id": itoa(d.mate.ID)}, "transfered", "receivedTransfer")),
+	})
+	var next struct {
+		ID              int64
+		Status, UUID    string
+		UserID, QueueID int64
+	}
+	e.App.DB.Raw("SELECT id, status, uuid::text, user_id, queue_id FROM tickets WHERE contact_id = ? AND id <> ?", old.Contact, old.ID).Scan(&next)
+	if next.ID == 0 || next.Status != "open" || next.UserID != d.mate.ID || next.QueueID != d.q2 {
+		t.Fatalf("new ticket %+v", next)
+	}
+	if got := e.messageBodies(next.ID); !slices.Equal(got, []string{"oi", "(private) veja o boleto"}) {
+		t.Errorf("history and note on the new ticket: %v", got)
+	}
+	if got := e.logTypes(next.ID); !slices.Equal(got, []string{"receivedTransfer"}) {
+		t.Errorf("new ticket logs %v", got)
+	}
+}
+
+// A queue flagged closeTicket closes a ticket that lands in it, by transfer or queue change.
+func TestTicketQueueThatCloses(t *testing.T) {
+	e := newEnv(t)
+	d := newDesk(e, "acme")
+	e.sql("UPDATE queues SET close_ticket = true WHERE id = ?", d.q3)
+	moved := d.ticket(tk{status: "open", queue: d.q1, user: d.Attender.ID})
+	edited := d.ticket(tk{queue: d.q1})
+	stays := d.ticket(tk{status: "open", queue: d.q1, user: d.Attender.ID})
+	e.run(t, []scenario{
+		put("transfer into it closes", moved.ID, d.admin, map[string]any{"userId": nil, "queueId": d.q3, "isTransfered": true}, 200, "",
+			e.row(moved.ID, map[string]string{"status": "closed", "queue_id": itoa(d.q3)}, "transfered", "receivedTransfer", "closed")),
+		put("a queue change into it closes", edited.ID, d.admin, map[string]any{"queueId": d.q3}, 200, "",
+			e.row(edited.ID, map[string]string{"status": "closed"}, "queue", "closed")),
+		put("another queue leaves it open", stays.ID, d.admin, map[string]any{"userId": d.Attender.ID, "queueId": d.q2, "isTransfered": true}, 200, "",
+			e.row(stays.ID, map[string]string{"status": "open"}, "transfered", "receivedTransfer")),
+	})
+}

@@ -33,6 +33,9 @@ func (s Service) transfer(ctx context.Context, tx *gorm.DB, v viewer, t Ticket, 
 			return err
 		}
 	}
+	if !samePtr(t.QueueID, in.QueueID) && s.enabled(ctx, "closeTicketOnTransfer") {
+		return s.transferToNewTicket(ctx, tx, v, t, in, fx)
+	}
 	old := t
 	t.QueueID, t.UserID = in.QueueID, in.UserID
 	switch {
@@ -49,12 +52,19 @@ func (s Service) transfer(ctx context.Context, tx *gorm.DB, v viewer, t Ticket, 
 	if err := s.trackTransfer(ctx, tx, v, old, t); err != nil {
 		return err
 	}
+	s.transferEffects(ctx, v, old, t, in, fx)
+	return nil
+}
+
+// transferEffects: msgTransfer becomes a private note; with sendMsgTransfTicket the
+// company's transferMessage goes to the contact when both queues are set and something
+// changed.
+func (s Service) transferEffects(ctx context.Context, v viewer, old, t Ticket, in UpdateInput, fx *effects) {
 	fx.note, fx.noteBy = strings.TrimSpace(in.MsgTransfer), v.ID
 	changed := !samePtr(old.QueueID, t.QueueID) || !samePtr(old.UserID, t.UserID)
 	if changed && old.QueueID != nil && s.enabled(ctx, "sendMsgTransfTicket") {
 		fx.texts = append(fx.texts, s.Settings.Value(ctx, "transferMessage"))
 	}
-	return nil
 }
 
 // trackTransfer records the transfer: tracking (started by the new user, or back in the

@@ -120,6 +120,12 @@ func (s Service) close(ctx context.Context, tx *gorm.DB, v viewer, t Ticket, in 
 			t.UserID = &v.ID
 		}
 	}
+	return s.closeNow(ctx, tx, v, t, in, fx)
+}
+
+// closeNow closes t whatever its status, once the caller has checked it may: tracking
+// finished, log "closed", the farewell when the rules allow it.
+func (s Service) closeNow(ctx context.Context, tx *gorm.DB, v viewer, t Ticket, in UpdateInput, fx *effects) error {
 	fields := map[string]any{"status": StatusClosed, "user_id": t.UserID, "is_bot": false}
 	if in.AmountUsedBotQueues != nil {
 		fields["amount_used_bot_queues"] = *in.AmountUsedBotQueues
@@ -192,4 +198,21 @@ func (s Service) conn(ctx context.Context, tx *gorm.DB, t Ticket) connection.Con
 		_ = tx.WithContext(ctx).Where("company_id = ?", t.CompanyID).Take(&c, *t.ConnectionID).Error
 	}
 	return c
+}
+
+// closeIfQueueCloses: a ticket that lands in a queue flagged closeTicket is closed by the
+// normal close (BEHAVIOUR decision 6: farewell rules apply), whoever moved it there.
+func (s Service) closeIfQueueCloses(ctx context.Context, tx *gorm.DB, v viewer, id int64, oldQueue *int64, fx *effects) error {
+	t, err := lock(ctx, tx, id)
+	if err != nil || t.Status == StatusClosed || t.QueueID == nil {
+		return err
+	}
+	if fx.movedTo == 0 && samePtr(oldQueue, t.QueueID) {
+		return nil // the queue did not change
+	}
+	var closes bool
+	if err := tx.Table("queues").Select("close_ticket").Where("id = ?", *t.QueueID).Scan(&closes).Error; err != nil || !closes {
+		return err
+	}
+	return s.closeNow(ctx, tx, v, t, UpdateInput{}, fx)
 }

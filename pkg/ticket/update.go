@@ -31,6 +31,15 @@ type effects struct {
 	texts     []string
 	note      string
 	noteBy    int64
+	movedTo   int64 // closeTicketOnTransfer: the new ticket that took over the conversation
+}
+
+// target is the ticket a change ended on: the new one after a transfer that replaced it.
+func (fx effects) target(id int64) int64 {
+	if fx.movedTo != 0 {
+		return fx.movedTo
+	}
+	return id
 }
 
 // Update applies one transition of the state table under the ticket's row lock, then
@@ -50,7 +59,10 @@ func (s Service) Update(ctx context.Context, me user.User, id int64, in UpdateIn
 			return errs.ErrNoPermission
 		}
 		fx.oldStatus = t.Status
-		return s.apply(ctx, tx, v, t, in, &fx)
+		if err := s.apply(ctx, tx, v, t, in, &fx); err != nil {
+			return err
+		}
+		return s.closeIfQueueCloses(ctx, tx, v, fx.target(id), t.QueueID, &fx)
 	})
 	if errors.Is(err, gorm.ErrDuplicatedKey) {
 		err = s.raceConflict(ctx, id) // another ticket of the contact became active meanwhile
@@ -58,7 +70,13 @@ func (s Service) Update(ctx context.Context, me user.User, id int64, in UpdateIn
 	if err != nil {
 		return Ticket{}, err
 	}
-	return s.finish(ctx, v, id, fx)
+	if fx.movedTo != 0 {
+		if old, err := Get(ctx, s.DB, id); err == nil {
+			PublishUpdate(ctx, s.Events, old, fx.oldStatus) // the replaced ticket leaves the lists
+		}
+		fx.oldStatus = ""
+	}
+	return s.finish(ctx, v, fx.target(id), fx)
 }
 
 func (s Service) apply(ctx context.Context, tx *gorm.DB, v viewer, t Ticket, in UpdateInput, fx *effects) error {
