@@ -23,6 +23,14 @@ if [ "${tickets:-0}" -lt 1000000 ]; then
   say "generating the data set (once)"
   go run ./bench/gen -db "$url"
 fi
+# A measured run must not share the disk and cores with a vacuum of the big tables.
+for _ in $(seq 1 600); do
+  busy=$(psql -h 127.0.0.1 -U postgres -d "$db" -tAc \
+    "SELECT count(*) FROM pg_stat_activity WHERE datname = '$db' AND query LIKE 'autovacuum:%'")
+  [ "${busy:-0}" = 0 ] && break
+  [ "${waited:-}" ] || { say "waiting for autovacuum to finish"; waited=1; }
+  sleep 2
+done
 go build -o bin/atende .
 redis-cli -p "$rport" ping >/dev/null 2>&1 ||
   redis-server --daemonize yes --bind 127.0.0.1 --port "$rport" --save "" --appendonly no \

@@ -59,6 +59,7 @@ type Store struct{ DB *gorm.DB }
 // GetWithPlan loads a company and its plan.
 func (s Store) GetWithPlan(ctx context.Context, id int64) (Company, error) {
 	var c Company
-	err := s.DB.WithContext(ctx).Preload("Plan").First(&c, id).Error
+	// One query (a join), not two: every authenticated request runs this.
+	err := s.DB.WithContext(ctx).Joins("Plan").Where("companies.id = ?", id).Take(&c).Error
 	return c, err
 }
