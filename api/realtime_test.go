@@ -182,7 +182,7 @@ func TestUserStatusMarksOnline(t *testing.T) {
 func TestEventsMaskNumbersForProfileUsers(t *testing.T) {
 	e := newEnv(t)
 	a := testutil.NewTenant(t, e.App, "acme", 0)
-	e.App.DB.Exec("INSERT INTO settings (company_id, key, value) VALUES (?, 'lgpdHideNumber', 'enabled')", a.Company.ID)
+	testutil.SetSetting(t, e.App, a.Company.ID, "lgpdHideNumber", "enabled")
 	agent := dial(t, e.Srv.URL, testutil.Token(t, e.App, a.Attender))
 	admin := dial(t, e.Srv.URL, testutil.Token(t, e.App, a.Admin))
 	time.Sleep(100 * time.Millisecond)

@@ -40,7 +40,7 @@ func TestSignup(t *testing.T) {
 			contain: []string{`"name":"Plano Completo"`, `"name":"plan-acme"`}, absent: []string{"Plano Interno"}},
 	})
 	companies := e.countRows("SELECT count(*) FROM companies")
-	e.sql(`INSERT INTO settings (company_id,key,value) VALUES (1,'allowSignup','enabled')`)
+	testutil.SetSetting(t, e.App, 1, "allowSignup", "enabled")
 	e.run(t, []scenario{
 		post("name required", map[string]any{"name": nil}, 400, "ERR_VALIDATION", `"name":"Obrigatório"`),
 		post("name too short", map[string]any{"name": "M"}, 400, "ERR_VALIDATION", `"name":"Too Short!"`),

@@ -68,8 +68,7 @@ func (e *env) setUser(id int64, col string, value any) {
 // setSetting stores a company setting.
 func (e *env) setSetting(companyID int64, key, value string) {
 	e.t.Helper()
-	e.sql(`INSERT INTO settings (company_id, key, value) VALUES (?, ?, ?)
-		ON CONFLICT (company_id, key) DO UPDATE SET value = EXCLUDED.value`, companyID, key, value)
+	testutil.SetSetting(e.t, e.App, companyID, key, value)
 }
 
 func (d *desk) contact(name, number string, group bool) int64 {

@@ -197,7 +197,7 @@ func TestUserCreateLimits(t *testing.T) {
 		{name: "super makes a super user", method: "POST", path: "/users", token: super,
 			body: userInput("ops@atende.local", map[string]any{"super": true, "profile": "admin"}), status: 201, contain: []string{`"super":true`}},
 	})
-	e.sql(`INSERT INTO settings (company_id,key,value) VALUES (1,'userCreation','disabled')`)
+	testutil.SetSetting(t, e.App, 1, "userCreation", "disabled")
 	e.run(t, []scenario{
 		{name: "creation disabled for a company admin", method: "POST", path: "/users", token: e.tokenOf(acme.Admin),
 			body: userInput("y@acme.test", nil), status: 403, code: "ERR_USER_CREATION_DISABLED"},

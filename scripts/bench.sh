@@ -40,9 +40,9 @@ redis-cli -p "$rport" flushall >/dev/null
 psql -h 127.0.0.1 -U postgres -d "$db" -qc "UPDATE inbound_events SET processed_at = now() WHERE processed_at IS NULL" >/dev/null
 say "starting bin/atende all on :$port"
 APP_ENV=development DATABASE_URL="$url" REDIS_URL="$redis" PORT="$port" LOG_LEVEL=warn \
-  WORKER_CONCURRENCY=20 bin/atende all >/tmp/atende-bench.log 2>&1 &
+  PPROF_ADDR="${PPROF_ADDR:-}" WORKER_CONCURRENCY="${WORKER_CONCURRENCY:-20}" bin/atende all >/tmp/atende-bench.log 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null' EXIT
 for _ in $(seq 1 60); do curl -fs "http://127.0.0.1:$port/readyz" >/dev/null && break; sleep 1; done
 go run ./bench/load -url "http://127.0.0.1:$port" -db "$url" \
-  -duration "${BENCH_DURATION:-60s}" -think "${BENCH_THINK:-1s}" -inbound "${BENCH_INBOUND:-20000}"
+  -duration "${BENCH_DURATION:-60s}" -think "${BENCH_THINK:-1s}" -inbound "${BENCH_INBOUND:-20000}" -rate "${BENCH_RATE:-1000}"

@@ -17,9 +17,10 @@ import (
 )
 
 // runInbound posts n customer messages through the sandbox channels of the agents'
-// companies (as fast as 16 senders can), waits until the workers processed them all, and
+// companies — at rate messages/s (open loop, like customers who don't wait for us), or as
+// fast as 16 senders can when rate is 0 — waits until the workers processed them all, and
 // measures how long each took from the post to the attendant's socket.
-func runInbound(g *gorm.DB, base string, agents []agent, n int) (string, error) {
+func runInbound(g *gorm.DB, base string, agents []agent, n int, rate float64) (string, error) {
 	a := agents[0]
 	socket, err := listen(base, a.token)
 	if err != nil {
@@ -57,11 +58,18 @@ func runInbound(g *gorm.DB, base string, agents []agent, n int) (string, error) 
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	run := fmt.Sprint(start.UnixNano())
-	for w := 0; w < 16; w++ {
+	senders := 16
+	if rate > 0 {
+		senders = 64 // enough in flight that a slow post never holds the offered rate back
+	}
+	for w := 0; w < senders; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := next.Add(1); i <= int64(n); i = next.Add(1) {
+				if rate > 0 {
+					time.Sleep(time.Until(start.Add(time.Duration(float64(i) / rate * float64(time.Second)))))
+				}
 				ag := agents[int(i)%len(agents)]
 				body := fmt.Sprintf("bench %s %d", run, i)
 				if ag.companyID == a.companyID {
@@ -85,8 +93,8 @@ func runInbound(g *gorm.DB, base string, agents []agent, n int) (string, error) 
 	latMu.Lock()
 	defer latMu.Unlock()
 	slices.Sort(lat)
-	out := fmt.Sprintf("Inbound pipeline: %d messages posted in %.1fs, all processed in %.1fs → %.0f messages/s sustained\n",
-		n, posted.Seconds(), total.Seconds(), float64(n)/total.Seconds())
+	out := fmt.Sprintf("Inbound pipeline: %d messages posted in %.1fs (offered %.0f/s), all processed in %.1fs → %.0f messages/s sustained\n",
+		n, posted.Seconds(), float64(n)/posted.Seconds(), total.Seconds(), float64(n)/total.Seconds())
 	if len(lat) > 0 {
 		out += fmt.Sprintf("Event to socket (%d samples): p50 %.1f ms, p99 %.1f ms\n", len(lat), ms(lat[len(lat)/2]), ms(lat[len(lat)*99/100]))
 	}

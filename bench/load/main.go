@@ -22,6 +22,7 @@ func main() {
 	think := flag.Duration("think", time.Second, "average pause between one attendant's requests (0 = stress)")
 	warmup := flag.Duration("warmup", 15*time.Second, "unrecorded load first, to warm caches")
 	inbound := flag.Int("inbound", 20000, "inbound messages for the pipeline run (0 = skip)")
+	rate := flag.Float64("rate", 1000, "inbound messages offered per second (0 = as fast as possible)")
 	flag.Parse()
 	g, err := db.Open(*dsn)
 	if err != nil {
@@ -36,7 +37,7 @@ func main() {
 	fmt.Printf("\n%d attendants, %s, think time %s, %d companies\n\n", len(agents), *duration, *think, countCompanies(agents))
 	fmt.Println(res.table())
 	if *inbound > 0 {
-		p, err := runInbound(g, *base, agents, *inbound)
+		p, err := runInbound(g, *base, agents, *inbound, *rate)
 		if err != nil {
 			log.Fatal(err)
 		}

@@ -65,6 +65,8 @@ type App struct {
 	Inbound      inbound.Processor
 
 	Tickets ticket.Service
+
+	stop context.CancelFunc // ends the background listeners
 }
 
 // New connects and wires everything. Close releases it.
@@ -100,7 +102,10 @@ func New(cfg config.Config) (*App, error) {
 }
 
 func (a *App) wire() {
-	a.Settings = setting.Service{DB: a.DB, Events: a.Events}
+	a.Settings = setting.Service{DB: a.DB, Events: a.Events, Cache: setting.NewCache(a.RDB, 30*time.Second)}
+	var bg context.Context
+	bg, a.stop = context.WithCancel(context.Background())
+	go a.Settings.Cache.Listen(bg)
 	a.Connections = connection.Service{Store: connection.Store{DB: a.DB}, Events: a.Events, Settings: a.Settings}
 	a.Users = user.Service{DB: a.DB, Events: a.Events, Settings: a.Settings, Media: a.Media,
 		Connections: a.Connections.Store}
@@ -139,6 +144,7 @@ func (a *App) wireMessaging() {
 
 // Close releases connections.
 func (a *App) Close() {
+	a.stop()
 	a.Queue.Close()
 	a.RDB.Close()
 	if sqlDB, err := a.DB.DB(); err == nil {

@@ -33,6 +33,7 @@ type Setting struct {
 type Service struct {
 	DB     *gorm.DB
 	Events realtime.Publisher
+	Cache  *Cache // optional; nil reads the database every time
 }
 
 // All returns every company key (stored or default) of the context's company; platform
@@ -83,6 +84,9 @@ func (s Service) Get(ctx context.Context, key string) (Setting, error) {
 	if d.Platform {
 		ctx = tenant.With(ctx, MainCompanyID)
 	}
+	if s.Cache != nil {
+		return s.cachedGet(ctx, d)
+	}
 	q, err := tenant.Scope(ctx, s.DB)
 	if err != nil {
 		return Setting{}, err
@@ -93,6 +97,30 @@ func (s Service) Get(ctx context.Context, key string) (Setting, error) {
 		return Setting{Key: key, Value: d.Default}, nil
 	}
 	return st, err
+}
+
+// cachedGet is Get through the cache: all of the company's stored keys in one query.
+func (s Service) cachedGet(ctx context.Context, d Def) (Setting, error) {
+	companyID, err := tenant.CompanyID(ctx)
+	if err != nil {
+		return Setting{}, err
+	}
+	values, err := s.Cache.values(companyID, func() (map[string]Setting, error) {
+		var stored []Setting
+		err := s.DB.WithContext(ctx).Where("company_id = ?", companyID).Find(&stored).Error
+		m := make(map[string]Setting, len(stored))
+		for _, st := range stored {
+			m[st.Key] = st
+		}
+		return m, err
+	})
+	if err != nil {
+		return Setting{}, err
+	}
+	if st, ok := values[d.Key]; ok {
+		return st, nil
+	}
+	return Setting{Key: d.Key, Value: d.Default}, nil
 }
 
 // Value is Get's value, or the default when reading fails.
@@ -142,6 +170,9 @@ func (s Service) Set(ctx context.Context, key, value string, super bool) (Settin
 	}).Create(&st).Error
 	if err != nil {
 		return Setting{}, err
+	}
+	if s.Cache != nil {
+		s.Cache.Changed(ctx, companyID)
 	}
 	if s.Events != nil {
 		_ = s.Events.Publish(ctx, realtime.ToCompany(companyID, "settings", map[string]any{

@@ -1,6 +1,7 @@
 package testutil
 
 import (
+	"context"
 	"testing"
 
 	"atende/pkg/app"
@@ -75,4 +76,7 @@ func SetSetting(t testing.TB, a *app.App, companyID int64, key, value string) {
 	t.Helper()
 	must(t, a.DB.Exec(`INSERT INTO settings (company_id, key, value) VALUES (?, ?, ?)
 		ON CONFLICT (company_id, key) DO UPDATE SET value = EXCLUDED.value`, companyID, key, value).Error)
+	if a.Settings.Cache != nil {
+		a.Settings.Cache.Changed(context.Background(), companyID) // written behind the service's back
+	}
 }
