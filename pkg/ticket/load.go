@@ -77,16 +77,8 @@ func Decorate(ctx context.Context, db *gorm.DB, tickets []Ticket) error {
 	if err := db.Where("company_id = ? AND id IN ?", companyID, contactIDs).Find(&contacts).Error; err != nil {
 		return err
 	}
-	var queues []QueueRef
-	if err := db.Table("queues").Select("id, name, color").Where("company_id = ? AND id IN ?", companyID, nonEmpty(queueIDs)).Scan(&queues).Error; err != nil {
-		return err
-	}
-	var users []UserRef
-	if err := db.Table("users").Select("id, name").Where("company_id = ? AND id IN ?", companyID, nonEmpty(userIDs)).Scan(&users).Error; err != nil {
-		return err
-	}
-	var conns []ConnectionRef
-	if err := db.Table("connections").Select("id, name, channel, group_as_ticket").Where("company_id = ? AND id IN ?", companyID, nonEmpty(connIDs)).Scan(&conns).Error; err != nil {
+	queues, users, conns, err := refs(db, companyID, queueIDs, userIDs, connIDs)
+	if err != nil {
 		return err
 	}
 	var tags []struct {
@@ -118,6 +110,33 @@ func Decorate(ctx context.Context, db *gorm.DB, tickets []Ticket) error {
 		}
 	}
 	return nil
+}
+
+// refs loads the queue, user and connection shapes of a page of tickets in one round trip
+// (a UNION ALL): every list page and every ticket event needs them.
+func refs(db *gorm.DB, companyID int64, queueIDs, userIDs, connIDs []int64) ([]QueueRef, []UserRef, []ConnectionRef, error) {
+	var rows []struct {
+		Kind, Name, A, B string
+		ID               int64
+	}
+	err := db.Raw(`SELECT 'q' AS kind, id, name, color AS a, '' AS b FROM queues WHERE company_id = ? AND id IN ?
+		UNION ALL SELECT 'u', id, name, '', '' FROM users WHERE company_id = ? AND id IN ?
+		UNION ALL SELECT 'c', id, name, channel, group_as_ticket FROM connections WHERE company_id = ? AND id IN ?`,
+		companyID, nonEmpty(queueIDs), companyID, nonEmpty(userIDs), companyID, nonEmpty(connIDs)).Scan(&rows).Error
+	var queues []QueueRef
+	var users []UserRef
+	var conns []ConnectionRef
+	for _, r := range rows {
+		switch r.Kind {
+		case "q":
+			queues = append(queues, QueueRef{ID: r.ID, Name: r.Name, Color: r.A})
+		case "u":
+			users = append(users, UserRef{ID: r.ID, Name: r.Name})
+		case "c":
+			conns = append(conns, ConnectionRef{ID: r.ID, Name: r.Name, Channel: r.A, GroupAsTicket: r.B})
+		}
+	}
+	return queues, users, conns, err
 }
 
 func index[T any](items []T, key func(T) int64) map[int64]T {
