@@ -74,6 +74,15 @@ func Upsert(ctx context.Context, db *gorm.DB, in Inbound) (Contact, error) {
 	if name == "" {
 		name = in.Number
 	}
+	// Most messages come from contacts we know, with nothing new to record: a read is
+	// cheaper than an upsert that writes a new row version on every message.
+	var known Contact
+	err = db.WithContext(ctx).Where("company_id = ? AND channel = ? AND number = ?", companyID, in.Channel, in.Number).
+		Take(&known).Error
+	if err == nil && !(known.Name == known.Number && in.Name != "" && in.Name != known.Name) &&
+		(in.URLPicture == "" || in.URLPicture == known.URLPicture) {
+		return known, nil
+	}
 	c := Contact{CompanyID: companyID, Name: name, Number: in.Number, Channel: in.Channel,
 		IsGroup: in.IsGroup, Active: true, AcceptAudioMessage: true, URLPicture: in.URLPicture,
 		ConnectionID: &in.ConnectionID}
