@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"time"
 
 	"atende/pkg/realtime"
 	"atende/pkg/tenant"
@@ -100,3 +101,32 @@ type noSessions struct{}
 func (noSessions) Start(context.Context, Connection) error { return nil }
 func (noSessions) NewQR(context.Context, Connection) error { return nil }
 func (noSessions) Stop(context.Context, Connection) error  { return nil }
+
+// Session is the live state of a connection as its session reports it.
+type Session struct {
+	Status  string
+	QRCode  string
+	Retries int
+	Number  string
+}
+
+// SetSession records a session change (status, QR code, retries, number) and announces it
+// on the company's whatsappSession event, which the connections page and QR modal follow.
+func (s Service) SetSession(ctx context.Context, companyID, id int64, st Session) (Connection, error) {
+	err := s.DB.WithContext(ctx).Model(&Connection{}).Where("id = ? AND company_id = ?", id, companyID).
+		Updates(map[string]any{"status": st.Status, "qrcode": st.QRCode, "retries": st.Retries,
+			"number": st.Number, "updated_at": time.Now()}).Error
+	if err != nil {
+		return Connection{}, err
+	}
+	var c Connection
+	if err := s.DB.WithContext(ctx).Where("id = ? AND company_id = ?", id, companyID).First(&c).Error; err != nil {
+		return Connection{}, err
+	}
+	c.Token = ""
+	if s.Events != nil {
+		_ = s.Events.Publish(ctx, realtime.ToCompany(companyID, "whatsappSession",
+			map[string]any{"action": "update", "session": c}))
+	}
+	return c, nil
+}
