@@ -16,6 +16,8 @@ type access struct {
 	// connectionToken routes take a connection's bearer token or a signed-in user of its
 	// company (the sandbox channel).
 	connectionToken bool
+	// apiToken routes take only a connection's bearer token (the external API).
+	apiToken bool
 }
 
 var (
@@ -25,6 +27,8 @@ var (
 	super    = access{super: true}
 
 	sandboxAuth = access{connectionToken: true}
+	// externalAPI: a connection's token, on a plan with useExternalApi.
+	externalAPI = access{apiToken: true, planFlag: "useExternalApi"}
 
 	// manageConnections: admins, and profile users with allowConnections (spec/2 §6).
 	manageConnections = admin.orToggle("allowConnections")

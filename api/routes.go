@@ -98,12 +98,27 @@ func (a *API) routes() []route {
 		{"POST", "/quick-messages/:id/media-upload", signedIn, a.uploadQuickMessageMedia},
 		{"DELETE", "/quick-messages/:id/media-upload", signedIn, a.deleteQuickMessageMedia},
 
+		// Connections (spec/2 Connections)
 		{"GET", "/whatsapp", signedIn, a.listConnections},
 		{"GET", "/whatsapp/", signedIn, a.listConnections},
+		{"GET", "/whatsapp/filter", signedIn, a.filterConnections},
+		{"GET", "/whatsapp/all", super, a.allConnections},
+		{"GET", "/whatsapp/all/", super, a.allConnections},
 		{"GET", "/whatsapp/:id", manageConnections, a.getConnection},
 		{"POST", "/whatsapp", manageConnections, a.createConnection},
 		{"PUT", "/whatsapp/:id", manageConnections, a.updateConnection},
 		{"DELETE", "/whatsapp/:id", manageConnections, a.deleteConnection},
+		{"POST", "/whatsapp/:id/media-upload", manageConnections, a.uploadGreetingMedia},
+		{"DELETE", "/whatsapp/:id/media-upload", manageConnections, a.deleteGreetingMedia},
+		{"GET", "/whatsapp-admin/:id", super, a.adminGetConnection},
+		{"PUT", "/whatsapp-admin/:id", super, a.adminUpdateConnection},
+		{"DELETE", "/whatsapp-admin/:id", super, a.adminDeleteConnection},
+		{"POST", "/whatsapp-restart", manageConnections, a.restartConnections},
+		{"POST", "/whatsapp-restart/", manageConnections, a.restartConnections},
+		{"POST", "/whatsappsession/:id", manageConnections, a.startSession},
+		{"PUT", "/whatsappsession/:id", manageConnections, a.renewQR},
+		{"DELETE", "/whatsappsession/:id", manageConnections, a.stopSession},
+		{"POST", "/closedimported/:id", manageConnections, a.closeImported},
 
 		// Messages and the sandbox channel
 		{"GET", "/messages/:ticketId", signedIn, a.listMessages},
@@ -115,6 +130,10 @@ func (a *API) routes() []route {
 		{"POST", "/sandbox/:connectionId/inbound", sandboxAuth, a.sandboxInbound},
 		{"GET", "/sandbox/:connectionId/outbound", sandboxAuth, a.sandboxOutbound},
 
+		// External API (spec/3; described in docs/openapi.yaml)
+		{"POST", "/api/messages/send", externalAPI, a.externalSend},
+		{"GET", "/api/openapi.yaml", public, a.openAPI},
+
 		// Media behind signed URLs
 		{"GET", "/media/*path", public, a.media},
 	}
@@ -125,9 +144,12 @@ func (a *API) routes() []route {
 func (a *API) register(r gin.IRouter) {
 	for _, rt := range a.routes() {
 		chain := []gin.HandlerFunc{}
-		if rt.rule.connectionToken {
+		switch {
+		case rt.rule.connectionToken:
 			chain = append(chain, a.sandboxConnection())
-		} else if !rt.rule.public {
+		case rt.rule.apiToken:
+			chain = append(chain, a.apiConnection(rt.rule))
+		case !rt.rule.public:
 			chain = append(chain, a.authenticate(rt.rule.allowExpired), authorize(rt.rule))
 		}
 		r.Handle(rt.method, rt.path, append(chain, rt.handler)...)

@@ -114,7 +114,7 @@ func (a *API) serveWebApp(r *gin.Engine) {
 // no bearer token, while the web app's API calls ask for JSON with one.
 func (a *API) browserNavigation() gin.HandlerFunc {
 	index := filepath.Join(a.App.Cfg.WebDir, "index.html")
-	own := []string{"/media/", "/admin/queues", "/socket", "/metrics", "/healthz", "/readyz", "/assets/"}
+	own := []string{"/media/", "/admin/queues", "/socket", "/metrics", "/healthz", "/readyz", "/assets/", "/api/"}
 	return func(c *gin.Context) {
 		req := c.Request
 		if req.Method != http.MethodGet || req.Header.Get("Authorization") != "" ||

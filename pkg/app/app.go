@@ -18,6 +18,7 @@ import (
 	"atende/pkg/connection"
 	"atende/pkg/contact"
 	"atende/pkg/db"
+	"atende/pkg/externalapi"
 	"atende/pkg/inbound"
 	"atende/pkg/mail"
 	"atende/pkg/message"
@@ -64,7 +65,8 @@ type App struct {
 	InboundStore inbound.Store
 	Inbound      inbound.Processor
 
-	Tickets ticket.Service
+	Tickets  ticket.Service
+	External externalapi.Service // POST /api/messages/send
 
 	stop context.CancelFunc // ends the background listeners
 }
@@ -126,6 +128,10 @@ func (a *App) wire() {
 	// The message service is the tickets' Messenger: automatic texts and transfer notes
 	// are stored and queued like any other message.
 	a.Tickets = ticket.Service{DB: a.DB, Events: a.Events, Settings: a.Settings, Messenger: a.Messages}
+	// The connections admin asks the sessions to follow its records and closes imported
+	// tickets through the ticket service.
+	a.Connections.Sessions, a.Connections.Tickets, a.Connections.Media = a.Sessions, a.Tickets, a.Media
+	a.External = externalapi.Service{DB: a.DB, Messages: a.Messages, Events: a.Events}
 }
 
 func (a *App) wireMessaging() {

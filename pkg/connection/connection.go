@@ -11,7 +11,9 @@ import (
 
 	"gorm.io/gorm"
 
+	"atende/pkg/company"
 	"atende/pkg/errs"
+	"atende/pkg/hours"
 	"atende/pkg/queue"
 	"atende/pkg/tenant"
 )
@@ -40,39 +42,82 @@ const TokenLength = 30
 
 // Connection is one channel session of a company. JSON names follow the spec.
 type Connection struct {
-	ID                     int64      `json:"id"`
-	CompanyID              int64      `json:"companyId"`
-	Name                   string     `json:"name"`
-	Channel                string     `json:"channel"`
-	Status                 string     `json:"status"`
-	QRCode                 string     `json:"qrcode" gorm:"column:qrcode"`
-	Retries                int        `json:"retries"`
-	Number                 string     `json:"number"`
-	IsDefault              bool       `json:"isDefault"`
-	Token                  string     `json:"token,omitempty"` // only for who manages connections
-	GreetingMessage        string     `json:"greetingMessage"`
-	ComplationMessage      string     `json:"complationMessage"`
-	OutOfHoursMessage      string     `json:"outOfHoursMessage"`
-	RatingMessage          string     `json:"ratingMessage"`
-	AllowGroup             bool       `json:"allowGroup"`
-	GroupAsTicket          string     `json:"groupAsTicket"`
-	MaxUseBotQueues        int        `json:"maxUseBotQueues"`
-	TimeUseBotQueues       int        `json:"timeUseBotQueues"`
-	TimeSendQueue          int        `json:"timeSendQueue"`
-	SendIDQueue            *int64     `json:"sendIdQueue" gorm:"column:send_id_queue"`
-	ExpiresTicket          int        `json:"expiresTicket"`
-	WhenExpiresTicket      string     `json:"whenExpiresTicket"`
-	ExpiresTicketNPS       int        `json:"expiresTicketNPS" gorm:"column:expires_ticket_nps"`
-	MaxUseBotQueuesNPS     int        `json:"maxUseBotQueuesNPS" gorm:"column:max_use_bot_queues_nps"`
-	ExpiresInactiveMessage string     `json:"expiresInactiveMessage"`
-	TimeInactiveMessage    int        `json:"timeInactiveMessage"`
-	InactiveMessage        string     `json:"inactiveMessage"`
-	TimeCreateNewTicket    int        `json:"timeCreateNewTicket"`
-	AccessToken            string     `json:"-"`
-	ExternalID             string     `json:"externalId"`
-	CreatedAt              time.Time  `json:"createdAt"`
-	UpdatedAt              time.Time  `json:"updatedAt"`
-	Queues                 []QueueRef `json:"queues" gorm:"-"`
+	ID                     int64  `json:"id"`
+	CompanyID              int64  `json:"companyId"`
+	Name                   string `json:"name"`
+	Channel                string `json:"channel"`
+	Status                 string `json:"status"`
+	QRCode                 string `json:"qrcode" gorm:"column:qrcode"`
+	Retries                int    `json:"retries"`
+	Number                 string `json:"number"`
+	IsDefault              bool   `json:"isDefault"`
+	Token                  string `json:"token,omitempty"` // only for who manages connections
+	GreetingMessage        string `json:"greetingMessage"`
+	ComplationMessage      string `json:"complationMessage"`
+	OutOfHoursMessage      string `json:"outOfHoursMessage"`
+	RatingMessage          string `json:"ratingMessage"`
+	AllowGroup             bool   `json:"allowGroup"`
+	GroupAsTicket          string `json:"groupAsTicket"`
+	MaxUseBotQueues        int    `json:"maxUseBotQueues"`
+	TimeUseBotQueues       int    `json:"timeUseBotQueues"`
+	TimeSendQueue          int    `json:"timeSendQueue"`
+	SendIDQueue            *int64 `json:"sendIdQueue" gorm:"column:send_id_queue"`
+	ExpiresTicket          int    `json:"expiresTicket"`
+	WhenExpiresTicket      string `json:"whenExpiresTicket"`
+	ExpiresTicketNPS       int    `json:"expiresTicketNPS" gorm:"column:expires_ticket_nps"`
+	MaxUseBotQueuesNPS     int    `json:"maxUseBotQueuesNPS" gorm:"column:max_use_bot_queues_nps"`
+	ExpiresInactiveMessage string `json:"expiresInactiveMessage"`
+	TimeInactiveMessage    int    `json:"timeInactiveMessage"`
+	InactiveMessage        string `json:"inactiveMessage"`
+	TimeCreateNewTicket    int    `json:"timeCreateNewTicket"`
+	AccessToken            string `json:"-"`
+	ExternalID             string `json:"externalId"`
+
+	// The greeting's media file: stored path (never shown), original name, signed URL.
+	GreetingMediaPath       string `json:"-" gorm:"column:greeting_media_attachment"`
+	GreetingMediaAttachment string `json:"greetingMediaAttachment" gorm:"column:greeting_media_name"`
+	GreetingMediaURL        string `json:"greetingMediaUrl" gorm:"-"`
+
+	// Importing the phone's history when the session pairs (the WhatsApp channel does it).
+	ImportOldMessages         *time.Time `json:"importOldMessages"`
+	ImportRecentMessages      *time.Time `json:"importRecentMessages"`
+	ImportOldMessagesGroups   bool       `json:"importOldMessagesGroups"`
+	ClosedTicketsPostImported bool       `json:"closedTicketsPostImported"`
+	QueueIDImportMessages     *int64     `json:"queueIdImportMessages" gorm:"column:queue_id_import_messages"`
+	StatusImportMessages      string     `json:"statusImportMessages"`
+
+	// Automation of the connection: integration, AI prompt, welcome and no-phrase flows.
+	IntegrationID   *int64 `json:"integrationId"`
+	PromptID        *int64 `json:"promptId"`
+	FlowIDWelcome   *int64 `json:"flowIdWelcome" gorm:"column:flow_id_welcome"`
+	FlowIDNotPhrase *int64 `json:"flowIdNotPhrase" gorm:"column:flow_id_not_phrase"`
+	Provider        string `json:"provider" gorm:"default:beta"`
+
+	CollectiveVacationStart   *company.Date   `json:"collectiveVacationStart"`
+	CollectiveVacationEnd     *company.Date   `json:"collectiveVacationEnd"`
+	CollectiveVacationMessage string          `json:"collectiveVacationMessage"`
+	Schedules                 hours.Schedules `json:"schedules"`
+
+	CreatedAt time.Time  `json:"createdAt"`
+	UpdatedAt time.Time  `json:"updatedAt"`
+	Queues    []QueueRef `json:"queues" gorm:"-"`
+	QueueIDs  []int64    `json:"queueIds" gorm:"-"`
+	// Company names the owner in the platform-wide list (GET /whatsapp/all).
+	Company *CompanyRef `json:"company,omitempty" gorm:"-"`
+	// Warning tells the editor what a save did besides saving (see Update).
+	Warning *Warning `json:"warning,omitempty" gorm:"-"`
+}
+
+// CompanyRef is the short company shape of the platform-wide list.
+type CompanyRef struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+}
+
+// Warning is a non-blocking notice about a save, with a code the web app translates.
+type Warning struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
 }
 
 // QueueRef is the short queue shape inside a connection.

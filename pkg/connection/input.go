@@ -3,8 +3,10 @@ package connection
 import (
 	"slices"
 	"strings"
+	"time"
 
 	"atende/pkg/errs"
+	"atende/pkg/hours"
 	"atende/pkg/validate"
 )
 
@@ -14,50 +16,113 @@ var Channels = []string{ChannelWhatsApp, ChannelWhatsAppAPI, ChannelFacebook, Ch
 // Input is a create or update request. Nil fields are left as they are (update) or take
 // their defaults (create).
 type Input struct {
-	Name                   *string  `json:"name"`
-	Channel                *string  `json:"channel"`
-	IsDefault              *bool    `json:"isDefault"`
-	GreetingMessage        *string  `json:"greetingMessage"`
-	ComplationMessage      *string  `json:"complationMessage"`
-	OutOfHoursMessage      *string  `json:"outOfHoursMessage"`
-	RatingMessage          *string  `json:"ratingMessage"`
-	AllowGroup             *bool    `json:"allowGroup"`
-	GroupAsTicket          *string  `json:"groupAsTicket"`
-	MaxUseBotQueues        *int     `json:"maxUseBotQueues"`
-	TimeUseBotQueues       *int     `json:"timeUseBotQueues"`
-	TimeSendQueue          *int     `json:"timeSendQueue"`
-	SendIDQueue            *int64   `json:"sendIdQueue"`
-	ExpiresTicket          *int     `json:"expiresTicket"`
-	WhenExpiresTicket      *string  `json:"whenExpiresTicket"`
-	ExpiresTicketNPS       *int     `json:"expiresTicketNPS"`
-	MaxUseBotQueuesNPS     *int     `json:"maxUseBotQueuesNPS"`
-	ExpiresInactiveMessage *string  `json:"expiresInactiveMessage"`
-	TimeInactiveMessage    *int     `json:"timeInactiveMessage"`
-	InactiveMessage        *string  `json:"inactiveMessage"`
-	TimeCreateNewTicket    *int     `json:"timeCreateNewTicket"`
-	QueueIDs               *[]int64 `json:"queueIds"`
+	Name                   *string                  `json:"name"`
+	Channel                *string                  `json:"channel"`
+	IsDefault              *bool                    `json:"isDefault"`
+	GreetingMessage        *string                  `json:"greetingMessage"`
+	ComplationMessage      *string                  `json:"complationMessage"`
+	OutOfHoursMessage      *string                  `json:"outOfHoursMessage"`
+	RatingMessage          *string                  `json:"ratingMessage"`
+	AllowGroup             *bool                    `json:"allowGroup"`
+	GroupAsTicket          *string                  `json:"groupAsTicket"`
+	MaxUseBotQueues        *int                     `json:"maxUseBotQueues"`
+	TimeUseBotQueues       *int                     `json:"timeUseBotQueues"`
+	TimeSendQueue          *int                     `json:"timeSendQueue"`
+	SendIDQueue            validate.Nullable[int64] `json:"sendIdQueue"`
+	ExpiresTicket          *int                     `json:"expiresTicket"`
+	WhenExpiresTicket      *string                  `json:"whenExpiresTicket"`
+	ExpiresTicketNPS       *int                     `json:"expiresTicketNPS"`
+	MaxUseBotQueuesNPS     *int                     `json:"maxUseBotQueuesNPS"`
+	ExpiresInactiveMessage *string                  `json:"expiresInactiveMessage"`
+	TimeInactiveMessage    *int                     `json:"timeInactiveMessage"`
+	InactiveMessage        *string                  `json:"inactiveMessage"`
+	TimeCreateNewTicket    *int                     `json:"timeCreateNewTicket"`
+	QueueIDs               *[]int64                 `json:"queueIds"`
+
+	ImportOldMessages         validate.Nullable[string] `json:"importOldMessages"`
+	ImportRecentMessages      validate.Nullable[string] `json:"importRecentMessages"`
+	ImportOldMessagesGroups   *bool                     `json:"importOldMessagesGroups"`
+	ClosedTicketsPostImported *bool                     `json:"closedTicketsPostImported"`
+	QueueIDImportMessages     validate.Nullable[int64]  `json:"queueIdImportMessages"`
+
+	IntegrationID   validate.Nullable[int64] `json:"integrationId"`
+	PromptID        validate.Nullable[int64] `json:"promptId"`
+	FlowIDWelcome   validate.Nullable[int64] `json:"flowIdWelcome"`
+	FlowIDNotPhrase validate.Nullable[int64] `json:"flowIdNotPhrase"`
+	Provider        *string                  `json:"provider"`
+
+	CollectiveVacationStart   validate.Nullable[string] `json:"collectiveVacationStart"`
+	CollectiveVacationEnd     validate.Nullable[string] `json:"collectiveVacationEnd"`
+	CollectiveVacationMessage *string                   `json:"collectiveVacationMessage"`
+	Schedules                 *hours.Schedules          `json:"schedules"`
 	// Token "" (or RegenerateToken) on update issues a new token; any other value is ignored.
 	Token           *string `json:"token"`
 	RegenerateToken bool    `json:"regenerateToken"`
 }
 
-// apply validates in and copies it onto c. creating makes the name required and lets the
-// channel be chosen; ratingRequired is the company's userRating setting.
-func (in Input) apply(c *Connection, creating, ratingRequired bool) error {
+// form is what validation needs besides the request: create or update, the company's
+// userRating setting, its time zone and the clock.
+type form struct {
+	creating       bool
+	ratingRequired bool
+	loc            *time.Location
+	now            time.Time
+}
+
+// apply validates in and copies it onto c. Creating makes the name required and lets the
+// channel be chosen.
+func (in Input) apply(c *Connection, f form) error {
 	v := errs.Validation{}
-	if in.Name != nil || creating {
+	if in.Name != nil || f.creating {
 		c.Name = strings.TrimSpace(validate.Deref(in.Name))
 		validate.Length(v, "name", c.Name, 2, 50)
 	}
-	in.applyChannel(v, c, creating)
+	in.applyChannel(v, c, f.creating)
+	in.applyTexts(v, c)
+	in.applyNumbers(v, c)
+	validate.Each(map[string]validate.Pair[bool]{
+		"allowGroup":                {Dst: &c.AllowGroup, Src: in.AllowGroup},
+		"importOldMessagesGroups":   {Dst: &c.ImportOldMessagesGroups, Src: in.ImportOldMessagesGroups},
+		"closedTicketsPostImported": {Dst: &c.ClosedTicketsPostImported, Src: in.ClosedTicketsPostImported},
+	}, nil)
+	validate.Each(map[string]validate.Pair[string]{"groupAsTicket": {Dst: &c.GroupAsTicket, Src: in.GroupAsTicket}},
+		validate.OptionCheck(v, "enabled", "disabled"))
+	validate.Each(map[string]validate.Pair[string]{"whenExpiresTicket": {Dst: &c.WhenExpiresTicket, Src: in.WhenExpiresTicket}},
+		validate.OptionCheck(v, "0", "1"))
+	validate.Each(map[string]validate.Pair[string]{"provider": {Dst: &c.Provider, Src: in.Provider}},
+		func(field, s string) { validate.Length(v, field, s, 1, 30) })
+	for field, p := range map[string]struct {
+		dst **int64
+		src validate.Nullable[int64]
+	}{"integrationId": {&c.IntegrationID, in.IntegrationID}, "promptId": {&c.PromptID, in.PromptID},
+		"flowIdWelcome": {&c.FlowIDWelcome, in.FlowIDWelcome}, "flowIdNotPhrase": {&c.FlowIDNotPhrase, in.FlowIDNotPhrase},
+		"queueIdImportMessages": {&c.QueueIDImportMessages, in.QueueIDImportMessages},
+		"sendIdQueue":           {&c.SendIDQueue, in.SendIDQueue}} {
+		setID(v, field, p.dst, p.src)
+	}
+	if in.Schedules != nil {
+		c.Schedules = *in.Schedules
+		c.Schedules.Validate(v, "schedules")
+	}
+	in.applyImport(v, c, f)
+	in.applyVacation(v, c, f)
+	in.applyRules(v, c, f.ratingRequired)
+	return v.Err()
+}
+
+func (in Input) applyTexts(v errs.Validation, c *Connection) {
 	validate.Each(map[string]validate.Pair[string]{
-		"greetingMessage":        {Dst: &c.GreetingMessage, Src: in.GreetingMessage},
-		"complationMessage":      {Dst: &c.ComplationMessage, Src: in.ComplationMessage},
-		"outOfHoursMessage":      {Dst: &c.OutOfHoursMessage, Src: in.OutOfHoursMessage},
-		"ratingMessage":          {Dst: &c.RatingMessage, Src: in.RatingMessage},
-		"expiresInactiveMessage": {Dst: &c.ExpiresInactiveMessage, Src: in.ExpiresInactiveMessage},
-		"inactiveMessage":        {Dst: &c.InactiveMessage, Src: in.InactiveMessage},
+		"greetingMessage":           {Dst: &c.GreetingMessage, Src: in.GreetingMessage},
+		"complationMessage":         {Dst: &c.ComplationMessage, Src: in.ComplationMessage},
+		"outOfHoursMessage":         {Dst: &c.OutOfHoursMessage, Src: in.OutOfHoursMessage},
+		"ratingMessage":             {Dst: &c.RatingMessage, Src: in.RatingMessage},
+		"expiresInactiveMessage":    {Dst: &c.ExpiresInactiveMessage, Src: in.ExpiresInactiveMessage},
+		"inactiveMessage":           {Dst: &c.InactiveMessage, Src: in.InactiveMessage},
+		"collectiveVacationMessage": {Dst: &c.CollectiveVacationMessage, Src: in.CollectiveVacationMessage},
 	}, validate.TextCheck(v))
+}
+
+func (in Input) applyNumbers(v errs.Validation, c *Connection) {
 	validate.Each(map[string]validate.Pair[int]{
 		"maxUseBotQueues":     {Dst: &c.MaxUseBotQueues, Src: in.MaxUseBotQueues},
 		"timeUseBotQueues":    {Dst: &c.TimeUseBotQueues, Src: in.TimeUseBotQueues},
@@ -68,13 +133,6 @@ func (in Input) apply(c *Connection, creating, ratingRequired bool) error {
 		"timeInactiveMessage": {Dst: &c.TimeInactiveMessage, Src: in.TimeInactiveMessage},
 		"timeCreateNewTicket": {Dst: &c.TimeCreateNewTicket, Src: in.TimeCreateNewTicket},
 	}, func(field string, n int) { validate.NonNegative(v, field, n) })
-	validate.Each(map[string]validate.Pair[bool]{"allowGroup": {Dst: &c.AllowGroup, Src: in.AllowGroup}}, nil)
-	validate.Each(map[string]validate.Pair[string]{"groupAsTicket": {Dst: &c.GroupAsTicket, Src: in.GroupAsTicket}},
-		validate.OptionCheck(v, "enabled", "disabled"))
-	validate.Each(map[string]validate.Pair[string]{"whenExpiresTicket": {Dst: &c.WhenExpiresTicket, Src: in.WhenExpiresTicket}},
-		validate.OptionCheck(v, "0", "1"))
-	in.applyRules(v, c, ratingRequired)
-	return v.Err()
 }
 
 func (in Input) applyChannel(v errs.Validation, c *Connection, creating bool) {
@@ -92,12 +150,6 @@ func (in Input) applyChannel(v errs.Validation, c *Connection, creating bool) {
 // applyRules checks the rules between fields: a redirect time needs a redirect queue, and
 // with user rating on a rating message and a rating expiry are needed.
 func (in Input) applyRules(v errs.Validation, c *Connection, ratingRequired bool) {
-	if in.SendIDQueue != nil {
-		c.SendIDQueue = in.SendIDQueue
-		if *in.SendIDQueue == 0 {
-			c.SendIDQueue = nil
-		}
-	}
 	if c.TimeSendQueue > 0 && c.SendIDQueue == nil {
 		v.Add("sendIdQueue", validate.MsgRequired)
 	}
@@ -106,6 +158,19 @@ func (in Input) applyRules(v errs.Validation, c *Connection, ratingRequired bool
 	}
 	if ratingRequired && c.ExpiresTicketNPS == 0 {
 		v.Add("expiresTicketNPS", MsgRatingExpiry)
+	}
+}
+
+// setID copies an optional reference: null or 0 clears it, a negative id is refused.
+func setID(v errs.Validation, field string, dst **int64, src validate.Nullable[int64]) {
+	switch {
+	case !src.Set:
+	case !src.Valid || src.Value == 0:
+		*dst = nil
+	case src.Value < 0:
+		v.Add(field, validate.MsgBadOption)
+	default:
+		*dst = src.Of()
 	}
 }
 
@@ -118,6 +183,7 @@ func (in Input) wantsNewToken() bool {
 const (
 	MsgChannelFixed = "O canal de uma conexão não pode ser alterado"
 	MsgRatingExpiry = "Com a avaliação ativa, o tempo de expiração da avaliação não pode ser zero"
+	MsgBadDate      = "Data inválida"
 )
 
 // channelAllowed reports whether a plan flag allows a channel (the sandbox always is).

@@ -1,6 +1,9 @@
 package connection
 
 import (
+	"slices"
+	"strings"
+
 	"gorm.io/gorm"
 
 	"atende/pkg/queue"
@@ -10,10 +13,20 @@ import (
 // the write's transaction (the company row is locked): the redirect queue must be the
 // company's, and exactly one connection is the default.
 func (s Service) prepare(tx *gorm.DB, c *Connection, in Input, creating bool) error {
-	if c.SendIDQueue != nil {
-		if err := queue.Owned(tx, c.CompanyID, []int64{*c.SendIDQueue}); err != nil {
-			return err
+	queues := []int64{}
+	if in.QueueIDs != nil {
+		queues = append(queues, *in.QueueIDs...)
+	}
+	for _, id := range []*int64{c.SendIDQueue, c.QueueIDImportMessages} {
+		if id != nil {
+			queues = append(queues, *id)
 		}
+	}
+	if err := queue.Owned(tx, c.CompanyID, queues); err != nil {
+		return err
+	}
+	if err := greetingRule(tx, *c, in, creating); err != nil {
+		return err
 	}
 	want := c.IsDefault
 	if in.IsDefault != nil {
@@ -37,6 +50,35 @@ func (s Service) prepare(tx *gorm.DB, c *Connection, in Input, creating bool) er
 	}
 	return tx.Model(&Connection{}).Where("company_id = ? AND id <> ? AND is_default", c.CompanyID, c.ID).
 		Update("is_default", false).Error
+}
+
+// greetingRule: a connection with more than one queue shows a menu, which needs the
+// greeting text (ERR_WAPP_GREETING_REQUIRED). Checked when either side changes.
+func greetingRule(tx *gorm.DB, c Connection, in Input, creating bool) error {
+	if in.QueueIDs == nil && in.GreetingMessage == nil {
+		return nil
+	}
+	var n int64
+	switch {
+	case in.QueueIDs != nil:
+		n = int64(len(slices.Compact(slices.Sorted(slices.Values(*in.QueueIDs)))))
+	case !creating:
+		if err := tx.Table("connection_queues").Where("connection_id = ?", c.ID).Count(&n).Error; err != nil {
+			return err
+		}
+	}
+	if n > 1 && strings.TrimSpace(c.GreetingMessage) == "" {
+		return ErrGreeting
+	}
+	return nil
+}
+
+// deletable refuses to delete the default connection while others remain.
+func deletable(tx *gorm.DB, c Connection) error {
+	if n, err := others(tx, c); err != nil || (c.IsDefault && n > 0) {
+		return orErr(err, ErrNoOtherDefault)
+	}
+	return nil
 }
 
 // others counts the company's connections besides c.

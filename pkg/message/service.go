@@ -99,34 +99,61 @@ func (s Service) AddNote(ctx context.Context, t ticket.Ticket, userID int64, bod
 
 // store writes the row and the ticket preview in one transaction, then queues and announces.
 func (s Service) store(ctx context.Context, t ticket.Ticket, userID *int64, d Draft) (Message, error) {
-	m := Message{CompanyID: t.CompanyID, TicketID: t.ID, ContactID: &t.ContactID, ConnectionID: t.ConnectionID,
-		UserID: userID, QueueID: t.QueueID, Body: d.Body, FromMe: true, MediaType: kind(d), MediaPath: d.MediaPath,
-		MediaName: d.MediaName, IsPrivate: d.IsPrivate, IsForwarded: d.Forwarded, VCard: d.VCard, Read: true}
-	if d.QuotedMsgID != nil && s.sameTicket(ctx, *d.QuotedMsgID, t.ID) {
-		m.QuotedMsgID = d.QuotedMsgID
-	}
+	var msgs []Message
 	err := s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		if err := tx.Create(&m).Error; err != nil {
-			return err
-		}
-		return tx.Model(&ticket.Ticket{}).Where("id = ?", t.ID).Updates(map[string]any{
-			"last_message": Preview(m), "from_me": true, "unread_messages": 0, "updated_at": time.Now()}).Error
+		var err error
+		msgs, err = Write(ctx, tx, t, userID, d)
+		return err
 	})
 	if err != nil {
 		return Message{}, err
 	}
-	if !m.IsPrivate {
-		task, err := tasks.NewMessageSend(m.CompanyID, m.ID)
-		if err == nil {
-			err = tasks.Enqueue(ctx, s.Queue, task)
+	s.Dispatch(ctx, msgs)
+	return msgs[0], nil
+}
+
+// Write stores outgoing drafts of userID (nil: the system) on t inside tx, in order: rows
+// at ack 0 and the ticket's preview. Once tx committed, Dispatch sends them; a crash in
+// between leaves rows the reconciler sends, so nothing written is lost.
+func Write(ctx context.Context, tx *gorm.DB, t ticket.Ticket, userID *int64, drafts ...Draft) ([]Message, error) {
+	tx = tx.WithContext(ctx)
+	out := make([]Message, 0, len(drafts))
+	for _, d := range drafts {
+		m := Message{CompanyID: t.CompanyID, TicketID: t.ID, ContactID: &t.ContactID, ConnectionID: t.ConnectionID,
+			UserID: userID, QueueID: t.QueueID, Body: d.Body, FromMe: true, MediaType: kind(d), MediaPath: d.MediaPath,
+			MediaName: d.MediaName, IsPrivate: d.IsPrivate, IsForwarded: d.Forwarded, VCard: d.VCard, Read: true}
+		if d.QuotedMsgID != nil && sameTicket(tx, *d.QuotedMsgID, t.ID) {
+			m.QuotedMsgID = d.QuotedMsgID
 		}
-		if err != nil {
-			// The row is stored; the reconciler queues it once Redis is back.
-			m.SendError = "queued for retry"
+		if err := tx.Create(&m).Error; err != nil {
+			return nil, err
 		}
+		out = append(out, m)
 	}
-	s.announce(ctx, "create", m, true)
-	return m, nil
+	if len(out) == 0 {
+		return out, nil
+	}
+	return out, tx.Model(&ticket.Ticket{}).Where("id = ?", t.ID).Updates(map[string]any{
+		"last_message": Preview(out[len(out)-1]), "from_me": true, "unread_messages": 0, "updated_at": time.Now()}).Error
+}
+
+// Dispatch queues the delivery of written messages (private notes stay) and announces
+// them. The send task is keyed by the message id, so queuing twice sends once; when Redis
+// refuses, the reconciler queues the row later.
+func (s Service) Dispatch(ctx context.Context, msgs []Message) {
+	for i := range msgs {
+		m := &msgs[i]
+		if !m.IsPrivate {
+			task, err := tasks.NewMessageSend(m.CompanyID, m.ID)
+			if err == nil {
+				err = tasks.Enqueue(ctx, s.Queue, task)
+			}
+			if err != nil {
+				m.SendError = "queued for retry"
+			}
+		}
+		s.announce(ctx, "create", *m, i == len(msgs)-1)
+	}
 }
 
 func kind(d Draft) string {
@@ -139,9 +166,9 @@ func kind(d Draft) string {
 	return TypeChat
 }
 
-func (s Service) sameTicket(ctx context.Context, msgID, ticketID int64) bool {
+func sameTicket(tx *gorm.DB, msgID, ticketID int64) bool {
 	var n int64
-	s.DB.WithContext(ctx).Model(&Message{}).Where("id = ? AND ticket_id = ?", msgID, ticketID).Count(&n)
+	tx.Model(&Message{}).Where("id = ? AND ticket_id = ?", msgID, ticketID).Count(&n)
 	return n == 1
 }
 

@@ -143,14 +143,21 @@ func (s Service) CloseAll(ctx context.Context, me user.User, in CloseAllInput) (
 	if len(in.SelectedQueueIDs) > 0 {
 		w.add("queue_id IN ?", []int64(in.SelectedQueueIDs))
 	}
+	return s.closeWhere(ctx, w, &me.ID, in.Status)
+}
+
+// closeWhere closes, without farewell, every ticket matching w in one statement (log and
+// tracking included), then announces them in chunks; by is who closed them (nil: the
+// system), oldStatus the list they leave.
+func (s Service) closeWhere(ctx context.Context, w where, by *int64, oldStatus string) (int, error) {
 	var closed []Ticket
-	err = s.DB.WithContext(ctx).Raw(`WITH closed AS (
+	err := s.DB.WithContext(ctx).Raw(`WITH closed AS (
 			UPDATE tickets SET status = 'closed', updated_at = now() WHERE `+w.sql()+` RETURNING *),
 		logs AS (INSERT INTO ticket_logs (company_id, ticket_id, user_id, queue_id, type)
-			SELECT company_id, id, ?, queue_id, ? FROM closed),
+			SELECT company_id, id, ?::bigint, queue_id, ? FROM closed),
 		tracks AS (UPDATE ticket_trackings tt SET closed_at = now(), finished_at = now(), updated_at = now()
 			FROM closed WHERE tt.ticket_id = closed.id AND tt.finished_at IS NULL)
-		SELECT * FROM closed`, append(w.args, me.ID, LogClosed)...).Scan(&closed).Error
+		SELECT * FROM closed`, append(w.args, by, LogClosed)...).Scan(&closed).Error
 	if err != nil {
 		return 0, err
 	}
@@ -159,7 +166,7 @@ func (s Service) CloseAll(ctx context.Context, me user.User, in CloseAllInput) (
 			return len(closed), err
 		}
 		for _, t := range chunk {
-			PublishUpdate(ctx, s.Events, t, in.Status)
+			PublishUpdate(ctx, s.Events, t, oldStatus)
 		}
 	}
 	return len(closed), nil

@@ -57,11 +57,16 @@ func (s Service) reopen(ctx context.Context, tx *gorm.DB, v viewer, t Ticket, in
 // assign gives t to the current user (accept and reopen): status, user, queue, tracking
 // start and the log entry.
 func (s Service) assign(ctx context.Context, tx *gorm.DB, v viewer, t *Ticket, queueID *int64, logType string) error {
-	t.Status, t.UserID = acceptedStatus(*t), &v.ID
+	return assignTo(ctx, tx, t, v.ID, queueID, logType)
+}
+
+// assignTo gives t to userID: status, user, queue, tracking start and the log entry.
+func assignTo(ctx context.Context, tx *gorm.DB, t *Ticket, userID int64, queueID *int64, logType string) error {
+	t.Status, t.UserID = acceptedStatus(*t), &userID
 	if queueID != nil {
 		t.QueueID = queueID
 	}
-	err := save(tx, t.ID, map[string]any{"status": t.Status, "user_id": v.ID, "queue_id": t.QueueID, "is_bot": false})
+	err := save(tx, t.ID, map[string]any{"status": t.Status, "user_id": userID, "queue_id": t.QueueID, "is_bot": false})
 	if err != nil {
 		return err
 	}
