@@ -203,7 +203,9 @@ describe('signed-in shell', { timeout: 180000 }, () => {
     await waitForPath(second, '/tickets');
 
     await waitForText(first, 'toast', 'Sua conta foi acessada em outro computador.');
-    await waitForPath(first, '/login');
+    // The page is sent to /login and reloads a second later: wait for the address, not for a
+    // 'load' event the reload may race with, then for the form.
+    await first.waitForURL((current) => new URL(current).pathname === '/login', { timeout: WAIT, waitUntil: 'commit' });
     await first.getByTestId('login-form').waitFor({ timeout: WAIT });
 
     // The newer session is untouched.
