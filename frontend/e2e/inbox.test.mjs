@@ -98,6 +98,9 @@ describe('tickets inbox with a sandbox connection', { timeout: 300000 }, () => {
     const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
     await context.grantPermissions(['microphone', 'camera'], { origin: BASE_URL });
     page = await context.newPage();
+    // A run that fails under load says whether the app threw or the tab died.
+    page.on('pageerror', (error) => console.error('page error:', error));
+    page.on('crash', () => console.error('page crashed'));
   });
 
   after(async () => {
