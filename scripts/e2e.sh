@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # End-to-end tests: the built app, served by `bin/atende all` on a fresh database, driven in
 # headless Chromium by the frontend's `npm run e2e` (playwright-core).
-#   E2E_PORT (8099)   SKIP_BUILD=1 (reuse frontend/dist and bin/atende)
+#   E2E_PORT (8099)   E2E_DB (atende_e2e)   E2E_REDIS_DB (14)   SKIP_BUILD=1 (reuse frontend/dist and bin/atende)
+#   (a distinct port, database and Redis db let parallel runs in several worktrees not collide)
 #   E2E_KEEP_LOG=1    keep the server log even when everything passes
-# Anything after the script's name is passed to `npm run e2e -- ...` (e.g. a test file filter).
+# Arguments after the script's name go to `node --test` in frontend/: test files (e.g.
+# e2e/inbox.test.mjs runs that file alone; none: all of e2e/) and flags (--test-name-pattern=…).
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -12,9 +14,9 @@ cd "$ROOT"
 E2E_PORT=${E2E_PORT:-8099}
 BASE_URL="http://127.0.0.1:$E2E_PORT"
 PG_ADMIN_URL='postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable'
-E2E_DB=atende_e2e
+E2E_DB=${E2E_DB:-atende_e2e}
 E2E_DATABASE_URL="postgres://postgres@127.0.0.1:5432/$E2E_DB?sslmode=disable"
-E2E_REDIS_URL='redis://127.0.0.1:6379/14'
+E2E_REDIS_URL="redis://127.0.0.1:6379/${E2E_REDIS_DB:-14}"
 E2E_ADMIN_EMAIL=admin@atende.local
 E2E_ADMIN_PASSWORD='Admin@12345'
 
@@ -29,7 +31,7 @@ else
   build_go
 fi
 
-say "fresh database $E2E_DB, empty Redis db 14"
+say "fresh database $E2E_DB, empty Redis db ${E2E_REDIS_DB:-14}"
 PGOPTIONS="-c client_min_messages=warning" psql "$PG_ADMIN_URL" -w -XqAt -v ON_ERROR_STOP=1 \
   -c "DROP DATABASE IF EXISTS $E2E_DB WITH (FORCE)" -c "CREATE DATABASE $E2E_DB" >/dev/null
 redis-cli -u "$E2E_REDIS_URL" flushdb >/dev/null
@@ -92,11 +94,15 @@ until http_ok "$BASE_URL/readyz" 2>/dev/null; do
 done
 ok "server ready"
 
-say "npm run e2e (BASE_URL=$BASE_URL)"
+# `npm run e2e` is `node --test e2e/`; named files replace the folder, or node would run it all.
+files=() flags=()
+for arg in "$@"; do case $arg in -*) flags+=("$arg") ;; *) files+=("$arg") ;; esac; done
+[ "${#files[@]}" -gt 0 ] || files=(e2e/)
+say "node --test ${flags[*]} ${files[*]} (BASE_URL=$BASE_URL)"
 (
   cd frontend
   BASE_URL="$BASE_URL" ADMIN_EMAIL="$E2E_ADMIN_EMAIL" ADMIN_PASSWORD="$E2E_ADMIN_PASSWORD" \
     CHROMIUM_PATH=/usr/bin/chromium CI="${CI:-true}" \
-    npm run e2e -- "$@"
+    node --test "${flags[@]}" "${files[@]}"
 )
 ok "e2e passed"

@@ -25,7 +25,7 @@ describe('admin pages: queues, tags, contacts, quick messages, connections and t
     page = await (await browser.newContext()).newPage();
     await page.goto(url('/login'));
     await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await waitForPath(page, '/');
+    await waitForPath(page, '/tickets');
     await page.getByTestId('drawer').waitFor({ timeout: WAIT });
   });
 
@@ -245,11 +245,12 @@ describe('admin pages: queues, tags, contacts, quick messages, connections and t
     try {
       await other.goto(url('/login'));
       await signIn(other, attendant.email, attendant.password);
-      await waitForPath(other, '/');
+      await waitForPath(other, '/tickets');
       for (const item of ['menu-contacts', 'menu-tags', 'menu-quick-messages']) await other.getByTestId(item).waitFor({ timeout: WAIT });
       assert.equal(await other.getByTestId('menu-queues').count(), 0);
       assert.equal(await other.getByTestId('menu-connections').count(), 0);
-      for (const path of ['/queues', '/connections']) {
+      // The dashboard (/) too: the attendant's showDashboard is disabled.
+      for (const path of ['/queues', '/connections', '/']) {
         await other.goto(url(path));
         await other.getByTestId('forbidden').getByText('Oops! Acesso Negado!').waitFor({ timeout: WAIT });
       }

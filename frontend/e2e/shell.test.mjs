@@ -167,7 +167,7 @@ describe('signed-in shell', { timeout: 180000 }, () => {
       await waitForPath(page, '/login');
 
       await signIn(page, owner.email, owner.password);
-      await waitForPath(page, '/');
+      await waitForPath(page, '/tickets');
       await waitForText(page, 'welcome-text', owner.company);
       assert.equal(await page.getByTestId('due-date').getAttribute('data-severity'), 'ok');
       await page.getByTestId('menu-users').waitFor({ timeout: WAIT });
@@ -184,7 +184,7 @@ describe('signed-in shell', { timeout: 180000 }, () => {
     await waitForPath(admin, '/users');
     const first = await (await browser.newContext()).newPage();
     await signIn(first, attendant.email, attendant.password);
-    await waitForPath(first, '/');
+    await waitForPath(first, '/tickets');
     await waitForText(first, 'welcome-text', attendant.name);
     // Plain users see the no-access view on admin pages.
     await first.goto(url('/users'));
@@ -200,10 +200,12 @@ describe('signed-in shell', { timeout: 180000 }, () => {
 
     const second = await (await browser.newContext()).newPage();
     await signIn(second, attendant.email, attendant.password);
-    await waitForPath(second, '/');
+    await waitForPath(second, '/tickets');
 
     await waitForText(first, 'toast', 'Sua conta foi acessada em outro computador.');
-    await waitForPath(first, '/login');
+    // The page is sent to /login and reloads a second later: wait for the address, not for a
+    // 'load' event the reload may race with, then for the form.
+    await first.waitForURL((current) => new URL(current).pathname === '/login', { timeout: WAIT, waitUntil: 'commit' });
     await first.getByTestId('login-form').waitFor({ timeout: WAIT });
 
     // The newer session is untouched.

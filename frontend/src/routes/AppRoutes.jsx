@@ -1,7 +1,9 @@
 import { Navigate, Route, Routes } from 'react-router';
 import PrivateRoute from './PrivateRoute';
 import PublicRoute from './PublicRoute';
+import Allowed from './Allowed';
 import RequireAdmin from './RequireAdmin';
+import { canSeeDashboard } from '../utils/permissions';
 import LoginPage from '../features/auth/pages/LoginPage';
 import SignupPage from '../features/auth/pages/SignupPage';
 import ForgotPasswordPage from '../features/auth/pages/ForgotPasswordPage';
@@ -30,7 +32,7 @@ export default function AppRoutes() {
       <Route path="/financeiro-aberto" element={<SubscriptionExpiredPage />} />
       <Route element={<PrivateRoute />}>
         <Route element={<LoggedInLayout />}>
-          <Route index element={<HomePage />} />
+          <Route index element={<Allowed when={canSeeDashboard}><HomePage /></Allowed>} />
           <Route path="tickets/:ticketId?" element={<TicketsPage />} />
           <Route path="users" element={<RequireAdmin><UsersPage /></RequireAdmin>} />
           <Route path="settings" element={<RequireAdmin><SettingsPage /></RequireAdmin>} />

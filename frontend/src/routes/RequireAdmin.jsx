@@ -1,8 +1,6 @@
-import Forbidden from '../components/Forbidden';
-import { useAuth } from '../features/auth/hooks/useAuth';
 import { isAdmin } from '../utils/permissions';
+import Allowed from './Allowed';
 
 export default function RequireAdmin({ children }) {
-  const { user } = useAuth();
-  return isAdmin(user) ? children : <Forbidden />;
+  return <Allowed when={isAdmin}>{children}</Allowed>;
 }

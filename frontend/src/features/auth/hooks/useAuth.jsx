@@ -8,6 +8,7 @@ import { toast } from '../../../services/toast';
 import { useColorMode } from '../../../theme/ColorModeProvider';
 import { formatDate, isSubscriptionActive } from '../../../utils/dueDate';
 import * as authApi from '../api/authApi';
+import { LANDING_PATH } from '../api/landing';
 import useSessionEvents, { TAKEOVER_FLAG } from './useSessionEvents';
 
 const AuthContext = createContext(null);
@@ -67,7 +68,7 @@ export function AuthProvider({ children }) {
   useSessionEvents(user, setUser);
 
   const handleLogin = useCallback(
-    async ({ email, password, rememberMe = true }, from = '/') => {
+    async ({ email, password, rememberMe = true }, from = LANDING_PATH) => {
       const data = await authApi.login(email.trim().toLowerCase(), password, rememberMe);
       const company = data.user?.company;
       if (!isSubscriptionActive(company)) {

@@ -10,6 +10,7 @@ import { passwordLevel, passwordScore } from '../../../utils/passwordStrength';
 import PasswordStrength from '../components/PasswordStrength';
 import SupportButton from '../components/SupportButton';
 import useLocalStorage from '../../../hooks/useLocalStorage';
+import { afterLoginPath } from '../api/landing';
 import { useAuth } from '../hooks/useAuth';
 
 export default function LoginPage() {
@@ -22,8 +23,7 @@ export default function LoginPage() {
   const [weakOpen, setWeakOpen] = useState(false);
   const [submitting, setSubmitting] = useState(false);
 
-  const origin = location.state?.from;
-  const from = origin ? `${origin.pathname || '/'}${origin.search || ''}` : '/';
+  const from = afterLoginPath(location.state?.from);
 
   const login = async () => {
     setSubmitting(true);

@@ -1,7 +1,8 @@
 import { api } from '../../../services/api';
 
+export { TAGS_LIST_PATH } from '../../tags/api/tagsApi';
+
 export const CONTACTS_PATH = '/contacts';
-export const TAGS_LIST_PATH = '/tags/list';
 
 export const getContact = (id) => api.get(`/contacts/${id}`);
 export const createContact = (data) => api.post('/contacts', data);

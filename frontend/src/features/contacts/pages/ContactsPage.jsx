@@ -2,12 +2,10 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import ListPage from '../../../components/ListPage';
-import ConfirmationDialog from '../../../components/ConfirmationDialog';
-import useCompanyEvent from '../../../hooks/useCompanyEvent';
-import useDebouncedValue from '../../../hooks/useDebouncedValue';
+import useListEvents from '../../../hooks/useListEvents';
 import usePagedList from '../../../hooks/usePagedList';
+import useSearchText from '../../../hooks/useSearchText';
 import { toast } from '../../../services/toast';
-import { isAdmin } from '../../../utils/permissions';
 import toastError from '../../../utils/toastError';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { CONTACTS_PATH, TAGS_LIST_PATH, deleteContact, setContactActive, tagsFromList } from '../api/contactsApi';
@@ -17,26 +15,17 @@ import ContactsTable from '../components/ContactsTable';
 import StartTicketModal from '../components/StartTicketModal';
 import TagFilter from '../components/TagFilter';
 
-const SEARCH_DEBOUNCE = 500;
-
 export default function ContactsPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const [search, setSearch] = useState('');
+  const search = useSearchText();
   const [tagIds, setTagIds] = useState([]);
-  const searchParam = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE);
-  const list = usePagedList(CONTACTS_PATH, 'contacts', { searchParam, contactTag: contactTagParam(tagIds) });
+  const list = usePagedList(CONTACTS_PATH, 'contacts', { searchParam: search.param, contactTag: contactTagParam(tagIds) });
   const { data: tagList } = useSWR(TAGS_LIST_PATH);
   const [modal, setModal] = useState({ open: false, contactId: null });
   const [starting, setStarting] = useState(null);
-  const [deleting, setDeleting] = useState(null);
-  const filtered = Boolean(searchParam || tagIds.length);
 
-  useCompanyEvent('contact', (data) => {
-    if (data?.action === 'create' && data.contact && !filtered) list.upsert(data.contact);
-    if (data?.action === 'update' && data.contact) list.update(data.contact);
-    if (data?.action === 'delete') list.remove(data.contactId ?? data.contact?.id);
-  });
+  useListEvents('contact', list, { filtered: Boolean(search.param || tagIds.length) });
 
   const toggleBlock = async (contact) => {
     const active = contact.active === false;
@@ -49,27 +38,21 @@ export default function ContactsPage() {
     }
   };
 
-  const confirmDelete = async () => {
-    try {
-      await deleteContact(deleting.id);
-      list.remove(deleting.id);
-      toast.success(t('contacts.deleted'));
-    } catch (error) {
-      toastError(error);
-    }
+  const remove = async (contact) => {
+    await deleteContact(contact.id);
+    list.remove(contact.id);
   };
 
   return (
     <ListPage
       testId="contacts"
-      title={`${t('contacts.title')}${typeof list.count === 'number' ? ` (${list.count})` : ''}`}
+      title={t('contacts.title')}
+      count={list.count}
       search={search}
-      onSearch={setSearch}
       addLabel={t('contacts.add')}
       onAdd={() => setModal({ open: true, contactId: null })}
       filters={<TagFilter tags={tagsFromList(tagList)} value={tagIds} onChange={setTagIds} />}
       error={list.error}
-      loading={list.loading}
       onEndReached={list.loadMore}
       dialogs={(
         <>
@@ -80,27 +63,18 @@ export default function ContactsPage() {
             onSaved={modal.contactId ? list.update : list.upsert}
           />
           <StartTicketModal contact={starting} onClose={() => setStarting(null)} />
-          <ConfirmationDialog
-            open={Boolean(deleting)}
-            title={t('contacts.deleteTitle', { name: deleting?.name })}
-            confirmLabel={t('common.delete')}
-            onConfirm={confirmDelete}
-            onClose={() => setDeleting(null)}
-            testId="contact-delete-dialog"
-          >
-            {t('contacts.deleteMessage')}
-          </ConfirmationDialog>
         </>
       )}
     >
-        <ContactsTable
-          contacts={list.items}
-          empty={!list.loading && !list.items.length}
-          onStartTicket={setStarting}
-          onEdit={(contact) => setModal({ open: true, contactId: contact.id })}
-          onToggleBlock={toggleBlock}
-          onDelete={isAdmin(user) ? setDeleting : null}
-        />
+      <ContactsTable
+        contacts={list.items}
+        loading={list.loading}
+        user={user}
+        onStartTicket={setStarting}
+        onEdit={(contact) => setModal({ open: true, contactId: contact.id })}
+        onToggleBlock={toggleBlock}
+        onDelete={remove}
+      />
     </ListPage>
   );
 }

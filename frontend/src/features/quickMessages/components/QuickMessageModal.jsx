@@ -1,14 +1,12 @@
 import { useRef, useState } from 'react';
 import {
-  Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, IconButton, Link, Stack, Switch, TextField,
-  Tooltip, Typography,
+  Alert, Box, Button, FormControlLabel, IconButton, Link, Stack, Switch, TextField, Tooltip, Typography,
 } from '@mui/material';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import { useTranslation } from 'react-i18next';
+import FormDialog from '../../../components/FormDialog';
 import useForm from '../../../hooks/useForm';
-import { toast } from '../../../services/toast';
-import toastError from '../../../utils/toastError';
 import { useAuth } from '../../auth/hooks/useAuth';
 import {
   createQuickMessage, deleteQuickMessageMedia, updateQuickMessage, uploadQuickMessageMedia,
@@ -53,6 +51,7 @@ function MediaField({ record, file, removed, disabled, onFile, onRemove }) {
   );
 }
 
+/** Add (record null) or edit a quick message; others' private-but-visible ones open read-only. */
 function QuickMessageForm({ record, onClose, onSaved }) {
   const { t } = useTranslation();
   const { user } = useAuth();
@@ -60,72 +59,55 @@ function QuickMessageForm({ record, onClose, onSaved }) {
   const form = useForm(quickMessageToForm(record));
   const [file, setFile] = useState(null);
   const [removed, setRemoved] = useState(false);
+  // Created before a failed upload: the next try edits it instead of creating it again.
   const [savedId, setSavedId] = useState(record?.id ?? null);
-  const [saving, setSaving] = useState(false);
   const toggle = (name, testId) => (
     <Switch checked={form.values[name]} disabled={!editable} onChange={(e) => form.setValue(name, e.target.checked)}
       slotProps={{ input: { 'data-testid': testId } }} />
   );
 
-  const onSubmit = async (event) => {
-    event.preventDefault();
-    if (!editable || !form.check({}, validateQuickMessage(form.values))) return;
-    setSaving(true);
-    try {
-      const payload = quickMessagePayload(form.values);
-      let saved = savedId ? await updateQuickMessage(savedId, payload) : await createQuickMessage(payload);
-      // Created before a failed upload: the next try edits it instead of creating it again.
-      setSavedId(saved.id);
-      const action = mediaAction({ file, removed, hadMedia: Boolean(mediaNameOf(record)) });
-      if (action === 'upload') saved = asRecord(await uploadQuickMessageMedia(saved.id, file), { ...saved, mediaName: file.name });
-      if (action === 'delete') saved = asRecord(await deleteQuickMessageMedia(saved.id), { ...saved, mediaName: '', mediaPath: '', mediaUrl: '' });
-      toast.success(t('quickMessages.saved'));
-      onSaved(saved);
-      onClose();
-    } catch (error) {
-      form.applyServerErrors(error);
-      toastError(error);
-      setSaving(false);
-    }
+  const save = async () => {
+    const payload = quickMessagePayload(form.values);
+    let saved = savedId ? await updateQuickMessage(savedId, payload) : await createQuickMessage(payload);
+    setSavedId(saved.id);
+    const action = mediaAction({ file, removed, hadMedia: Boolean(mediaNameOf(record)) });
+    if (action === 'upload') saved = asRecord(await uploadQuickMessageMedia(saved.id, file), { ...saved, mediaName: file.name });
+    if (action === 'delete') saved = asRecord(await deleteQuickMessageMedia(saved.id), { ...saved, mediaName: '', mediaPath: '', mediaUrl: '' });
+    return saved;
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="quick-message-form">
-      <DialogTitle>{record ? t('quickMessages.modal.editTitle') : t('quickMessages.modal.addTitle')}</DialogTitle>
-      <DialogContent dividers>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {!editable && <Alert severity="info" data-testid="quick-message-readonly">{t('quickMessages.modal.ownerOnly')}</Alert>}
-          <TextField {...form.field('shortcode')} label={t('quickMessages.modal.shortcode')} required fullWidth autoFocus disabled={!editable}
-            helperText={form.field('shortcode').helperText || t('quickMessages.modal.shortcodeHelp')}
-            slotProps={{ htmlInput: { 'data-testid': 'quick-message-shortcode' } }} />
-          <TextField {...form.field('message')} label={t('quickMessages.modal.message')} multiline minRows={4} fullWidth disabled={!editable}
-            slotProps={{ htmlInput: { 'data-testid': 'quick-message-message' } }} />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <FormControlLabel control={toggle('geral', 'quick-message-geral')} label={t('quickMessages.modal.geral')} />
-            <FormControlLabel control={toggle('visao', 'quick-message-visao')} label={t('quickMessages.modal.visao')} />
-          </Stack>
-          <MediaField record={record} file={file} removed={removed} disabled={!editable}
-            onFile={(chosen) => { setFile(chosen); setRemoved(false); }}
-            onRemove={() => { setFile(null); setRemoved(true); }} />
+    <FormDialog
+      testId="quick-message"
+      title={record ? t('quickMessages.modal.editTitle') : t('quickMessages.modal.addTitle')}
+      readOnly={!editable}
+      adding={!record}
+      validate={() => form.check({}, validateQuickMessage(form.values))}
+      onSubmit={save}
+      onError={form.applyServerErrors}
+      successMessage={t('quickMessages.saved')}
+      onSaved={onSaved}
+      onClose={onClose}
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {!editable && <Alert severity="info" data-testid="quick-message-readonly">{t('quickMessages.modal.ownerOnly')}</Alert>}
+        <TextField {...form.field('shortcode')} label={t('quickMessages.modal.shortcode')} required fullWidth autoFocus disabled={!editable}
+          helperText={form.field('shortcode').helperText || t('quickMessages.modal.shortcodeHelp')}
+          slotProps={{ htmlInput: { 'data-testid': 'quick-message-shortcode' } }} />
+        <TextField {...form.field('message')} label={t('quickMessages.modal.message')} multiline minRows={4} fullWidth disabled={!editable}
+          slotProps={{ htmlInput: { 'data-testid': 'quick-message-message' } }} />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <FormControlLabel control={toggle('geral', 'quick-message-geral')} label={t('quickMessages.modal.geral')} />
+          <FormControlLabel control={toggle('visao', 'quick-message-visao')} label={t('quickMessages.modal.visao')} />
         </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} data-testid="quick-message-cancel">{editable ? t('common.cancel') : t('common.close')}</Button>
-        {editable && (
-          <Button type="submit" variant="contained" disabled={saving} data-testid="quick-message-save">
-            {record ? t('common.save') : t('common.add')}
-          </Button>
-        )}
-      </DialogActions>
-    </form>
+        <MediaField record={record} file={file} removed={removed} disabled={!editable}
+          onFile={(chosen) => { setFile(chosen); setRemoved(false); }}
+          onRemove={() => { setFile(null); setRemoved(true); }} />
+      </Stack>
+    </FormDialog>
   );
 }
 
-/** Add (record null) or edit a quick message; others' private-but-visible ones open read-only. */
 export default function QuickMessageModal({ open, record, onClose, onSaved }) {
-  return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" data-testid="quick-message-modal">
-      {open && <QuickMessageForm key={record?.id ?? 'new'} record={record} onClose={onClose} onSaved={onSaved} />}
-    </Dialog>
-  );
+  return open ? <QuickMessageForm key={record?.id ?? 'new'} record={record} onClose={onClose} onSaved={onSaved} /> : null;
 }

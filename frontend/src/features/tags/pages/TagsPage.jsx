@@ -2,33 +2,23 @@ import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { useTranslation } from 'react-i18next';
 import ListPage from '../../../components/ListPage';
-import ConfirmationDialog from '../../../components/ConfirmationDialog';
-import useCompanyEvent from '../../../hooks/useCompanyEvent';
-import useDebouncedValue from '../../../hooks/useDebouncedValue';
+import useListEvents from '../../../hooks/useListEvents';
 import usePagedList from '../../../hooks/usePagedList';
-import { toast } from '../../../services/toast';
-import toastError from '../../../utils/toastError';
-import { TAGS_LIST_PATH, TAGS_PATH, deleteTag } from '../api/tagsApi';
+import useSearchText from '../../../hooks/useSearchText';
+import { TAGS_PATH, deleteTag, isTagListKey } from '../api/tagsApi';
 import TagModal from '../components/TagModal';
 import TagsTable from '../components/TagsTable';
-
-const SEARCH_DEBOUNCE = 500;
 
 export default function TagsPage() {
   const { t } = useTranslation();
   const { mutate } = useSWRConfig();
-  const [search, setSearch] = useState('');
-  const searchParam = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE);
-  const list = usePagedList(TAGS_PATH, 'tags', { searchParam });
+  const search = useSearchText();
+  const list = usePagedList(TAGS_PATH, 'tags', { searchParam: search.param });
   const [modal, setModal] = useState({ open: false, tag: null });
-  const [deleting, setDeleting] = useState(null);
-  const refreshLookups = () => mutate(TAGS_LIST_PATH);
+  // The tag selectors elsewhere (contacts, the inbox) read the whole list again.
+  const refreshLookups = () => mutate(isTagListKey);
 
-  useCompanyEvent('tag', (data) => {
-    if (data?.action === 'create' && data.tag && !searchParam) list.upsert(data.tag);
-    if (data?.action === 'update' && data.tag) list.update(data.tag);
-    if (data?.action === 'delete') list.remove(data.tagId ?? data.tag?.id);
-  });
+  useListEvents('tag', list, { filtered: Boolean(search.param) });
 
   const onSaved = (tag) => {
     if (modal.tag) list.update(tag);
@@ -36,50 +26,25 @@ export default function TagsPage() {
     refreshLookups();
   };
 
-  const confirmDelete = async () => {
-    try {
-      await deleteTag(deleting.id);
-      list.remove(deleting.id);
-      refreshLookups();
-      toast.success(t('tags.deleted'));
-    } catch (error) {
-      toastError(error);
-    }
+  const remove = async (tag) => {
+    await deleteTag(tag.id);
+    list.remove(tag.id);
+    refreshLookups();
   };
 
   return (
     <ListPage
       testId="tags"
-      title={`${t('tags.title')}${typeof list.count === 'number' ? ` (${list.count})` : ''}`}
+      title={t('tags.title')}
+      count={list.count}
       search={search}
-      onSearch={setSearch}
       addLabel={t('tags.add')}
       onAdd={() => setModal({ open: true, tag: null })}
       error={list.error}
-      loading={list.loading}
       onEndReached={list.loadMore}
-      dialogs={(
-        <>
-          <TagModal open={modal.open} tag={modal.tag} onClose={() => setModal({ open: false, tag: null })} onSaved={onSaved} />
-          <ConfirmationDialog
-            open={Boolean(deleting)}
-            title={t('tags.deleteTitle', { name: deleting?.name })}
-            confirmLabel={t('common.delete')}
-            onConfirm={confirmDelete}
-            onClose={() => setDeleting(null)}
-            testId="tag-delete-dialog"
-          >
-            {t('tags.deleteMessage')}
-          </ConfirmationDialog>
-        </>
-      )}
+      dialogs={<TagModal open={modal.open} tag={modal.tag} onClose={() => setModal({ open: false, tag: null })} onSaved={onSaved} />}
     >
-        <TagsTable
-          tags={list.items}
-          empty={!list.loading && !list.items.length}
-          onEdit={(tag) => setModal({ open: true, tag })}
-          onDelete={setDeleting}
-        />
+      <TagsTable tags={list.items} loading={list.loading} onEdit={(tag) => setModal({ open: true, tag })} onDelete={remove} />
     </ListPage>
   );
 }

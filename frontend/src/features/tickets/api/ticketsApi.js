@@ -45,16 +45,11 @@ export const deleteTicketNote = (id) => api.delete(`/ticket-notes/${id}`);
 
 // Contacts
 export const searchContacts = (searchParam) => api.get('/contacts', { searchParam });
-export const getContact = (id) => api.get(`/contacts/${id}`);
-export const createContact = (data) => api.post('/contacts', data);
-export const updateContact = (id, data) => api.put(`/contacts/${id}`, data);
 export const blockContact = (id, active) => api.put(`/contacts/block/${id}`, { active });
 export const toggleAcceptAudio = (id) => api.put(`/contacts/toggleAcceptAudio/${id}`);
 export const toggleDisableBot = (id) => api.put(`/contacts/toggleDisableBot/${id}`);
 
 // Lookups
-export const listTags = (params) => api.get('/tags/list', params);
-export const createTag = (data) => api.post('/tags', data);
 export const listQueues = () => api.get('/queue');
 export const listConnections = () => api.get('/whatsapp');
 export const listQuickMessages = (companyId, userId) => api.get('/quick-messages/list', { companyId, userId });

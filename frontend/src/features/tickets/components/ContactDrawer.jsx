@@ -15,7 +15,7 @@ import { blockContact, clearTicketTags, setTicketTag, toggleAcceptAudio, toggleD
 import { useSettingValue, useTags } from '../hooks/useLookups';
 import { maskNumber } from '../utils/format';
 import { isOn } from '../utils/permissions';
-import ContactModal from './ContactModal';
+import ContactModal from '../../contacts/components/ContactModal';
 import TicketNotes from './TicketNotes';
 
 export const CONTACT_DRAWER_WIDTH = 320;

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
+import { MenuItem, Stack, TextField } from '@mui/material';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import toastError from '../../../utils/toastError';
+import FormDialog from '../../../components/FormDialog';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { createTicket } from '../api/ticketsApi';
 import { useInbox } from '../hooks/useInbox';
 import { useConnections, useQueueOptions } from '../hooks/useLookups';
-import ContactModal from './ContactModal';
+import ContactModal from '../../contacts/components/ContactModal';
 import ContactPicker from './ContactPicker';
 
 function NewTicketForm({ onClose }) {
@@ -21,7 +21,6 @@ function NewTicketForm({ onClose }) {
   const [queueId, setQueueId] = useState('');
   const [whatsappId, setWhatsappId] = useState('');
   const [errors, setErrors] = useState({});
-  const [saving, setSaving] = useState(false);
   const [newContactName, setNewContactName] = useState(null);
 
   useEffect(() => {
@@ -34,34 +33,35 @@ function NewTicketForm({ onClose }) {
     setWhatsappId(preferred.id);
   }, [connections, whatsappId, user.whatsappId]);
 
-  const submit = async (event) => {
-    event.preventDefault();
+  const validate = () => {
     const found = {};
     if (!contact) found.contact = t('tickets.newTicket.contactRequired');
     if (queueId === '') found.queue = t('tickets.newTicket.queueRequired');
     if (whatsappId === '') found.whatsapp = t('tickets.newTicket.connectionRequired');
     setErrors(found);
-    if (Object.keys(found).length) return;
-    setSaving(true);
+    return Object.keys(found).length === 0;
+  };
+
+  // A ticket that already exists answers an owner conflict: its dialog (or the own ticket) takes over.
+  const create = async () => {
     try {
-      const ticket = await createTicket({ contactId: contact.id, queueId, whatsappId, userId: user.id, status: 'open' });
-      inbox?.setTab('open');
-      onClose();
-      navigate(`/tickets/${ticket.uuid}`);
+      return await createTicket({ contactId: contact.id, queueId, whatsappId, userId: user.id, status: 'open' });
     } catch (error) {
-      setSaving(false);
-      if (inbox?.handleConflict(error)) {
-        onClose();
-        return;
-      }
-      toastError(error);
+      if (inbox?.handleConflict(error)) return null;
+      throw error;
     }
   };
 
+  const open = (ticket) => {
+    if (!ticket) return;
+    inbox?.setTab('open');
+    navigate(`/tickets/${ticket.uuid}`);
+  };
+
   return (
-    <form onSubmit={submit} noValidate data-testid="new-ticket-form">
-      <DialogTitle>{t('tickets.newTicket.title')}</DialogTitle>
-      <DialogContent>
+    <>
+      <FormDialog testId="new-ticket" maxWidth="xs" title={t('tickets.newTicket.title')}
+        validate={validate} onSubmit={create} onSaved={open} onClose={onClose}>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <ContactPicker value={contact} onChange={setContact} onAdd={setNewContactName} testId="new-ticket-contact" autoFocus />
           <TextField select label={t('tickets.newTicket.queue')} value={queueId} onChange={(e) => setQueueId(e.target.value)}
@@ -80,26 +80,18 @@ function NewTicketForm({ onClose }) {
           </TextField>
           {errors.contact && <span role="alert" style={{ color: '#d32f2f', fontSize: 12 }} data-testid="new-ticket-contact-error">{errors.contact}</span>}
         </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button type="submit" variant="contained" disabled={saving} data-testid="new-ticket-save">{t('tickets.newTicket.save')}</Button>
-      </DialogActions>
+      </FormDialog>
       <ContactModal
         open={newContactName !== null}
-        initialName={newContactName || ''}
+        initialValues={{ name: newContactName || '' }}
         onClose={() => setNewContactName(null)}
         onSaved={(saved) => saved?.id && setContact(saved)}
       />
-    </form>
+    </>
   );
 }
 
-/** New ticket: contact search, queue and connection (both required). */
+/** New ticket: contact search, queue and connection (all required). */
 export default function NewTicketModal({ open, onClose }) {
-  return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" data-testid="new-ticket-modal">
-      {open && <NewTicketForm onClose={onClose} />}
-    </Dialog>
-  );
+  return open ? <NewTicketForm onClose={onClose} /> : null;
 }

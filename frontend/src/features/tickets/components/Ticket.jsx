@@ -4,6 +4,7 @@ import useSWR from 'swr';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import ConfirmationDialog from '../../../components/ConfirmationDialog';
+import useDebouncedValue from '../../../hooks/useDebouncedValue';
 import useSocketEvent from '../../../hooks/useSocketEvent';
 import { socket } from '../../../services/socket';
 import { toast } from '../../../services/toast';
@@ -14,6 +15,7 @@ import ForwardModal from '../../messages/components/ForwardModal';
 import MessageInput from '../../messages/components/MessageInput';
 import MessagesList from '../../messages/components/MessagesList';
 import useMessages from '../../messages/hooks/useMessages';
+import { LOAD_DEBOUNCE } from '../hooks/useTicketsList';
 import { companyIdOf } from '../utils/permissions';
 import ContactDrawer from './ContactDrawer';
 import TicketHeader from './TicketHeader';
@@ -26,7 +28,10 @@ export default function Ticket({ uuid }) {
   const navigate = useNavigate();
   const { user } = useAuth();
   const companyId = companyIdOf(user);
-  const { data: ticket, error, mutate } = useSWR(`/tickets/u/${uuid}`, { revalidateOnFocus: false });
+  // spec/1 §9: the conversation (ticket, then its messages) loads once the selection has been
+  // quiet for 500 ms, so clicking through tickets does not fire a burst of loads.
+  const settled = useDebouncedValue(uuid, LOAD_DEBOUNCE, { settleFirst: true }) === uuid;
+  const { data: ticket, error, mutate } = useSWR(settled ? `/tickets/u/${uuid}` : null, { revalidateOnFocus: false });
   const messages = useMessages(ticket?.id, companyId);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [replyingTo, setReplyingTo] = useState(null);
@@ -43,9 +48,10 @@ export default function Ticket({ uuid }) {
   }, [error, navigate]);
 
   useEffect(() => {
+    if (!settled) return undefined;
     socket.joinChatBox(uuid);
     return () => socket.leaveChatBox(uuid);
-  }, [uuid]);
+  }, [settled, uuid]);
 
   useSocketEvent(companyId ? `company-${companyId}-ticket` : null, (data) => {
     if (!ticket) return;

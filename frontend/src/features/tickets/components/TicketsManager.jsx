@@ -13,7 +13,6 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import { useTranslation } from 'react-i18next';
 import ConfirmationDialog from '../../../components/ConfirmationDialog';
-import useDebouncedValue from '../../../hooks/useDebouncedValue';
 import useLocalStorage from '../../../hooks/useLocalStorage';
 import { toast } from '../../../services/toast';
 import { isAdmin } from '../../../utils/permissions';
@@ -26,7 +25,6 @@ import { canSeeGroups, canSeeNoQueue, canShowAll, companyIdOf } from '../utils/p
 import NewTicketModal from './NewTicketModal';
 import TicketsListView from './TicketsListView';
 
-export const SEARCH_DEBOUNCE = 500;
 export const SEARCH_MIN_CHARS = 3;
 const STATUSES = ['open', 'pending', 'closed', 'group'];
 
@@ -85,8 +83,9 @@ export default function TicketsManager() {
   const connections = useConnections();
   const users = useCompanyUsers(admin);
 
-  const debounced = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE);
-  const searching = debounced.length >= SEARCH_MIN_CHARS;
+  // The search list waits for 500 ms of quiet typing itself (useTicketsList), so one request goes.
+  const term = search.trim();
+  const searching = term.length >= SEARCH_MIN_CHARS;
   const showAll = canShowAll(user) && Boolean(showAllStored);
   const groups = canSeeGroups(user);
   const companyId = companyIdOf(user);
@@ -105,7 +104,7 @@ export default function TicketsManager() {
   const groupList = useTicketsList({ ...common, status: 'group' }, { ...rules, canSeeNoQueue: true }, { enabled: groups });
   const closedList = useTicketsList({ ...common, status: 'closed' }, rules, { enabled: view === 'closed' && !searching });
   const searchList = useTicketsList(
-    { ...common, status: statusFilter || undefined, searchParam: debounced, searchOnMessages, sort: undefined },
+    { ...common, status: statusFilter || undefined, searchParam: term, searchOnMessages, sort: undefined },
     rules,
     { enabled: searching },
   );

@@ -1,9 +1,12 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { DEBOUNCE_MS } from '../../../hooks/useDebouncedValue';
 import useSocketEvent from '../../../hooks/useSocketEvent';
 import { socket } from '../../../services/socket';
 import toastError from '../../../utils/toastError';
 import { listTickets } from '../api/ticketsApi';
 import { initialTicketsState, ticketsReducer } from '../utils/ticketsReducer';
+
+export const LOAD_DEBOUNCE = DEBOUNCE_MS;
 
 /**
  * One ticket list (a tab or a view): pages of GET /tickets (from 1), the status room joined
@@ -40,27 +43,35 @@ export default function useTicketsList(filters, rules, { enabled = true } = {}) 
     dispatch({ type: 'reset' });
   }, [key]);
 
+  // spec/1 §9: a list loads once its filters (and page) have been quiet for 500 ms, so typing
+  // a search or clicking filters sends one request, not one per change.
   useEffect(() => {
-    if (!enabled) return undefined;
+    if (!enabled) {
+      setLoading(false);
+      return undefined;
+    }
     const id = ++request.current;
     let active = true;
     setLoading(true);
-    listTickets({ ...filters, sortTickets: filters.sort, pageNumber: page })
-      .then((data) => {
-        if (!active || id !== request.current) return;
-        dispatch({ type: 'page', first: page === 1, page: data || {} });
-        setError(null);
-      })
-      .catch((err) => {
-        if (!active) return;
-        setError(err);
-        toastError(err);
-      })
-      .finally(() => {
-        if (active && id === request.current) setLoading(false);
-      });
+    const timer = setTimeout(() => {
+      listTickets({ ...filters, sortTickets: filters.sort, pageNumber: page })
+        .then((data) => {
+          if (!active || id !== request.current) return;
+          dispatch({ type: 'page', first: page === 1, page: data || {} });
+          setError(null);
+        })
+        .catch((err) => {
+          if (!active) return;
+          setError(err);
+          toastError(err);
+        })
+        .finally(() => {
+          if (active && id === request.current) setLoading(false);
+        });
+    }, LOAD_DEBOUNCE);
     return () => {
       active = false;
+      clearTimeout(timer);
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- key covers filters
   }, [key, page, enabled]);

@@ -20,7 +20,7 @@ describe('inbox texts', () => {
     expect(t('tickets.mobile.ticket')).toBe('Ticket');
     expect(t('tickets.mobile.list')).toBe('Atendimentos');
     expect(t('tickets.newTicket.queueRequired')).toBe('Selecione uma fila');
-    expect(t('tickets.contact.tagTooShort')).toBe('Tag muito curta!');
+    expect(t('contacts.validation.tagTooShort')).toBe('Tag muito curta!');
     expect(t('tickets.notes.required')).toBe('Required');
     expect(t('tickets.notes.tooShort')).toBe('Too Short!');
     expect(t('tickets.notes.added')).toBe('Observação adicionada com sucesso!');

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { ticketListParams } from '../api/ticketsApi';
 import { transferBody } from '../components/TransferTicketModal';
 import { noteError } from '../components/TicketNotes';
-import { tagNameError } from '../components/ContactModal';
 import { shouldNotify } from '../components/NotificationsPopover';
 import { takenStatus } from '../components/TicketHeader';
 import { clampWidth } from '../pages/TicketsPage';
@@ -36,10 +35,6 @@ describe('form rules', () => {
     expect(noteError('')).toBe('tickets.notes.required');
     expect(noteError(' a ')).toBe('tickets.notes.tooShort');
     expect(noteError('ok')).toBeNull();
-  });
-  it('refuses tag names under 3 characters', () => {
-    expect(tagNameError('ab')).toBe('tickets.contact.tagTooShort');
-    expect(tagNameError('VIP')).toBeNull();
   });
   it('keeps the list width between 404 and 700', () => {
     expect(clampWidth(300)).toBe(404);

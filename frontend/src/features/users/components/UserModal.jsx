@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import useSWR from 'swr';
-import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Tab, Tabs } from '@mui/material';
+import { Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import FormDialog from '../../../components/FormDialog';
 import useForm from '../../../hooks/useForm';
-import { toast } from '../../../services/toast';
-import toastError from '../../../utils/toastError';
+import useFreshRecord from '../../../hooks/useFreshRecord';
 import { isSuper } from '../../../utils/permissions';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { createUser, getUser, updateUser } from '../api/usersApi';
@@ -20,97 +20,59 @@ const schemaFor = (isNew) => ({
   email: { required: true, email: true },
 });
 
-function UserForm({ user, onClose, onSaved }) {
+/** Add (userId null) or edit a user, read afresh (GET /users/{id}) each time it opens. */
+function UserForm({ userId, onClose, onSaved }) {
   const { t } = useTranslation();
   const { user: me } = useAuth();
-  const isNew = !user;
+  const isNew = !userId;
   const canSetSuper = isSuper(me);
-  const form = useForm(userToForm(user));
+  const form = useForm(userToForm(null));
+  const { loading } = useFreshRecord(userId, getUser, { onLoaded: (user) => form.setValues(userToForm(user)), onFailed: onClose });
   const { data } = useSWR('/queue');
   const queues = Array.isArray(data) ? data : null;
   const [tab, setTab] = useState('general');
-  const [saving, setSaving] = useState(false);
 
-  const showFirstError = (errors) => {
-    if (Object.keys(errors).some((field) => GENERAL_FIELDS.includes(field))) setTab('general');
+  const validate = () => {
+    if (form.check(schemaFor(isNew))) return true;
+    setTab('general');
+    return false;
   };
 
-  const onSubmit = async (event) => {
-    event.preventDefault();
-    if (!form.check(schemaFor(isNew))) {
-      setTab('general');
-      return;
-    }
-    setSaving(true);
-    try {
-      const payload = formToPayload(form.values, { canSetSuper, withQueues: Boolean(queues) });
-      const saved = isNew ? await createUser(payload) : await updateUser(user.id, payload);
-      toast.success(t('users.saved'));
-      onSaved(saved);
-      onClose();
-    } catch (error) {
-      form.applyServerErrors(error);
-      showFirstError(error.fields || {});
-      toastError(error);
-      setSaving(false);
-    }
+  const save = () => {
+    const payload = formToPayload(form.values, { canSetSuper, withQueues: Boolean(queues) });
+    return isNew ? createUser(payload) : updateUser(userId, payload);
+  };
+
+  const showServerErrors = (error) => {
+    form.applyServerErrors(error);
+    if (Object.keys(error.fields || {}).some((field) => GENERAL_FIELDS.includes(field))) setTab('general');
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="user-form">
-      <DialogTitle>{isNew ? t('userModal.addTitle') : t('userModal.editTitle')}</DialogTitle>
-      <DialogContent dividers>
-        <Tabs value={tab} onChange={(_, value) => setTab(value)} variant="fullWidth">
-          <Tab value="general" label={t('userModal.tabs.general')} data-testid="user-tab-general" />
-          <Tab value="permissions" label={t('userModal.tabs.permissions')} data-testid="user-tab-permissions" />
-        </Tabs>
-        <Box hidden={tab !== 'general'}><UserGeneralFields form={form} isNew={isNew} queues={queues} /></Box>
-        <Box hidden={tab !== 'permissions'}><UserPermissionFields form={form} canSetSuper={canSetSuper} /></Box>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} data-testid="user-cancel">{t('common.cancel')}</Button>
-        <Button type="submit" variant="contained" disabled={saving} data-testid="user-save">
-          {isNew ? t('common.add') : t('common.save')}
-        </Button>
-      </DialogActions>
-    </form>
+    <FormDialog
+      testId="user"
+      title={isNew ? t('userModal.addTitle') : t('userModal.editTitle')}
+      tabs={[
+        { value: 'general', label: t('userModal.tabs.general') },
+        { value: 'permissions', label: t('userModal.tabs.permissions') },
+      ]}
+      tab={tab}
+      onTabChange={setTab}
+      loading={loading}
+      adding={isNew}
+      validate={validate}
+      onSubmit={save}
+      onError={showServerErrors}
+      successMessage={t('users.saved')}
+      onSaved={onSaved}
+      onClose={onClose}
+    >
+      <Box hidden={tab !== 'general'}><UserGeneralFields form={form} isNew={isNew} queues={queues} /></Box>
+      <Box hidden={tab !== 'permissions'}><UserPermissionFields form={form} canSetSuper={canSetSuper} /></Box>
+    </FormDialog>
   );
 }
 
-/** Reads the user to edit afresh (GET /users/{id}) each time the modal opens; null while loading. */
-function useUserToEdit(userId, onFail) {
-  const [user, setUser] = useState(null);
-  useEffect(() => {
-    let live = true;
-    getUser(userId)
-      .then((fresh) => live && setUser(fresh))
-      .catch((error) => {
-        if (!live) return;
-        toastError(error);
-        onFail();
-      });
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opened user
-  }, [userId]);
-  return user;
-}
-
-function EditUserForm({ userId, onClose, onSaved }) {
-  const user = useUserToEdit(userId, onClose);
-  if (!user) return <CircularProgress sx={{ m: 4, alignSelf: 'center' }} />;
-  return <UserForm user={user} onClose={onClose} onSaved={onSaved} />;
-}
-
-/** Add (userId null) or edit a user. */
 export default function UserModal({ open, userId, onClose, onSaved }) {
-  let content = null;
-  if (open && userId) content = <EditUserForm key={userId} userId={userId} onClose={onClose} onSaved={onSaved} />;
-  else if (open) content = <UserForm user={null} onClose={onClose} onSaved={onSaved} />;
-  return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" data-testid="user-modal">
-      {content}
-    </Dialog>
-  );
+  return open ? <UserForm key={userId ?? 'new'} userId={userId} onClose={onClose} onSaved={onSaved} /> : null;
 }

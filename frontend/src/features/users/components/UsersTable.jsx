@@ -1,11 +1,6 @@
-import {
-  Avatar, Box, IconButton, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography,
-} from '@mui/material';
-import EditIcon from '@mui/icons-material/Edit';
-import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import { Avatar, Box, Tooltip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-
-const COLUMNS = ['id', 'status', 'avatar', 'name', 'email', 'profile', 'startWork', 'endWork', 'actions'];
+import DataTable from '../../../components/DataTable';
 
 function OnlineDot({ online }) {
   const { t } = useTranslation();
@@ -21,50 +16,39 @@ function OnlineDot({ online }) {
   );
 }
 
-export default function UsersTable({ users, onEdit, onDelete, empty }) {
+const COLUMNS = [
+  { key: 'id', align: 'center', render: (user) => user.id },
+  { key: 'status', align: 'center', render: (user) => <OnlineDot online={user.online} /> },
+  {
+    key: 'avatar',
+    align: 'center',
+    render: (user) => <Avatar src={user.profileImage || undefined} sx={{ width: 32, height: 32, mx: 'auto' }}>{user.name?.[0]}</Avatar>,
+  },
+  { key: 'name', render: (user) => user.name },
+  { key: 'email', render: (user) => user.email },
+  { key: 'profile', align: 'center', render: (user, t) => t(`users.profiles.${user.profile}`, { defaultValue: user.profile }) },
+  { key: 'startWork', align: 'center', render: (user) => user.startWork },
+  { key: 'endWork', align: 'center', render: (user) => user.endWork },
+];
+
+/** Users with presence; onDelete(user) runs once the deletion is confirmed. */
+export default function UsersTable({ users, loading, onEdit, onDelete }) {
   const { t } = useTranslation();
   return (
-    <Table size="small" stickyHeader data-testid="users-table">
-      <TableHead>
-        <TableRow>
-          {COLUMNS.map((column) => (
-            <TableCell key={column} align={column === 'name' || column === 'email' ? 'left' : 'center'}>
-              {t(`users.columns.${column}`)}
-            </TableCell>
-          ))}
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {users.map((user) => (
-          <TableRow key={user.id} hover data-testid="user-row" data-email={user.email}>
-            <TableCell align="center">{user.id}</TableCell>
-            <TableCell align="center"><OnlineDot online={user.online} /></TableCell>
-            <TableCell align="center">
-              <Avatar src={user.profileImage || undefined} sx={{ width: 32, height: 32, mx: 'auto' }}>{user.name?.[0]}</Avatar>
-            </TableCell>
-            <TableCell>{user.name}</TableCell>
-            <TableCell>{user.email}</TableCell>
-            <TableCell align="center">{t(`users.profiles.${user.profile}`, { defaultValue: user.profile })}</TableCell>
-            <TableCell align="center">{user.startWork}</TableCell>
-            <TableCell align="center">{user.endWork}</TableCell>
-            <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
-              <IconButton size="small" onClick={() => onEdit(user)} aria-label={t('common.edit')} data-testid="user-edit">
-                <EditIcon fontSize="small" />
-              </IconButton>
-              <IconButton size="small" onClick={() => onDelete(user)} aria-label={t('common.delete')} data-testid="user-delete">
-                <DeleteOutlinedIcon fontSize="small" />
-              </IconButton>
-            </TableCell>
-          </TableRow>
-        ))}
-        {empty && (
-          <TableRow>
-            <TableCell colSpan={COLUMNS.length}>
-              <Typography align="center" color="text.secondary">{t('users.empty')}</Typography>
-            </TableCell>
-          </TableRow>
-        )}
-      </TableBody>
-    </Table>
+    <DataTable
+      testId="users-table"
+      item="user"
+      labels="users.columns"
+      columns={COLUMNS}
+      rows={users}
+      rowData={(user) => ({ email: user.email })}
+      loading={loading}
+      emptyText={t('users.empty')}
+      onEdit={onEdit}
+      onDelete={onDelete}
+      deleteTitle={(user) => t('users.deleteTitle', { name: user.name })}
+      deleteMessage={t('users.deleteMessage')}
+      deletedMessage={t('users.deleted')}
+    />
   );
 }

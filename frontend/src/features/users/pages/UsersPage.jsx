@@ -1,39 +1,27 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import ListPage from '../../../components/ListPage';
-import ConfirmationDialog from '../../../components/ConfirmationDialog';
-import useDebouncedValue from '../../../hooks/useDebouncedValue';
-import { toast } from '../../../services/toast';
-import toastError from '../../../utils/toastError';
-import { useAuth } from '../../auth/hooks/useAuth';
-import { deleteUser } from '../api/usersApi';
-import useUserEvents from '../hooks/useUserEvents';
-import useUsersList from '../hooks/useUsersList';
+import usePagedList from '../../../hooks/usePagedList';
+import useListEvents from '../../../hooks/useListEvents';
+import useSearchText from '../../../hooks/useSearchText';
+import { USERS_PATH, deleteUser } from '../api/usersApi';
 import UserModal from '../components/UserModal';
 import UsersTable from '../components/UsersTable';
 
-const SEARCH_DEBOUNCE = 500;
+const lowercase = (text) => text.toLowerCase();
 
 export default function UsersPage() {
   const { t } = useTranslation();
-  const { user: me } = useAuth();
-  const [search, setSearch] = useState('');
-  const searchParam = useDebouncedValue(search.trim().toLowerCase(), SEARCH_DEBOUNCE);
-  const list = useUsersList(searchParam);
+  const search = useSearchText(lowercase);
+  const list = usePagedList(USERS_PATH, 'users', { searchParam: search.param });
   const [modal, setModal] = useState({ open: false, userId: null });
-  const [deleting, setDeleting] = useState(null);
 
-  useUserEvents(me.companyId ?? me.company?.id, list);
+  // Presence and profile changes arrive as update events.
+  useListEvents('user', list, { filtered: Boolean(search.param) });
 
-
-  const confirmDelete = async () => {
-    try {
-      await deleteUser(deleting.id);
-      list.remove(deleting.id);
-      toast.success(t('users.deleted'));
-    } catch (error) {
-      toastError(error);
-    }
+  const remove = async (user) => {
+    await deleteUser(user.id);
+    list.remove(user.id);
   };
 
   return (
@@ -41,39 +29,25 @@ export default function UsersPage() {
       testId="users"
       title={t('users.title')}
       search={search}
-      onSearch={setSearch}
       addLabel={t('users.add')}
       onAdd={() => setModal({ open: true, userId: null })}
       error={list.error}
-      loading={list.loading}
       onEndReached={list.loadMore}
       dialogs={(
-        <>
-          <UserModal
-            open={modal.open}
-            userId={modal.userId}
-            onClose={() => setModal({ open: false, userId: null })}
-            onSaved={list.upsert}
-          />
-          <ConfirmationDialog
-            open={Boolean(deleting)}
-            title={t('users.deleteTitle', { name: deleting?.name })}
-            confirmLabel={t('common.delete')}
-            onConfirm={confirmDelete}
-            onClose={() => setDeleting(null)}
-            testId="user-delete-dialog"
-          >
-            {t('users.deleteMessage')}
-          </ConfirmationDialog>
-        </>
+        <UserModal
+          open={modal.open}
+          userId={modal.userId}
+          onClose={() => setModal({ open: false, userId: null })}
+          onSaved={list.upsert}
+        />
       )}
     >
-        <UsersTable
-          users={list.users}
-          empty={!list.loading && !list.users.length}
-          onEdit={(user) => setModal({ open: true, userId: user.id })}
-          onDelete={setDeleting}
-        />
+      <UsersTable
+        users={list.items}
+        loading={list.loading}
+        onEdit={(user) => setModal({ open: true, userId: user.id })}
+        onDelete={remove}
+      />
     </ListPage>
   );
 }

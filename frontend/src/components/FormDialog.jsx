@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import {
+  Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Tab, Tabs,
+} from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../services/toast';
+import toastError, { errorMessage } from '../utils/toastError';
+
+const hasFieldErrors = (error) => Boolean(error?.fields && Object.keys(error.fields).length);
+
+/**
+ * The add/edit dialog of every feature: title, optional tabs, the fields, a failed save's error
+ * and cancel/save. It runs the save: validate() false stops it; onSubmit() resolves the saved
+ * record (then the success toast, onSaved(record) and onClose()) or throws (then onError(error)
+ * for field errors, the error toast and, unless fields show it, the error above the fields).
+ * Mount it only while open, so that each opening starts a fresh form.
+ *
+ * tabs: [{ value, label }] with tab / onTabChange (the fields of each tab are the children's).
+ * loading: a spinner instead of the fields (a record still being read). readOnly: no save,
+ * and cancel reads 'close'. adding: the save button reads 'add'.
+ * Test ids: `${testId}-modal`, -form, -tab-{value}, -error, -cancel, -save.
+ */
+export default function FormDialog({
+  testId, title, maxWidth = 'sm', onClose, tabs, tab, onTabChange, loading = false, readOnly = false, adding = false,
+  validate, onSubmit, onSaved, onError, successMessage, children,
+}) {
+  const { t } = useTranslation();
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState(null);
+
+  const submit = async (event) => {
+    event.preventDefault();
+    // React events cross portals: a dialog opened from another dialog's form must not submit it.
+    event.stopPropagation();
+    if (readOnly || loading || submitting || (validate && !validate())) return;
+    setSubmitting(true);
+    setError(null);
+    try {
+      const saved = await onSubmit();
+      if (successMessage) toast.success(successMessage);
+      onSaved?.(saved);
+      onClose();
+    } catch (failure) {
+      onError?.(failure);
+      toastError(failure);
+      setError(hasFieldErrors(failure) ? null : errorMessage(failure));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth={maxWidth} data-testid={`${testId}-modal`}>
+      <form onSubmit={submit} noValidate data-testid={`${testId}-form`}>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogContent dividers>
+          {tabs && (
+            <Tabs value={tab} onChange={(_, value) => onTabChange(value)} variant="fullWidth">
+              {tabs.map((item) => (
+                <Tab key={item.value} value={item.value} label={item.label} data-testid={`${testId}-tab-${item.value}`} />
+              ))}
+            </Tabs>
+          )}
+          {error && <Alert severity="error" sx={{ mt: 1 }} data-testid={`${testId}-error`}>{error}</Alert>}
+          {loading ? (
+            <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}><CircularProgress /></Box>
+          ) : children}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} data-testid={`${testId}-cancel`}>{readOnly ? t('common.close') : t('common.cancel')}</Button>
+          {!readOnly && (
+            <Button type="submit" variant="contained" disabled={submitting || loading} data-testid={`${testId}-save`}>
+              {adding ? t('common.add') : t('common.save')}
+            </Button>
+          )}
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
