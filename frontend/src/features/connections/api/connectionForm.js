@@ -50,6 +50,7 @@ export const CONNECTION_DEFAULTS = {
   externalId: '',
   accessToken: '',
   greetingMediaAttachment: '',
+  greetingMediaUrl: '',
   greetingMediaFile: null,
   removeGreetingMedia: false,
   schedules: DEFAULT_SCHEDULES,
@@ -133,11 +134,9 @@ function importErrors(values, now) {
   const start = parseLocal(values.importOldMessages);
   const end = parseLocal(values.importRecentMessages);
   if (Number.isNaN(start)) errors.importOldMessages = 'validation.required';
-  else if (start > now) errors.importOldMessages = 'connections.validation.importFuture';
-  else if (start < twoYearsBefore(now)) errors.importOldMessages = 'connections.validation.importTooOld';
+  else if (start > now || start < twoYearsBefore(now)) errors.importOldMessages = 'connections.validation.importStart';
   if (Number.isNaN(end)) errors.importRecentMessages = 'validation.required';
-  else if (end > now) errors.importRecentMessages = 'connections.validation.importFuture';
-  else if (!Number.isNaN(start) && end < start) errors.importRecentMessages = 'connections.validation.importOrder';
+  else if (end > now || (!Number.isNaN(start) && end < start)) errors.importRecentMessages = 'connections.validation.importEnd';
   return errors;
 }
 
@@ -190,12 +189,24 @@ export function validateConnection(values, { ratingRequired = false, creating = 
 const isoOrNull = (local) => (local ? new Date(local).toISOString() : null);
 const idOf = (value) => (value ? Number(value) : 0);
 
-/** True when the save changes what an old-message import would fetch. */
+/**
+ * True when the save sets or moves the import window: on a connected WhatsApp connection the
+ * server then drops the session and asks for a new QR code (the phone sends its history when
+ * paired) and answers warning WARN_IMPORT_RECONNECT.
+ */
 export function importChanged(values, connection) {
   if (!values.importEnabled) return false;
   const before = connectionToForm(connection);
-  return !before.importEnabled || ['importOldMessages', 'importRecentMessages', 'importOldMessagesGroups']
-    .some((field) => before[field] !== values[field]);
+  return !before.importEnabled || ['importOldMessages', 'importRecentMessages'].some((field) => before[field] !== values[field]);
+}
+
+/** Server field errors as the form keys them: schedules[i].field becomes weekdayEn.field. */
+export function formErrors(fields, values) {
+  return Object.fromEntries(Object.entries(fields || {}).map(([key, message]) => {
+    const match = /^schedules\[(\d+)\]\.(\w+)$/.exec(key);
+    const day = match && values.schedules?.[Number(match[1])];
+    return [day ? `${day.weekdayEn}.${match[2]}` : key, message];
+  }));
 }
 
 /** Body of POST /whatsapp and PUT /whatsapp/{id}; the channel only on creation. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import i18n from '../../../i18n';
 import {
-  CONNECTION_DEFAULTS, connectionPayload, connectionToForm, importChanged, tabOf, toLocalDateTime, validateConnection,
+  CONNECTION_DEFAULTS, connectionPayload, connectionToForm, formErrors, importChanged, tabOf, toLocalDateTime, validateConnection,
 } from './connectionForm';
 
 const valid = { ...CONNECTION_DEFAULTS, name: 'Loja' };
@@ -70,10 +70,11 @@ describe('connection form', () => {
     const on = { importEnabled: true, importOldMessages: local(NOW - 30 * DAY), importRecentMessages: local(NOW - DAY) };
     expect(check(on)).toEqual({});
     expect(check({ ...on, importOldMessages: '' }).importOldMessages).toBe('validation.required');
-    expect(check({ ...on, importOldMessages: local(NOW - 800 * DAY) }).importOldMessages).toBe('connections.validation.importTooOld');
-    expect(check({ ...on, importOldMessages: local(NOW + DAY) }).importOldMessages).toBe('connections.validation.importFuture');
-    expect(check({ ...on, importRecentMessages: local(NOW + DAY) }).importRecentMessages).toBe('connections.validation.importFuture');
-    expect(check({ ...on, importRecentMessages: local(NOW - 60 * DAY) }).importRecentMessages).toBe('connections.validation.importOrder');
+    expect(check({ ...on, importOldMessages: local(NOW - 800 * DAY) }).importOldMessages).toBe('connections.validation.importStart');
+    expect(check({ ...on, importOldMessages: local(NOW + DAY) }).importOldMessages).toBe('connections.validation.importStart');
+    expect(check({ ...on, importRecentMessages: local(NOW + DAY) }).importRecentMessages).toBe('connections.validation.importEnd');
+    expect(check({ ...on, importRecentMessages: local(NOW - 60 * DAY) }).importRecentMessages).toBe('connections.validation.importEnd');
+    expect(i18n.t('connections.validation.importStart')).toBe('A data inicial da importação deve estar entre 2 anos atrás e agora');
     expect(check({ ...on, importEnabled: false, importOldMessages: local(NOW + DAY) })).toEqual({});
   });
 
@@ -150,9 +151,17 @@ describe('connection form', () => {
     const same = connectionToForm(stored);
     expect(importChanged(same, stored)).toBe(false);
     expect(importChanged({ ...same, name: 'Outra' }, stored)).toBe(false);
-    expect(importChanged({ ...same, importOldMessagesGroups: true }, stored)).toBe(true);
+    expect(importChanged({ ...same, importOldMessagesGroups: true }, stored)).toBe(false);
+    expect(importChanged({ ...same, importRecentMessages: local(NOW - DAY) }, stored)).toBe(true);
     expect(importChanged({ ...same, importEnabled: false }, stored)).toBe(false);
     const plain = { name: 'Loja' };
     expect(importChanged({ ...connectionToForm(plain), importEnabled: true, importOldMessages: local(NOW) }, plain)).toBe(true);
+  });
+
+  it('keys the server\'s schedule errors by weekday, as the hours tab shows them', () => {
+    const values = connectionToForm(null);
+    expect(formErrors({ 'schedules[2].endTimeB': 'Horário inválido', name: 'Muito curto!' }, values))
+      .toEqual({ 'wednesday.endTimeB': 'Horário inválido', name: 'Muito curto!' });
+    expect(formErrors(undefined, values)).toEqual({});
   });
 });

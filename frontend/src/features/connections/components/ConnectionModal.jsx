@@ -4,11 +4,9 @@ import { useTranslation } from 'react-i18next';
 import useForm from '../../../hooks/useForm';
 import { toast } from '../../../services/toast';
 import toastError from '../../../utils/toastError';
-import {
-  createConnection, deleteGreetingMedia, getConnection, newQrCode, updateConnection, uploadGreetingMedia,
-} from '../api/connectionsApi';
+import { createConnection, deleteGreetingMedia, getConnection, updateConnection, uploadGreetingMedia } from '../api/connectionsApi';
 import { WHATSAPP } from '../api/connectionRules';
-import { connectionPayload, connectionToForm, importChanged, tabOf, validateConnection } from '../api/connectionForm';
+import { connectionPayload, connectionToForm, formErrors, importChanged, tabOf, validateConnection } from '../api/connectionForm';
 import useConnectionLookups from '../hooks/useConnectionLookups';
 import GeneralTab from './tabs/GeneralTab';
 import IntegrationsTab from './tabs/IntegrationsTab';
@@ -37,8 +35,10 @@ async function saveGreetingMedia(id, values) {
 
 /**
  * Editing a connected WhatsApp connection so that it imports old messages needs a new pairing
- * (the phone sends its history when paired): the session is dropped and a new QR code asked for.
+ * (the phone sends its history when paired): the server drops the session, asks for a new QR
+ * code and says so with warning WARN_IMPORT_RECONNECT. The form warns before saving.
  */
+export const REPAIR_WARNING = 'WARN_IMPORT_RECONNECT';
 const needsRepairing = (connection, values) =>
   Boolean(connection) && connection.channel === WHATSAPP && connection.status === 'CONNECTED' && importChanged(values, connection);
 
@@ -70,16 +70,15 @@ function ConnectionForm({ connection, onClose, onSaved }) {
       const saved = creating ? await createConnection(payload) : await updateConnection(connection.id, payload);
       const media = await saveGreetingMedia(saved.id, form.values);
       if (media !== undefined) saved.greetingMediaAttachment = media;
-      if (repairing) {
-        toast.warning(t('connections.modal.importReconnect'));
-        await newQrCode(saved.id).catch(toastError);
-      }
+      const { warning } = saved;
+      if (warning) toast.warning(t(`connections.warnings.${warning.code}`, { defaultValue: warning.message }));
       toast.success(t('connections.saved'));
-      onSaved(saved, { showQr: repairing });
+      onSaved(saved, { showQr: warning?.code === REPAIR_WARNING });
       onClose();
     } catch (error) {
-      form.applyServerErrors(error);
-      showFirstError(error.fields || {});
+      const fields = formErrors(error.fields, form.values);
+      form.applyServerErrors({ fields });
+      showFirstError(fields);
       toastError(error);
       setSaving(false);
     }

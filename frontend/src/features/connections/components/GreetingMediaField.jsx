@@ -1,4 +1,4 @@
-import { Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Button, IconButton, Link, Stack, Tooltip, Typography } from '@mui/material';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import { useTranslation } from 'react-i18next';
@@ -6,8 +6,10 @@ import { useTranslation } from 'react-i18next';
 /** The greeting's media attachment: the stored file's name or the chosen one; sent after the save. */
 export default function GreetingMediaField({ form }) {
   const { t } = useTranslation();
-  const { greetingMediaFile: file, greetingMediaAttachment: stored, removeGreetingMedia: removed } = form.values;
+  const { greetingMediaFile: file, greetingMediaAttachment: stored, greetingMediaUrl: link, removeGreetingMedia: removed } = form.values;
   const name = file?.name || (removed ? '' : stored);
+  // The stored file opens through its signed URL; a file just chosen is not uploaded yet.
+  const href = !file && !removed ? link : '';
 
   const choose = (event) => {
     const chosen = event.target.files?.[0];
@@ -27,7 +29,9 @@ export default function GreetingMediaField({ form }) {
       </Button>
       {name && (
         <>
-          <Typography variant="body2" noWrap sx={{ maxWidth: 320 }} data-testid="connection-greeting-media">{name}</Typography>
+          <Typography variant="body2" noWrap sx={{ maxWidth: 320 }} data-testid="connection-greeting-media">
+            {href ? <Link href={href} target="_blank" rel="noopener noreferrer">{name}</Link> : name}
+          </Typography>
           <Tooltip title={t('connections.modal.removeGreetingMedia')}>
             <IconButton size="small" onClick={remove} aria-label={t('connections.modal.removeGreetingMedia')} data-testid="connection-greeting-media-remove">
               <DeleteOutlinedIcon fontSize="small" />

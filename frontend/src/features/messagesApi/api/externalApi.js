@@ -3,6 +3,9 @@ import { buildUrl } from '../../../services/api';
 /** The external send endpoint (BEHAVIOUR §13); its bearer is a connection's token, not the user's session. */
 export const SEND_PATH = '/api/messages/send';
 
+/** The API's OpenAPI description, served by the api. */
+export const openapiUrl = (origin = window.location.origin) => new URL(buildUrl('/api/openapi.yaml'), origin).href;
+
 /** The endpoint's absolute address, as an integrator would call it. */
 export const sendUrl = (origin = window.location.origin) => new URL(buildUrl(SEND_PATH), origin).href;
 

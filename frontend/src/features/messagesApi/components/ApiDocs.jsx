@@ -1,6 +1,6 @@
-import { Box, Card, CardContent, CardHeader, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Card, CardContent, CardHeader, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { sendUrl } from '../api/externalApi';
+import { openapiUrl, sendUrl } from '../api/externalApi';
 
 const FIELDS = [
   { name: 'number', type: 'string', required: true },
@@ -35,6 +35,9 @@ export default function ApiDocs() {
         <Typography variant="subtitle2" sx={{ mt: 2 }} gutterBottom>{t('messagesApi.docs.auth')}</Typography>
         <Typography variant="body2" gutterBottom>{t('messagesApi.docs.authText')}</Typography>
         <Code>{'Authorization: Bearer <token>'}</Code>
+        <Typography variant="subtitle2" sx={{ mt: 2 }} gutterBottom>{t('messagesApi.docs.retry')}</Typography>
+        <Typography variant="body2" gutterBottom>{t('messagesApi.docs.retryText')}</Typography>
+        <Code>{'Idempotency-Key: 6f1c2a34-8d0e-4b7a-9c55-1e2f3a4b5c6d'}</Code>
         <Typography variant="subtitle2" sx={{ mt: 2 }} gutterBottom>{t('messagesApi.docs.fields')}</Typography>
         <Table size="small">
           <TableHead>
@@ -59,7 +62,11 @@ export default function ApiDocs() {
         <Typography variant="subtitle2" sx={{ mt: 2 }} gutterBottom>{t('messagesApi.docs.mediaExample')}</Typography>
         <Code>{`curl -X POST '${url}' \\\n  -H 'Authorization: Bearer <token>' \\\n  -F number=5511999999999 \\\n  -F 'body=${t('messagesApi.docs.exampleCaption')}' \\\n  -F medias=@/path/to/file.pdf`}</Code>
         <Typography variant="subtitle2" sx={{ mt: 2 }} gutterBottom>{t('messagesApi.docs.answer')}</Typography>
-        <Code>{JSON.stringify({ status: 'SUCCESS' }, null, 2)}</Code>
+        <Code>{JSON.stringify({ status: 'SUCCESS', ticketId: 42, messageIds: [1001] }, null, 2)}</Code>
+        <Typography variant="body2" sx={{ mt: 2 }}>
+          {t('messagesApi.docs.openapi')}{' '}
+          <Link href={openapiUrl()} target="_blank" rel="noopener noreferrer" data-testid="messages-api-openapi">{openapiUrl()}</Link>
+        </Typography>
       </CardContent>
     </Card>
   );
