@@ -5,7 +5,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, WAIT, launchBrowser, signIn, url
 /*
  * Connections and the external messages API, through the UI, against a sandbox connection.
  * Subtests that need endpoints built on the backend branch `conn` say so in their name:
- * POST /api/messages/send (messages-api) and GET /whatsapp/all (/allConnections).
+ * /whatsapp/{id}/media-upload, POST /api/messages/send (messages-api) and GET /whatsapp/all.
  */
 
 const stamp = Date.now().toString(36);
@@ -160,6 +160,32 @@ describe('connections page, connection modal and the messages API', { timeout: 3
     await cancel();
   });
 
+  test('[needs conn: /whatsapp/{id}/media-upload] the greeting media is uploaded, shown and removed', async () => {
+    const file = `saudacao-${stamp}.txt`;
+    const mediaCall = (method) => page.waitForResponse(
+      (r) => new URL(r.url()).pathname === `/whatsapp/${connection.id}/media-upload` && r.request().method() === method, { timeout: WAIT },
+    );
+    await openEdit(name);
+    await page.getByTestId('connection-greeting-media-input').setInputFiles({ name: file, mimeType: 'text/plain', buffer: Buffer.from('Bem-vindo!') });
+    await waitForText(page, 'connection-greeting-media', file);
+    const uploaded = mediaCall('POST');
+    await page.getByTestId('connection-save').click();
+    assert.equal((await uploaded).status(), 200);
+    await closed();
+
+    await openEdit(name);
+    await waitForText(page, 'connection-greeting-media', file);
+    await page.getByTestId('connection-greeting-media-remove').click();
+    const removed = mediaCall('DELETE');
+    await page.getByTestId('connection-save').click();
+    assert.equal((await removed).status(), 200);
+    await closed();
+
+    await openEdit(name);
+    assert.equal(await page.getByTestId('connection-greeting-media').count(), 0);
+    await cancel();
+  });
+
   test('a connection is deleted after confirmation', async () => {
     await createSandbox(spare);
     await row(spare).getByTestId('connection-delete').click();
@@ -218,8 +244,10 @@ describe('connections page, connection modal and the messages API', { timeout: 3
     await waitForPath(page, '/allConnections');
     const company = page.locator('[data-testid="all-connections-row"][data-company="1"]');
     await company.waitFor({ timeout: WAIT });
+    await company.getByText('Atende').waitFor({ timeout: WAIT });
     const total = Number(await company.getByTestId('all-connections-total').innerText());
     assert.ok(total >= 1, `company 1 lists ${total} connections`);
-    await page.getByTestId('all-connections-total').waitFor({ timeout: WAIT });
+    const grand = Number(await page.getByTestId('all-connections-summary').getByTestId('all-connections-grand-total').innerText());
+    assert.ok(grand >= total, `grand total ${grand} < ${total}`);
   });
 });

@@ -36,9 +36,9 @@ function Overview() {
                 {COLUMNS.map((column) => <TableCell key={column} align="center" data-testid={`all-connections-${column}`}>{row[column]}</TableCell>)}
               </TableRow>
             ))}
-            <TableRow data-testid="all-connections-total" sx={{ '& td': { fontWeight: 700 } }}>
+            <TableRow data-testid="all-connections-summary" sx={{ '& td': { fontWeight: 700 } }}>
               <TableCell>{t('connections.all.grandTotal')}</TableCell>
-              {COLUMNS.map((column) => <TableCell key={column} align="center">{total[column]}</TableCell>)}
+              {COLUMNS.map((column) => <TableCell key={column} align="center" data-testid={`all-connections-grand-${column}`}>{total[column]}</TableCell>)}
             </TableRow>
           </TableBody>
         </Table>
