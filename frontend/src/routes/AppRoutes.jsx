@@ -20,6 +20,8 @@ import QuickMessagesPage from '../features/quickMessages/pages/QuickMessagesPage
 import ConnectionsPage from '../features/connections/pages/ConnectionsPage';
 import RequireConnections from '../features/connections/components/RequireConnections';
 import SimulatePage from '../features/sandbox/pages/SimulatePage';
+import AllConnectionsPage from '../features/connections/pages/AllConnectionsPage';
+import MessagesApiPage from '../features/messagesApi/pages/MessagesApiPage';
 
 export default function AppRoutes() {
   return (
@@ -42,6 +44,8 @@ export default function AppRoutes() {
           <Route path="quick-messages" element={<QuickMessagesPage />} />
           <Route path="connections" element={<RequireConnections><ConnectionsPage /></RequireConnections>} />
           <Route path="connections/:connectionId/simulate" element={<SimulatePage />} />
+          <Route path="allConnections" element={<AllConnectionsPage />} />
+          <Route path="messages-api" element={<MessagesApiPage />} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Route>
       </Route>

@@ -1,7 +1,10 @@
 /** Connection rules of spec/2 (§2, §4, §5, §9) that the pages follow; pure. */
 
 export const CHANNELS = ['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'sandbox'];
+/** Channels created through the connection modal; Facebook and Instagram come from the Facebook login. */
+export const MODAL_CHANNELS = ['whatsapp', 'whatsappapi', 'sandbox'];
 export const SANDBOX = 'sandbox';
+export const WHATSAPP = 'whatsapp';
 
 /** States that put a badge on the drawer's connections entry. */
 export const ATTENTION_STATUSES = ['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING'];
@@ -13,12 +16,21 @@ export const canManageConnections = (user) => user?.profile === 'admin' || user?
 export const needsAttention = (connections) =>
   Array.isArray(connections) && connections.some((connection) => ATTENTION_STATUSES.includes(connection.status));
 
-/** The session buttons a status offers. */
+/**
+ * The session buttons a status offers (spec/2 §4): qrcode shows the QR; DISCONNECTED offers
+ * try again or a new QR; CONNECTED, PAIRING and TIMEOUT offer disconnect; OPENING shows a
+ * disabled connecting button. Only WhatsApp (whatsmeow) has a QR code; the sandbox has no
+ * session at all.
+ */
 export function sessionActions(connection) {
-  if (connection.channel === SANDBOX) return [];
+  const channel = connection.channel || WHATSAPP;
+  if (channel === SANDBOX) return [];
+  const qr = channel === WHATSAPP;
   switch (connection.status) {
+    case 'qrcode':
+      return qr ? ['qrcode'] : ['disconnect'];
     case 'DISCONNECTED':
-      return ['retry', 'newQr'];
+      return qr ? ['retry', 'newQr'] : ['retry'];
     case 'CONNECTED':
     case 'PAIRING':
     case 'TIMEOUT':
@@ -44,9 +56,10 @@ export function applyConnectionEvent(list, data) {
   const changed = data.whatsapp || data.session;
   if (!changed?.id) return list;
   if (list.some((connection) => connection.id === changed.id)) {
-    return list.map((connection) => (connection.id === changed.id ? { ...connection, ...changed } : connection));
+    // Events carry no token; keep the one the list has.
+    return list.map((connection) => (connection.id === changed.id ? { ...connection, ...changed, token: changed.token || connection.token } : connection));
   }
-  return data.whatsapp && data.action !== 'delete' ? [...list, changed] : list;
+  return data.whatsapp ? [...list, changed] : list;
 }
 
 /** After one connection became the default, the others no longer are. */

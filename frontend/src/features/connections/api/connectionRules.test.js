@@ -37,11 +37,28 @@ describe('connection rules', () => {
     expect(canManageConnections(null)).toBe(false);
   });
 
-  it('offers the session actions of each status', () => {
+  it('offers the session actions of each status (spec/2 §4)', () => {
+    expect(sessionActions({ status: 'qrcode' })).toEqual(['qrcode']);
     expect(sessionActions({ status: 'DISCONNECTED' })).toEqual(['retry', 'newQr']);
-    ['CONNECTED', 'PAIRING', 'TIMEOUT'].forEach((status) => expect(sessionActions({ status })).toEqual(['disconnect']));
+    ['CONNECTED', 'PAIRING', 'TIMEOUT'].forEach((status) => expect(sessionActions({ status, channel: 'whatsapp' })).toEqual(['disconnect']));
     expect(sessionActions({ status: 'OPENING' })).toEqual(['connecting']);
-    expect(sessionActions({ status: 'CONNECTED', channel: 'sandbox' })).toEqual([]);
+    expect(sessionActions({ status: 'weird' })).toEqual([]);
+  });
+
+  it('offers no QR code where the channel has none, and nothing for the sandbox', () => {
+    ['whatsappapi', 'facebook', 'instagram'].forEach((channel) => {
+      expect(sessionActions({ status: 'DISCONNECTED', channel })).toEqual(['retry']);
+      expect(sessionActions({ status: 'CONNECTED', channel })).toEqual(['disconnect']);
+      expect(sessionActions({ status: 'qrcode', channel })).not.toContain('qrcode');
+    });
+    ['CONNECTED', 'DISCONNECTED', 'qrcode'].forEach((status) => expect(sessionActions({ status, channel: 'sandbox' })).toEqual([]));
+  });
+
+  it('keeps the token a live event does not carry', () => {
+    const list = [{ id: 1, token: 'abc', status: 'CONNECTED', qrcode: '' }];
+    expect(applyConnectionEvent(list, { action: 'update', session: { id: 1, status: 'qrcode', qrcode: '2@xyz' } }))
+      .toEqual([{ id: 1, token: 'abc', status: 'qrcode', qrcode: '2@xyz' }]);
+    expect(applyConnectionEvent(list, { action: 'update', whatsapp: { id: 1, token: 'new' } })[0].token).toBe('new');
   });
 
   it('keeps a single default', () => {

@@ -1,84 +1,65 @@
 import { useEffect, useState } from 'react';
-import useSWR from 'swr';
-import {
-  Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, Switch, Tab, Tabs, TextField,
-} from '@mui/material';
+import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Tab, Tabs } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import SelectField from '../../../components/SelectField';
 import useForm from '../../../hooks/useForm';
 import { toast } from '../../../services/toast';
 import toastError from '../../../utils/toastError';
-import { createConnection, getConnection, updateConnection } from '../api/connectionsApi';
-import { CHANNELS } from '../api/connectionRules';
-import { NUMBER_FIELDS, TEXT_FIELDS, connectionPayload, connectionToForm, tabOf, validateConnection } from '../api/connectionForm';
-import QueuesSelect from './QueuesSelect';
-import TokenField from './TokenField';
+import { createConnection, deleteGreetingMedia, getConnection, updateConnection, uploadGreetingMedia } from '../api/connectionsApi';
+import { WHATSAPP } from '../api/connectionRules';
+import { connectionPayload, connectionToForm, formErrors, importChanged, tabOf, validateConnection } from '../api/connectionForm';
+import useConnectionLookups from '../hooks/useConnectionLookups';
+import GeneralTab from './tabs/GeneralTab';
+import IntegrationsTab from './tabs/IntegrationsTab';
+import MessagesTab from './tabs/MessagesTab';
+import ChatbotTab from './tabs/ChatbotTab';
+import AssessmentsTab from './tabs/AssessmentsTab';
+import FlowbuilderTab from './tabs/FlowbuilderTab';
+import SchedulesTab from './tabs/SchedulesTab';
 
-function GeneralTab({ form, creating, queues }) {
-  const { t } = useTranslation();
-  return (
-    <Stack spacing={2} sx={{ pt: 2 }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        <TextField {...form.field('name')} label={t('connections.modal.name')} required fullWidth autoFocus
-          slotProps={{ htmlInput: { 'data-testid': 'connection-name' } }} />
-        <SelectField {...form.field('channel')} label={t('connections.modal.channel')} testId="connection-channel-select"
-          disabled={!creating} helperText={creating ? undefined : t('connections.modal.channelFixed')}
-          options={CHANNELS.map((channel) => ({ value: channel, label: t(`connections.channels.${channel}`) }))} />
-        <FormControlLabel sx={{ minWidth: 120 }} label={t('connections.modal.isDefault')} control={(
-          <Switch checked={form.values.isDefault} onChange={(e) => form.setValue('isDefault', e.target.checked)}
-            slotProps={{ input: { 'data-testid': 'connection-default-switch' } }} />
-        )} />
-      </Stack>
-      <QueuesSelect value={form.values.queueIds} onChange={(ids) => form.setValue('queueIds', ids)} queues={queues}
-        label={t('connections.modal.queues')} testId="connection-queues" />
-      {TEXT_FIELDS.general.map((field) => (
-        <TextField key={field} {...form.field(field)} label={t(`connections.modal.${field}`)} multiline minRows={2} fullWidth
-          slotProps={{ htmlInput: { 'data-testid': `connection-${field}` } }} />
-      ))}
-      <TokenField token={form.values.token} creating={creating} regenerate={form.values.regenerateToken}
-        onRegenerate={() => form.setValue('regenerateToken', true)} />
-    </Stack>
-  );
+/** The greeting's media goes after the record exists; a failure there keeps the saved record. */
+async function saveGreetingMedia(id, values) {
+  try {
+    if (values.greetingMediaFile) {
+      await uploadGreetingMedia(id, values.greetingMediaFile);
+      return values.greetingMediaFile.name;
+    }
+    if (values.removeGreetingMedia) {
+      await deleteGreetingMedia(id);
+      return '';
+    }
+  } catch (error) {
+    toastError(error);
+  }
+  return undefined;
 }
 
-function MessagesTab({ form, queues }) {
-  const { t } = useTranslation();
-  const number = (field) => (
-    <TextField key={field} {...form.field(field)} type="number" label={t(`connections.modal.${field}`)} fullWidth
-      slotProps={{ htmlInput: { min: 0, step: 1, 'data-testid': `connection-${field}` } }} />
-  );
-  return (
-    <Stack spacing={2} sx={{ pt: 2 }}>
-      {TEXT_FIELDS.messages.map((field) => (
-        <TextField key={field} {...form.field(field)} label={t(`connections.modal.${field}`)} multiline minRows={2} fullWidth
-          slotProps={{ htmlInput: { 'data-testid': `connection-${field}` } }} />
-      ))}
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' }, gap: 2 }}>
-        {NUMBER_FIELDS.map(number)}
-        <SelectField {...form.field('sendIdQueue')} label={t('connections.modal.sendIdQueue')} testId="connection-sendIdQueue"
-          options={[{ value: '', label: t('connections.modal.noQueue') }, ...queues.map((queue) => ({ value: queue.id, label: queue.name }))]} />
-      </Box>
-    </Stack>
-  );
-}
+/**
+ * Editing a connected WhatsApp connection so that it imports old messages needs a new pairing
+ * (the phone sends its history when paired): the server drops the session, asks for a new QR
+ * code and says so with warning WARN_IMPORT_RECONNECT. The form warns before saving.
+ */
+export const REPAIR_WARNING = 'WARN_IMPORT_RECONNECT';
+const needsRepairing = (connection, values) =>
+  Boolean(connection) && connection.channel === WHATSAPP && connection.status === 'CONNECTED' && importChanged(values, connection);
 
 function ConnectionForm({ connection, onClose, onSaved }) {
   const { t } = useTranslation();
   const creating = !connection;
   const form = useForm(connectionToForm(connection));
-  const { data } = useSWR('/queue');
-  const queues = Array.isArray(data) ? data : [];
+  const lookups = useConnectionLookups();
   const [tab, setTab] = useState('general');
   const [saving, setSaving] = useState(false);
+  const tabs = ['general', 'integrations', 'messages', 'chatbot', 'assessments', 'flowbuilder', ...(lookups.showSchedules ? ['schedules'] : [])];
+  const repairing = needsRepairing(connection, form.values);
 
   const showFirstError = (errors) => {
-    const first = Object.keys(errors)[0];
+    const first = Object.keys(errors).find((key) => errors[key]);
     if (first) setTab(tabOf(first));
   };
 
   const onSubmit = async (event) => {
     event.preventDefault();
-    const errors = validateConnection(form.values);
+    const errors = validateConnection(form.values, { ratingRequired: lookups.ratingRequired, creating, showSchedules: lookups.showSchedules });
     if (!form.check({}, errors)) {
       showFirstError(errors);
       return;
@@ -87,27 +68,42 @@ function ConnectionForm({ connection, onClose, onSaved }) {
     try {
       const payload = connectionPayload(form.values, { creating });
       const saved = creating ? await createConnection(payload) : await updateConnection(connection.id, payload);
+      const media = await saveGreetingMedia(saved.id, form.values);
+      if (media !== undefined) saved.greetingMediaAttachment = media;
+      const { warning } = saved;
+      if (warning) toast.warning(t(`connections.warnings.${warning.code}`, { defaultValue: warning.message }));
       toast.success(t('connections.saved'));
-      onSaved(saved);
+      onSaved(saved, { showQr: warning?.code === REPAIR_WARNING });
       onClose();
     } catch (error) {
-      form.applyServerErrors(error);
-      showFirstError(error.fields || {});
+      const fields = formErrors(error.fields, form.values);
+      form.applyServerErrors({ fields });
+      showFirstError(fields);
       toastError(error);
       setSaving(false);
     }
+  };
+
+  const panels = {
+    general: <GeneralTab form={form} creating={creating} queues={lookups.queues} reconnectWarning={repairing} />,
+    integrations: <IntegrationsTab form={form} integrations={lookups.integrations} prompts={lookups.prompts} />,
+    messages: <MessagesTab form={form} queues={lookups.queues} />,
+    chatbot: <ChatbotTab form={form} />,
+    assessments: <AssessmentsTab form={form} ratingRequired={lookups.ratingRequired} />,
+    flowbuilder: <FlowbuilderTab form={form} flows={lookups.flows} />,
+    schedules: <SchedulesTab form={form} />,
   };
 
   return (
     <form onSubmit={onSubmit} noValidate data-testid="connection-form">
       <DialogTitle>{creating ? t('connections.modal.addTitle') : t('connections.modal.editTitle')}</DialogTitle>
       <DialogContent dividers>
-        <Tabs value={tab} onChange={(_, value) => setTab(value)} variant="fullWidth">
-          <Tab value="general" label={t('connections.modal.tabs.general')} data-testid="connection-tab-general" />
-          <Tab value="messages" label={t('connections.modal.tabs.messages')} data-testid="connection-tab-messages" />
+        <Tabs value={tabs.includes(tab) ? tab : 'general'} onChange={(_, value) => setTab(value)} variant="scrollable" scrollButtons="auto">
+          {tabs.map((name) => (
+            <Tab key={name} value={name} label={t(`connections.modal.tabs.${name}`)} data-testid={`connection-tab-${name}`} />
+          ))}
         </Tabs>
-        <Box hidden={tab !== 'general'}><GeneralTab form={form} creating={creating} queues={queues} /></Box>
-        <Box hidden={tab !== 'messages'}><MessagesTab form={form} queues={queues} /></Box>
+        {tabs.map((name) => <Box key={name} hidden={tab !== name}>{panels[name]}</Box>)}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} data-testid="connection-cancel">{t('common.cancel')}</Button>

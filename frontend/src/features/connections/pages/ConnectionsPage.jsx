@@ -1,72 +1,126 @@
 import { useState } from 'react';
 import { Alert, Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
+import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { useTranslation } from 'react-i18next';
 import ConfirmationDialog from '../../../components/ConfirmationDialog';
 import { toast } from '../../../services/toast';
 import toastError from '../../../utils/toastError';
 import { useAuth } from '../../auth/hooks/useAuth';
 import SimulateDialog from '../../sandbox/components/SimulateDialog';
-import { deleteConnection, disconnectSession, newQrCode, retrySession } from '../api/connectionsApi';
+import {
+  closeImportedTickets, deleteConnection, disconnectSession, newQrCode, restartConnections, retrySession,
+} from '../api/connectionsApi';
 import { canManageConnections } from '../api/connectionRules';
 import useConnections from '../hooks/useConnections';
+import useImportProgress from '../hooks/useImportProgress';
 import ConnectionModal from '../components/ConnectionModal';
 import ConnectionsTable from '../components/ConnectionsTable';
+import FacebookButton from '../components/FacebookButton';
+import QrCodeModal from '../components/QrCodeModal';
 
 const SESSION_CALLS = { retry: retrySession, newQr: newQrCode, disconnect: disconnectSession };
+
+/**
+ * A confirmation asked before a call: { kind, connection }. Kinds: delete, disconnect,
+ * closeImported, restart.
+ */
+function useConfirm() {
+  const [pending, setPending] = useState(null);
+  return { pending, ask: (kind, connection = null) => setPending({ kind, connection }), close: () => setPending(null) };
+}
 
 export default function ConnectionsPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
+  const plan = user?.company?.plan || {};
   const { connections, error, isLoading, put, drop, reload } = useConnections();
+  const importProgress = useImportProgress(connections, () => reload());
   const [modal, setModal] = useState({ open: false, connectionId: null });
-  const [deleting, setDeleting] = useState(null);
-  const [disconnecting, setDisconnecting] = useState(null);
+  const [qrId, setQrId] = useState(null);
   const [simulating, setSimulating] = useState(null);
+  const confirm = useConfirm();
+  const manager = canManageConnections(user);
+  const qrConnection = connections.find((connection) => connection.id === qrId) || null;
 
   const runSession = async (connection, action) => {
     try {
       const answer = await SESSION_CALLS[action](connection.id);
       if (answer && typeof answer === 'object' && answer.id) put(answer);
+      if (action === 'newQr') setQrId(connection.id);
     } catch (err) {
       toastError(err);
     }
   };
 
   const onSession = (connection, action) => {
-    if (action === 'disconnect') setDisconnecting(connection);
+    if (action === 'qrcode') setQrId(connection.id);
+    else if (action === 'disconnect') confirm.ask('disconnect', connection);
     else if (SESSION_CALLS[action]) runSession(connection, action);
   };
 
-  const confirmDelete = async () => {
-    try {
-      await deleteConnection(deleting.id);
-      drop(deleting.id);
+  const onSaved = (saved, { showQr } = {}) => {
+    put(saved);
+    if (showQr) setQrId(saved.id);
+  };
+
+  const confirmed = {
+    delete: async ({ id, isDefault }) => {
+      await deleteConnection(id);
+      drop(id);
       // Deleting the default one moves the default elsewhere on the server.
-      if (deleting.isDefault) reload();
+      if (isDefault) reload();
       toast.success(t('connections.deleted'));
+    },
+    disconnect: (connection) => runSession(connection, 'disconnect'),
+    closeImported: async ({ id }) => {
+      await closeImportedTickets(id);
+      toast.success(t('connections.import.closed'));
+      reload();
+    },
+    restart: async () => {
+      await restartConnections();
+      toast.success(t('connections.restarted'));
+    },
+  };
+  const onConfirm = async () => {
+    try {
+      await confirmed[confirm.pending.kind](confirm.pending.connection);
     } catch (err) {
       toastError(err);
     }
   };
+  const kind = confirm.pending?.kind;
+  const name = confirm.pending?.connection?.name;
 
   return (
     <Box sx={{ p: 2, height: '100%', display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="connections-page">
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ alignItems: { md: 'center' } }}>
         <Typography variant="h5" sx={{ flex: 1 }}>{t('connections.title')}</Typography>
-        <Button variant="contained" onClick={() => setModal({ open: true, connectionId: null })} data-testid="connections-add">
-          {t('connections.add')}
-        </Button>
+        {manager && (
+          <>
+            <Button variant="outlined" startIcon={<RestartAltIcon />} onClick={() => confirm.ask('restart')} data-testid="connections-restart">
+              {t('connections.restart')}
+            </Button>
+            {plan.useFacebook !== false && <FacebookButton onLinked={() => reload()} />}
+            {plan.useInstagram !== false && <FacebookButton addInstagram onLinked={() => reload()} />}
+            <Button variant="contained" onClick={() => setModal({ open: true, connectionId: null })} data-testid="connections-add">
+              {t('connections.add')}
+            </Button>
+          </>
+        )}
       </Stack>
       {error && <Alert severity="error">{t('errors.listLoad')}</Alert>}
       <Paper variant="outlined" sx={{ flex: 1, minHeight: 0, overflow: 'auto' }}>
         <ConnectionsTable
           connections={connections}
           empty={!isLoading && !connections.length}
-          showSession={canManageConnections(user)}
+          showSession={manager}
+          importProgress={importProgress}
           onEdit={(connection) => setModal({ open: true, connectionId: connection.id })}
-          onDelete={setDeleting}
+          onDelete={(connection) => confirm.ask('delete', connection)}
           onSimulate={setSimulating}
           onSession={onSession}
+          onCloseImported={(connection) => confirm.ask('closeImported', connection)}
         />
         {isLoading && <LinearProgress />}
       </Paper>
@@ -74,28 +128,19 @@ export default function ConnectionsPage() {
         open={modal.open}
         connectionId={modal.connectionId}
         onClose={() => setModal({ open: false, connectionId: null })}
-        onSaved={put}
+        onSaved={onSaved}
       />
+      <QrCodeModal connection={qrConnection} onClose={() => setQrId(null)} />
       <SimulateDialog connection={simulating} onClose={() => setSimulating(null)} />
       <ConfirmationDialog
-        open={Boolean(deleting)}
-        title={t('connections.deleteTitle', { name: deleting?.name })}
-        confirmLabel={t('common.delete')}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
-        testId="connection-delete-dialog"
+        open={Boolean(kind)}
+        title={kind ? t(`connections.confirm.${kind}Title`, { name }) : ''}
+        confirmLabel={kind ? t(`connections.confirm.${kind}Confirm`) : ''}
+        onConfirm={onConfirm}
+        onClose={confirm.close}
+        testId={`connection-${kind || 'confirm'}-dialog`}
       >
-        {t('connections.deleteMessage')}
-      </ConfirmationDialog>
-      <ConfirmationDialog
-        open={Boolean(disconnecting)}
-        title={t('connections.disconnectTitle', { name: disconnecting?.name })}
-        confirmLabel={t('connections.session.disconnect')}
-        onConfirm={() => runSession(disconnecting, 'disconnect')}
-        onClose={() => setDisconnecting(null)}
-        testId="connection-disconnect-dialog"
-      >
-        {t('connections.disconnectMessage')}
+        {kind ? t(`connections.confirm.${kind}Message`) : ''}
       </ConfirmationDialog>
     </Box>
   );

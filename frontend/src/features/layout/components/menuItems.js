@@ -6,9 +6,12 @@ import SyncAltIcon from '@mui/icons-material/SyncAlt';
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import FlashOnOutlinedIcon from '@mui/icons-material/FlashOnOutlined';
-import { isAdmin } from '../../../utils/permissions';
+import PhonelinkSetupOutlinedIcon from '@mui/icons-material/PhonelinkSetupOutlined';
+import CodeOutlinedIcon from '@mui/icons-material/CodeOutlined';
+import { isAdmin, isSuper } from '../../../utils/permissions';
 import { canManageConnections } from '../../connections/api/connectionRules';
 import ConnectionsBadge from '../../connections/components/ConnectionsBadge';
+import { externalApiAllowed } from '../../messagesApi/api/access';
 
 const everyone = () => true;
 
@@ -25,6 +28,10 @@ const menuItems = [
     to: '/connections', labelKey: 'layout.menu.connections', Icon: SyncAltIcon, visible: canManageConnections, testId: 'menu-connections',
     Badge: ConnectionsBadge,
   },
+  {
+    to: '/allConnections', labelKey: 'layout.menu.allConnections', Icon: PhonelinkSetupOutlinedIcon, visible: isSuper, testId: 'menu-all-connections',
+  },
+  { to: '/messages-api', labelKey: 'layout.menu.messagesApi', Icon: CodeOutlinedIcon, visible: externalApiAllowed, testId: 'menu-messages-api' },
   { to: '/queues', labelKey: 'layout.menu.queues', Icon: AccountTreeOutlinedIcon, visible: isAdmin, testId: 'menu-queues' },
   { to: '/users', labelKey: 'layout.menu.users', Icon: PeopleAltOutlinedIcon, visible: isAdmin, testId: 'menu-users' },
   { to: '/settings', labelKey: 'layout.menu.settings', Icon: SettingsOutlinedIcon, visible: isAdmin, testId: 'menu-settings' },
