@@ -201,6 +201,8 @@ npm_ci_if_needed() {
   if [ ! -f "$fe/package-lock.json" ]; then
     warn "frontend/package-lock.json is missing; running npm install (commit the lock file!)"
     (cd "$fe" && npm install --no-audit --no-fund)
+  elif [ -L "$fe/node_modules" ]; then
+    ok "frontend/node_modules is a link to another checkout's install (npm ci skipped)"
   elif [ -f "$fe/node_modules/.package-lock.json" ] && [ "$fe/node_modules/.package-lock.json" -nt "$fe/package-lock.json" ]; then
     ok "frontend/node_modules up to date (npm ci skipped)"
   else
