@@ -30,6 +30,16 @@ type Config struct {
 	SMTP              SMTP
 	WorkerConcurrency int
 	DBMaxConns        int
+	Meta              Meta
+}
+
+// Meta configures the Graph API channels (WhatsApp Cloud API, Messenger, Instagram): one
+// app for the platform, while each connection keeps its own token and phone/page/account id.
+type Meta struct {
+	AppID       string // META_APP_ID: exchanging Facebook login tokens (POST /facebook)
+	AppSecret   string // META_APP_SECRET: X-Hub-Signature-256 of webhooks, token exchange
+	VerifyToken string // META_VERIFY_TOKEN: the webhook subscription handshake
+	GraphURL    string // GRAPH_API_BASE_URL + "/" + GRAPH_API_VERSION
 }
 
 // SMTP is the outgoing mail relay; an empty Host disables sending (mails are logged).
@@ -66,6 +76,13 @@ func Load() (Config, error) {
 		DefaultTimezone:   env("TZ_DEFAULT", "America/Sao_Paulo"),
 		WorkerConcurrency: envInt("WORKER_CONCURRENCY", 10),
 		DBMaxConns:        envInt("DB_MAX_CONNS", 30),
+		Meta: Meta{
+			AppID:       os.Getenv("META_APP_ID"),
+			AppSecret:   os.Getenv("META_APP_SECRET"),
+			VerifyToken: os.Getenv("META_VERIFY_TOKEN"),
+			GraphURL: strings.TrimRight(env("GRAPH_API_BASE_URL", "https://graph.facebook.com"), "/") + "/" +
+				env("GRAPH_API_VERSION", "v13.0"),
+		},
 		SMTP: SMTP{
 			Host: os.Getenv("SMTP_HOST"),
 			Port: envInt("SMTP_PORT", 587),
