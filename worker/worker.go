@@ -4,12 +4,14 @@ package worker
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"time"
 
 	"github.com/hibiken/asynq"
 
 	"atende/pkg/app"
+	"atende/pkg/channel"
 	"atende/pkg/metrics"
 	"atende/pkg/tasks"
 )
@@ -30,6 +32,7 @@ func (w *Worker) Mux() *asynq.ServeMux {
 	mux.HandleFunc(tasks.TypeInboundProcess, w.processInbound)
 	mux.HandleFunc(tasks.TypeReconcile, w.reconcile)
 	mux.HandleFunc(tasks.TypeSandboxAck, w.sandboxAck)
+	mux.HandleFunc(tasks.TypeMetaWebhook, w.expandMetaWebhook)
 	return mux
 }
 
@@ -42,6 +45,7 @@ func (w *Worker) Run(ctx context.Context) error {
 		// Delayed tasks (schedules, sandbox receipts, flow waits) are due within a second.
 		DelayedTaskCheckInterval: time.Second,
 		Logger:                   asynqLogger{},
+		RetryDelayFunc:           retryDelay,
 		ErrorHandler: asynq.ErrorHandlerFunc(func(ctx context.Context, t *asynq.Task, err error) {
 			slog.Error("task failed", "type", t.Type(), "err", err)
 		}),
@@ -52,6 +56,16 @@ func (w *Worker) Run(ctx context.Context) error {
 	<-ctx.Done()
 	srv.Shutdown()
 	return nil
+}
+
+// retryDelay waits out what a provider asked for (channel.RetryLater: Graph rate limits),
+// and otherwise backs off as asynq does.
+func retryDelay(n int, err error, t *asynq.Task) time.Duration {
+	var later *channel.RetryLater
+	if errors.As(err, &later) {
+		return later.Delay
+	}
+	return asynq.DefaultRetryDelayFunc(n, err, t)
 }
 
 func observe(next asynq.Handler) asynq.Handler {

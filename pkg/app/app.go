@@ -64,6 +64,7 @@ type App struct {
 	Delivery     message.Delivery
 	InboundStore inbound.Store
 	Inbound      inbound.Processor
+	Meta         Meta // Graph API channels: webhooks, Facebook login
 
 	Tickets  ticket.Service
 	External externalapi.Service // POST /api/messages/send
@@ -125,6 +126,7 @@ func (a *App) wire() {
 	}
 	a.Resets = auth.Resets{Auth: a.Auth, Queue: a.Queue, AppURL: a.Cfg.FrontendURL}
 	a.wireMessaging()
+	a.wireMeta()
 	// The message service is the tickets' Messenger: automatic texts and transfer notes
 	// are stored and queued like any other message.
 	a.Tickets = ticket.Service{DB: a.DB, Events: a.Events, Settings: a.Settings, Messenger: a.Messages}
