@@ -126,7 +126,6 @@ func (a *App) wire() {
 	}
 	a.Resets = auth.Resets{Auth: a.Auth, Queue: a.Queue, AppURL: a.Cfg.FrontendURL}
 	a.wireMessaging()
-	a.wireMeta()
 	// The message service is the tickets' Messenger: automatic texts and transfer notes
 	// are stored and queued like any other message.
 	a.Tickets = ticket.Service{DB: a.DB, Events: a.Events, Settings: a.Settings, Messenger: a.Messages}
@@ -134,6 +133,7 @@ func (a *App) wire() {
 	// tickets through the ticket service.
 	a.Connections.Sessions, a.Connections.Tickets, a.Connections.Media = a.Sessions, a.Tickets, a.Media
 	a.External = externalapi.Service{DB: a.DB, Messages: a.Messages, Events: a.Events}
+	a.wireMeta()
 }
 
 func (a *App) wireMessaging() {

@@ -5,6 +5,7 @@ import (
 	"atende/pkg/channel/graph"
 	"atende/pkg/channel/meta"
 	"atende/pkg/connection"
+	"atende/pkg/metalogin"
 	"atende/pkg/metawebhook"
 )
 
@@ -14,6 +15,7 @@ type Meta struct {
 	Graph    graph.Client
 	Webhooks metawebhook.Store
 	Expander metawebhook.Expander
+	Login    metalogin.Service // POST /facebook
 }
 
 // wireMeta registers the Cloud API, Messenger and Instagram channels (they have no live
@@ -26,5 +28,7 @@ func (a *App) wireMeta() {
 	a.Channels[connection.ChannelFacebook] = page
 	a.Channels[connection.ChannelInstagram] = page
 	a.Meta = Meta{Graph: g, Webhooks: metawebhook.Store{DB: a.DB, Queue: a.Queue},
-		Expander: metawebhook.Expander{DB: a.DB, Graph: g, Media: a.Media, Inbound: a.InboundStore, Profile: page.Profile}}
+		Expander: metawebhook.Expander{DB: a.DB, Graph: g, Media: a.Media, Inbound: a.InboundStore, Profile: page.Profile},
+		Login: metalogin.Service{Graph: g, AppID: a.Cfg.Meta.AppID, AppSecret: a.Cfg.Meta.AppSecret, DB: a.DB,
+			Connections: a.Connections}}
 }
