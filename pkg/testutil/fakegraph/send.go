@@ -182,3 +182,11 @@ func (s *Server) control(w http.ResponseWriter, r *http.Request, what string) {
 		graphError(w, 404, 100, "unknown control "+what)
 	}
 }
+
+// Media returns a stored media file (one our side uploaded, or one added).
+func (s *Server) Media(id string) ([]byte, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m, ok := s.media[id]
+	return m.data, ok
+}
