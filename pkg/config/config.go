@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -80,8 +81,7 @@ func Load() (Config, error) {
 			AppID:       os.Getenv("META_APP_ID"),
 			AppSecret:   os.Getenv("META_APP_SECRET"),
 			VerifyToken: os.Getenv("META_VERIFY_TOKEN"),
-			GraphURL: strings.TrimRight(env("GRAPH_API_BASE_URL", "https://graph.facebook.com"), "/") + "/" +
-				env("GRAPH_API_VERSION", "v13.0"),
+			GraphURL:    graphURL(env("GRAPH_API_BASE_URL", "https://graph.facebook.com"), env("GRAPH_API_VERSION", "v13.0")),
 		},
 		SMTP: SMTP{
 			Host: os.Getenv("SMTP_HOST"),
@@ -123,6 +123,17 @@ func (c *Config) check() error {
 		return errors.New("refusing to start outside development: " + strings.Join(problems, "; "))
 	}
 	return nil
+}
+
+var graphVersion = regexp.MustCompile(`/v\d+\.\d+$`)
+
+// graphURL joins the Graph base URL and version, unless the base already names a version.
+func graphURL(base, version string) string {
+	base = strings.TrimRight(base, "/")
+	if graphVersion.MatchString(base) {
+		return base
+	}
+	return base + "/" + version
 }
 
 func env(key, def string) string {
