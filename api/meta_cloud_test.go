@@ -7,6 +7,7 @@ import (
 	"mime/multipart"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -50,7 +51,12 @@ func TestCloudAPIConversation(t *testing.T) {
 	}
 	ticketID := ticketOf(m, acme.Company.ID)
 
+	// Opening the ticket marks the customer's message read on WhatsApp (blue ticks).
 	tok := testutil.Token(t, m.App, acme.Admin)
+	if st, body := m.call("GET", fmt.Sprintf("/messages/%d", ticketID), tok, nil, ""); st != 200 {
+		t.Fatalf("list: %d %s", st, body)
+	}
+	eventually(t, "read mark sent", func() bool { return slices.Contains(m.fake.Reads(), "wamid.IN1") })
 	var inID int64
 	m.App.DB.Raw("SELECT id FROM messages WHERE provider_id = 'wamid.IN1'").Scan(&inID)
 	st, body := m.call("POST", fmt.Sprintf("/messages/%d", ticketID), tok,
