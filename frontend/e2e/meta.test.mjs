@@ -125,7 +125,7 @@ describe('WhatsApp Cloud API against the fake Graph server', { timeout: 300000 }
     await page.getByTestId('message-send').click();
     await page.locator('[data-testid="message"][data-from-me="true"]').filter({ hasText: answer }).waitFor({ timeout: WAIT });
 
-    const sent = await eventually(async () => (await fake('GET', '/_fake/sent')).find((s) => s.text === answer));
+    const sent = await eventually(async () => ((await fake('GET', '/_fake/sent')) || []).find((s) => s.text === answer));
     assert.equal(sent.from, phoneId);
     assert.equal(sent.to, customer.number);
     assert.equal(sent.type, 'text');

@@ -172,7 +172,7 @@ func (s *Server) control(w http.ResponseWriter, r *http.Request, what string) {
 		}
 		answer(w, 200, map[string]any{"webhookStatus": status, "id": in.ID})
 	case "sent":
-		answer(w, 200, s.Sends())
+		answer(w, 200, append([]Sent{}, s.Sends()...)) // [] rather than null when empty
 	case "ratelimit":
 		var in struct{ Count, Code int }
 		_ = json.NewDecoder(r.Body).Decode(&in)
