@@ -126,3 +126,46 @@ func TestMessengerConversation(t *testing.T) {
 		"recipient": map[string]string{"id": "PAGE1"}, "read": map[string]any{"watermark": time.Now().Add(time.Second).UnixMilli()}}))
 	eventually(t, "read", func() bool { return count(m.env, "SELECT count(*) FROM messages WHERE id = ? AND ack = 3", msgID) == 1 })
 }
+
+// Instagram direct messages arrive under object "instagram" on the linked account; a quoted
+// reply carries reply_to, and the customer's reaction lands on our message.
+func TestInstagramConversation(t *testing.T) {
+	m := newMetaEnv(t)
+	m.fake.Pages = []fakegraph.Page{{ID: "PAGE1", Name: "Loja", Token: "PAGE1-TOKEN", InstagramID: "IG1", InstagramUsername: "loja"}}
+	acme := testutil.NewTenant(t, m.App, "acme", 0)
+	tok := testutil.Token(t, m.App, acme.Admin)
+	if st, body := m.call("POST", "/facebook", tok, linkBody(), ""); st != 200 {
+		t.Fatalf("link: %d %s", st, body)
+	}
+	startWorker(t, m.env)
+	m.post(t, fakegraph.PageMessage("instagram", "IG1", "IGSID1", "aWG_IN1", "vi no insta"))
+	var in struct {
+		ID      int64
+		Channel string
+	}
+	eventually(t, "instagram message", func() bool {
+		return m.App.DB.Raw(`SELECT m.id, c.channel FROM messages m JOIN connections c ON c.id = m.connection_id
+			WHERE m.provider_id = 'aWG_IN1' AND m.company_id = ?`, acme.Company.ID).Scan(&in).RowsAffected == 1
+	})
+	if in.Channel != "instagram" {
+		t.Fatalf("message on a %s connection", in.Channel)
+	}
+	st, body := m.call("POST", fmt.Sprintf("/messages/%d", ticketOf(m, acme.Company.ID)), tok,
+		map[string]any{"body": "Que bom!", "quotedMsg": map[string]any{"id": in.ID}}, "")
+	if st != 200 {
+		t.Fatalf("send: %d %s", st, body)
+	}
+	msgID := decode[message.Message](t, body).ID
+	eventually(t, "sent", func() bool { return len(m.fake.Sends()) == 1 })
+	s := m.fake.Sends()[0]
+	msg, _ := s.Body["message"].(map[string]any)
+	reply, _ := msg["reply_to"].(map[string]any)
+	if s.From != "IG1" || s.To != "IGSID1" || reply["mid"] != "aWG_IN1" {
+		t.Fatalf("sent %+v", s.Body)
+	}
+	eventually(t, "recorded", func() bool { return count(m.env, "SELECT count(*) FROM messages WHERE id = ? AND ack = 1", msgID) == 1 })
+	m.post(t, fakegraph.Messaging("instagram", "IG1", map[string]any{"sender": map[string]string{"id": "IGSID1"},
+		"recipient": map[string]string{"id": "IG1"}, "timestamp": time.Now().UnixMilli(),
+		"reaction": map[string]string{"mid": s.ID, "action": "react", "reaction": "love", "emoji": "❤️"}}))
+	eventually(t, "reaction", func() bool { return count(m.env, "SELECT count(*) FROM messages WHERE id = ? AND reaction = '❤️'", msgID) == 1 })
+}
