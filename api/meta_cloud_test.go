@@ -13,6 +13,7 @@ import (
 
 	"atende/pkg/channel"
 	"atende/pkg/message"
+	"atende/pkg/tasks"
 	"atende/pkg/tenant"
 	"atende/pkg/testutil"
 	"atende/pkg/testutil/fakegraph"
@@ -77,6 +78,12 @@ func TestCloudAPIConversation(t *testing.T) {
 	if s.From != conn.ExternalID || s.To != "5511999990001" || s.Type != "text" || s.Text != "Claro, como posso ajudar?" ||
 		ctx["message_id"] != "wamid.IN1" {
 		t.Fatalf("sent %+v", s)
+	}
+	// Graph can't edit a sent message: the channel action is a no-op, not a retried failure.
+	err := m.App.Delivery.Act(tenant.With(context.Background(), acme.Company.ID),
+		tasks.MessageAction{CompanyID: acme.Company.ID, Action: tasks.ActionEdit, MessageIDs: []int64{msgID}})
+	if err != nil || len(m.fake.Sends()) != 1 {
+		t.Fatalf("edit on the Cloud API: %v (sends %d)", err, len(m.fake.Sends()))
 	}
 	for _, ack := range []int{1, 2, 3} {
 		if n := count(m.env, "SELECT count(*) FROM inbound_events WHERE dedupe_key = ?", fmt.Sprintf("ack:%s:%d", s.ID, ack)); n != 1 {
