@@ -1,7 +1,9 @@
 package api_test
 
 import (
+	"bytes"
 	"fmt"
+	"mime/multipart"
 	"slices"
 	"strings"
 	"testing"
@@ -125,6 +127,23 @@ func TestMessengerConversation(t *testing.T) {
 	m.post(t, fakegraph.Messaging("page", "PAGE1", map[string]any{"sender": map[string]string{"id": "PSID1"},
 		"recipient": map[string]string{"id": "PAGE1"}, "read": map[string]any{"watermark": time.Now().Add(time.Second).UnixMilli()}}))
 	eventually(t, "read", func() bool { return count(m.env, "SELECT count(*) FROM messages WHERE id = ? AND ack = 3", msgID) == 1 })
+
+	// A file goes as an attachment uploaded with the send (multipart filedata).
+	var buf bytes.Buffer
+	w := multipart.NewWriter(&buf)
+	fw, _ := w.CreateFormFile("medias", "catalogo.pdf")
+	pdf := []byte("%PDF-1.4\n% catalogo\n")
+	fw.Write(pdf)
+	w.WriteField("body", "catalogo.pdf")
+	w.Close()
+	if st, body := m.call("POST", fmt.Sprintf("/messages/%d", ticketOf(m, acme.Company.ID)), tok, &buf, w.FormDataContentType()); st != 200 {
+		t.Fatalf("send file: %d %s", st, body)
+	}
+	eventually(t, "attachment sent", func() bool { return len(m.fake.Sends()) == 2 })
+	a := m.fake.Sends()[1]
+	if a.Type != "file" || a.To != "PSID1" || a.FileName != "catalogo.pdf" || !bytes.Equal(a.File, pdf) {
+		t.Fatalf("attachment %+v (%d bytes)", a.Body, len(a.File))
+	}
 }
 
 // Instagram direct messages arrive under object "instagram" on the linked account; a quoted
