@@ -186,5 +186,7 @@ func TestInstagramConversation(t *testing.T) {
 	m.post(t, fakegraph.Messaging("instagram", "IG1", map[string]any{"sender": map[string]string{"id": "IGSID1"},
 		"recipient": map[string]string{"id": "IG1"}, "timestamp": time.Now().UnixMilli(),
 		"reaction": map[string]string{"mid": s.ID, "action": "react", "reaction": "love", "emoji": "❤️"}}))
-	eventually(t, "reaction", func() bool { return count(m.env, "SELECT count(*) FROM messages WHERE id = ? AND reaction = '❤️'", msgID) == 1 })
+	eventually(t, "reaction", func() bool {
+		return count(m.env, "SELECT count(*) FROM messages WHERE id = ? AND reaction = '❤️'", msgID) == 1
+	})
 }

@@ -21,7 +21,9 @@ func TestWhatsAppMessageKinds(t *testing.T) {
 			"context": map[string]string{"from": "1555", "id": "wamid.Q"}},
 			func(ev channel.Event) bool { return ev.Body == "sim" && ev.QuotedProviderID == "wamid.Q" }},
 		{"location", map[string]any{"type": "location", "location": map[string]any{"latitude": -23.5, "longitude": -46.6, "name": "Loja"}},
-			func(ev channel.Event) bool { return ev.MediaType == "locationMessage" && strings.HasPrefix(ev.Body, "-23.5,-46.6") }},
+			func(ev channel.Event) bool {
+				return ev.MediaType == "locationMessage" && strings.HasPrefix(ev.Body, "-23.5,-46.6")
+			}},
 		{"contacts", map[string]any{"type": "contacts", "contacts": []any{map[string]any{
 			"name": map[string]string{"formatted_name": "Ana Lima"}, "phones": []any{map[string]string{"phone": "+55 11 98888-7777"}}}}},
 			func(ev channel.Event) bool {
