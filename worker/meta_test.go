@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"atende/pkg/channel"
+	"atende/pkg/inbound"
 )
 
 // A provider's "wait" (Graph rate limits) sets the retry delay, even wrapped; other errors
@@ -18,5 +19,10 @@ func TestRetryDelayHonoursRetryLater(t *testing.T) {
 	}
 	if d := retryDelay(1, errors.New("boom"), nil); d == 7*time.Second || d <= 0 {
 		t.Fatalf("default delay %s", d)
+	}
+	// A receipt that overtook its send's record is retried within seconds, not minutes.
+	unknown := fmt.Errorf("process: %w: wamid.X", inbound.ErrTargetUnknown)
+	if d := retryDelay(0, unknown, nil); d != time.Second {
+		t.Fatalf("target-unknown delay %s, want 1s", d)
 	}
 }

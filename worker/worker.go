@@ -12,6 +12,7 @@ import (
 
 	"atende/pkg/app"
 	"atende/pkg/channel"
+	"atende/pkg/inbound"
 	"atende/pkg/metrics"
 	"atende/pkg/tasks"
 )
@@ -58,12 +59,16 @@ func (w *Worker) Run(ctx context.Context) error {
 	return nil
 }
 
-// retryDelay waits out what a provider asked for (channel.RetryLater: Graph rate limits),
-// and otherwise backs off as asynq does.
+// retryDelay waits out what a provider asked for (channel.RetryLater: Graph rate limits);
+// a receipt about a message whose send is not recorded yet (webhooks can overtake it) is
+// retried within seconds; anything else backs off as asynq does.
 func retryDelay(n int, err error, t *asynq.Task) time.Duration {
 	var later *channel.RetryLater
-	if errors.As(err, &later) {
+	switch {
+	case errors.As(err, &later):
 		return later.Delay
+	case errors.Is(err, inbound.ErrTargetUnknown):
+		return min(time.Duration(n+1)*time.Second, 30*time.Second)
 	}
 	return asynq.DefaultRetryDelayFunc(n, err, t)
 }
