@@ -213,3 +213,25 @@ func TestGraphChannels24hWindow(t *testing.T) {
 		t.Fatalf("send inside the window: %d %s", st, body)
 	}
 }
+
+// A "failed" status marks our message failed with Meta's reason, unless it was delivered.
+func TestCloudAPIFailedStatus(t *testing.T) {
+	m := newMetaEnv(t)
+	m.fake.NoStatuses = true
+	acme := testutil.NewTenant(t, m.App, "acme", 0)
+	m.cloudConn(t, acme, "PN1")
+	startWorker(t, m.env)
+	m.post(t, fakegraph.WhatsAppText("PN1", "5511999990005", "Davi", "wamid.IN5", "oi"))
+	eventually(t, "ticket", func() bool { return ticketOf(m, acme.Company.ID) != 0 })
+	st, body := m.call("POST", fmt.Sprintf("/messages/%d", ticketOf(m, acme.Company.ID)), testutil.Token(t, m.App, acme.Admin),
+		map[string]any{"body": "não vai chegar"}, "")
+	if st != 200 {
+		t.Fatalf("send: %d %s", st, body)
+	}
+	msgID := decode[message.Message](t, body).ID
+	eventually(t, "sent", func() bool { return len(m.fake.Sends()) == 1 })
+	m.post(t, fakegraph.WhatsAppStatus("PN1", m.fake.Sends()[0].ID, "failed", "5511999990005"))
+	eventually(t, "failed", func() bool {
+		return count(m.env, "SELECT count(*) FROM messages WHERE id = ? AND ack = -1 AND send_error LIKE '%131026%'", msgID) == 1
+	})
+}

@@ -37,12 +37,21 @@ func (x Expander) whatsapp(ctx context.Context, conn connection.Connection, v wa
 		out.events = append(out.events, ev)
 	}
 	for _, s := range v.Statuses {
+		ev := channel.Event{Kind: channel.EventAck, TargetID: s.ID, Timestamp: unix(s.Timestamp)}
 		ack, ok := statusAck[s.Status]
-		if !ok {
-			slog.Warn("meta webhook: message not delivered", "connection", conn.ID, "id", s.ID, "status", s.Status, "errors", s.Errors)
-			continue
+		switch {
+		case ok:
+			ev.Ack = ack
+		case s.Status == "failed":
+			ev.Ack, ev.Body = -1, "WhatsApp: "+s.Status
+			for _, e := range s.Errors {
+				ev.Body = fmt.Sprintf("WhatsApp %d: %s", e.Code, e.Title)
+			}
+			slog.Warn("meta webhook: message not delivered", "connection", conn.ID, "id", s.ID, "errors", s.Errors)
+		default:
+			continue // e.g. "deleted"
 		}
-		out.events = append(out.events, channel.Event{Kind: channel.EventAck, TargetID: s.ID, Ack: ack, Timestamp: unix(s.Timestamp)})
+		out.events = append(out.events, ev)
 	}
 	return out
 }

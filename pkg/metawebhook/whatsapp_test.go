@@ -69,7 +69,8 @@ func TestStatusesBecomeAcks(t *testing.T) {
 			t.Fatalf("%s: %+v", status, b.events)
 		}
 	}
-	if b := (Expander{}).whatsapp(context.Background(), connection.Connection{}, statusValue("failed")); len(b.events) != 0 {
-		t.Fatalf("failed status made events: %+v", b.events)
+	b := Expander{}.whatsapp(context.Background(), connection.Connection{}, statusValue("failed"))
+	if len(b.events) != 1 || b.events[0].Ack != -1 {
+		t.Fatalf("failed status: %+v", b.events)
 	}
 }

@@ -49,6 +49,7 @@ type Server struct {
 	Secret      string
 	BaseURL     string // its own URL, for media links (set by the caller)
 	StatusDelay time.Duration
+	NoStatuses  bool // post no statuses after sends (a test posts its own)
 	Pages       []Page
 
 	mu         sync.Mutex

@@ -137,7 +137,7 @@ func recipientOf(body map[string]any) string {
 
 // statuses posts sent, delivered and read for a Cloud API send, StatusDelay apart.
 func (s *Server) statuses(phoneID string, sent Sent) {
-	if s.Webhook == "" {
+	if s.Webhook == "" || s.NoStatuses {
 		return
 	}
 	for _, st := range []string{"sent", "delivered", "read"} {
