@@ -2,7 +2,6 @@ package inbound
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -15,7 +14,6 @@ import (
 	"atende/pkg/contact"
 	"atende/pkg/message"
 	"atende/pkg/realtime"
-	"atende/pkg/tenant"
 	"atende/pkg/ticket"
 )
 
@@ -42,38 +40,6 @@ type announce struct {
 type known struct {
 	ticket  ticket.Ticket
 	contact contact.Contact
-}
-
-// Process handles one stored event exactly once: the event row is locked, handled and
-// marked processed in one transaction, so a second delivery of the task finds it done.
-func (p Processor) Process(ctx context.Context, companyID, eventID int64) error {
-	ctx = tenant.With(ctx, companyID)
-	var out *announce
-	err := p.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		// Claiming marks the event processed and locks it in one statement; a failure below
-		// rolls the mark back, and a second delivery of the task claims nothing.
-		var r row
-		res := tx.Raw(`UPDATE inbound_events SET processed_at = now()
-			WHERE id = ? AND company_id = ? AND processed_at IS NULL RETURNING *`, eventID, companyID).Scan(&r)
-		if res.Error != nil || r.ID == 0 {
-			return res.Error // already processed, or a database error to retry
-		}
-		var ev channel.Event
-		if err := json.Unmarshal(r.Payload, &ev); err != nil {
-			return markProblem(tx, r.ID, "bad payload: "+err.Error())
-		}
-		conn, err := connection.Store{DB: tx}.Get(ctx, r.ConnectionID)
-		if err != nil {
-			return err
-		}
-		out, err = p.handle(ctx, tx, conn, ev)
-		return err
-	})
-	if err != nil || out == nil {
-		return err
-	}
-	p.publish(ctx, *out)
-	return nil
 }
 
 func (p Processor) handle(ctx context.Context, tx *gorm.DB, conn connection.Connection, ev channel.Event) (*announce, error) {
@@ -149,27 +115,6 @@ func (p Processor) update(tx *gorm.DB, conn connection.Connection, targetID, ack
 		return nil, fmt.Errorf("%w: %s", ErrTargetUnknown, targetID)
 	}
 	return &announce{action: "update", msg: m, ticketID: m.TicketID}, nil
-}
-
-func (p Processor) publish(ctx context.Context, a announce) {
-	var t ticket.Ticket
-	var err error
-	if a.known != nil {
-		t = a.known.ticket
-		err = ticket.DecorateKnown(ctx, p.DB, &t, a.known.contact)
-	} else {
-		t, err = ticket.Get(ctx, p.DB, a.ticketID)
-	}
-	if err != nil {
-		return
-	}
-	msgs := []message.Message{a.msg}
-	if message.Decorate(ctx, p.DB, p.Media, msgs) == nil {
-		message.Publish(ctx, p.Events, a.action, msgs[0], t)
-	}
-	if a.known != nil {
-		ticket.PublishUpdate(ctx, p.Events, t, "")
-	}
 }
 
 // markProblem records why a claimed event was skipped.

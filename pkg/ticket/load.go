@@ -69,30 +69,28 @@ func Decorate(ctx context.Context, db *gorm.DB, tickets []Ticket) error {
 		return err
 	}
 	byContact := index(contacts, func(c contact.Contact) int64 { return c.ID })
+	ptrs := make([]*Ticket, len(tickets))
 	for i := range tickets {
 		if c, ok := byContact[tickets[i].ContactID]; ok {
 			tickets[i].Contact = &c
 		}
+		ptrs[i] = &tickets[i]
 	}
-	return decorateRefs(db, companyID, tickets)
+	return decorateRefs(db, companyID, ptrs)
 }
 
-// DecorateKnown is Decorate for one ticket whose contact the caller already holds (the
-// inbound pipeline has just read it): one query for the rest.
-func DecorateKnown(ctx context.Context, db *gorm.DB, t *Ticket, c contact.Contact) error {
+// DecorateAll is Decorate for tickets whose contacts the caller already holds (the inbound
+// pipeline has just read them): one query for the rest.
+func DecorateAll(ctx context.Context, db *gorm.DB, tickets []*Ticket) error {
 	companyID, err := tenant.CompanyID(ctx)
 	if err != nil {
 		return err
 	}
-	t.Contact = &c
-	list := []Ticket{*t}
-	err = decorateRefs(db.WithContext(ctx), companyID, list)
-	*t = list[0]
-	return err
+	return decorateRefs(db.WithContext(ctx), companyID, tickets)
 }
 
 // decorateRefs fills queue, user, connection and tags from one UNION ALL round trip.
-func decorateRefs(db *gorm.DB, companyID int64, tickets []Ticket) error {
+func decorateRefs(db *gorm.DB, companyID int64, tickets []*Ticket) error {
 	ids := make([]int64, len(tickets))
 	var queueIDs, userIDs, connIDs []int64
 	for i, t := range tickets {
@@ -111,8 +109,7 @@ func decorateRefs(db *gorm.DB, companyID int64, tickets []Ticket) error {
 	if err != nil {
 		return err
 	}
-	for i := range tickets {
-		t := &tickets[i]
+	for _, t := range tickets {
 		t.Queue = lookup(r.queues, t.QueueID)
 		t.User = lookup(r.users, t.UserID)
 		t.Whatsapp = lookup(r.conns, t.ConnectionID)
