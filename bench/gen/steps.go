@@ -44,12 +44,15 @@ func plan(companies, tickets, messages int, hash string) []step {
 			FROM generate_series(1, ?) n
 			JOIN LATERAL (SELECT id FROM companies WHERE name = 'Bench ' || (1 + n % ?)) b ON true
 			ON CONFLICT DO NOTHING`, []any{contacts, companies}},
+		// Status, queue and attendant come from hashes of the ticket number, not from t modulo
+		// something: the company is t modulo 50 too, and would otherwise fix all three.
 		{"tickets", `INSERT INTO tickets (company_id, contact_id, connection_id, queue_id, user_id, status, channel,
 				unread_messages, last_message, created_at, updated_at)
 			SELECT ct.company_id, ct.id, cn.id,
-			       (SELECT id FROM queues q WHERE q.company_id = ct.company_id ORDER BY id OFFSET (t % 5) LIMIT 1),
-			       CASE WHEN t % 100 < 85 THEN (SELECT id FROM users u WHERE u.company_id = ct.company_id ORDER BY id OFFSET (t % 50) LIMIT 1) END,
-			       CASE WHEN t % 100 < 70 THEN 'closed' WHEN t % 100 < 85 THEN 'open' WHEN t % 100 < 97 THEN 'pending' ELSE 'group' END,
+			       (SELECT id FROM queues q WHERE q.company_id = ct.company_id ORDER BY id OFFSET abs(hashint4(t + 1) % 5) LIMIT 1),
+			       CASE WHEN abs(hashint4(t) % 100) < 85 THEN (SELECT id FROM users u WHERE u.company_id = ct.company_id ORDER BY id OFFSET abs(hashint4(t + 2) % 50) LIMIT 1) END,
+			       CASE WHEN abs(hashint4(t) % 100) < 70 THEN 'closed' WHEN abs(hashint4(t) % 100) < 85 THEN 'open'
+			            WHEN abs(hashint4(t) % 100) < 97 THEN 'pending' ELSE 'group' END,
 			       'whatsapp', CASE WHEN t % 7 = 0 THEN t % 4 ELSE 0 END, 'última mensagem ' || t,
 			       now() - (t % 90) * interval '1 day' - (t % 86400) * interval '1 second',
 			       now() - (t % 90) * interval '1 day' + (t % 3600) * interval '1 second'

@@ -66,7 +66,10 @@ func migrateSQL(sqlDB *sql.DB) error {
 	if err != nil {
 		return err
 	}
-	p, err := goose.NewProvider(goose.DialectPostgres, sqlDB, sub, goose.WithSessionLocker(locker))
+	// Out of order: features land from parallel branches, so a database that already has a
+	// later migration still takes an earlier-numbered one merged after it.
+	p, err := goose.NewProvider(goose.DialectPostgres, sqlDB, sub, goose.WithSessionLocker(locker),
+		goose.WithAllowOutofOrder(true))
 	if err != nil {
 		return err
 	}

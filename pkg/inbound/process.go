@@ -2,7 +2,6 @@ package inbound
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -15,7 +14,6 @@ import (
 	"atende/pkg/contact"
 	"atende/pkg/message"
 	"atende/pkg/realtime"
-	"atende/pkg/tenant"
 	"atende/pkg/ticket"
 )
 
@@ -35,42 +33,13 @@ type announce struct {
 	action   string
 	msg      message.Message
 	ticketID int64
-	ticket   bool // the ticket changed too
+	known    *known // set when the ticket changed too, as the transaction left it
 }
 
-// Process handles one stored event exactly once: the event row is locked, handled and
-// marked processed in one transaction, so a second delivery of the task finds it done.
-func (p Processor) Process(ctx context.Context, companyID, eventID int64) error {
-	ctx = tenant.With(ctx, companyID)
-	var out *announce
-	err := p.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		var r row
-		err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).
-			Where("id = ? AND company_id = ? AND processed_at IS NULL", eventID, companyID).Take(&r).Error
-		if errors.Is(err, gorm.ErrRecordNotFound) {
-			return nil // already processed
-		}
-		if err != nil {
-			return err
-		}
-		var ev channel.Event
-		if err := json.Unmarshal(r.Payload, &ev); err != nil {
-			return markProcessed(tx, r.ID, "bad payload: "+err.Error())
-		}
-		conn, err := connection.Store{DB: tx}.Get(ctx, r.ConnectionID)
-		if err != nil {
-			return err
-		}
-		if out, err = p.handle(ctx, tx, conn, ev); err != nil {
-			return err
-		}
-		return markProcessed(tx, r.ID, "")
-	})
-	if err != nil || out == nil {
-		return err
-	}
-	p.publish(ctx, *out)
-	return nil
+// known is the ticket and contact a new message was stored on.
+type known struct {
+	ticket  ticket.Ticket
+	contact contact.Contact
 }
 
 func (p Processor) handle(ctx context.Context, tx *gorm.DB, conn connection.Connection, ev channel.Event) (*announce, error) {
@@ -121,13 +90,16 @@ func (p Processor) message(ctx context.Context, tx *gorm.DB, conn connection.Con
 	if res.Error != nil || res.RowsAffected == 0 {
 		return nil, res.Error // a duplicate is stored once
 	}
-	unread := gorm.Expr("unread_messages + 1")
+	// The ticket row is locked by FindOrCreate, so its new values are known here and the
+	// events are built from them without reading the ticket again.
+	t.UnreadMessages++
 	if ev.FromMe {
-		unread = gorm.Expr("0")
+		t.UnreadMessages = 0
 	}
+	t.LastMessage, t.FromMe, t.UpdatedAt = message.Preview(m), ev.FromMe, time.Now()
 	err = tx.Model(&ticket.Ticket{}).Where("id = ?", t.ID).Updates(map[string]any{
-		"last_message": message.Preview(m), "unread_messages": unread, "from_me": ev.FromMe, "updated_at": time.Now()}).Error
-	return &announce{action: "create", msg: m, ticketID: t.ID, ticket: true}, err
+		"last_message": t.LastMessage, "unread_messages": t.UnreadMessages, "from_me": t.FromMe, "updated_at": t.UpdatedAt}).Error
+	return &announce{action: "create", msg: m, ticketID: t.ID, known: &known{ticket: t, contact: c}}, err
 }
 
 // update changes the message targetID names (ack, edit, delete).
@@ -148,23 +120,9 @@ func (p Processor) update(tx *gorm.DB, conn connection.Connection, targetID, ack
 	return &announce{action: "update", msg: m, ticketID: m.TicketID}, nil
 }
 
-func (p Processor) publish(ctx context.Context, a announce) {
-	t, err := ticket.Get(ctx, p.DB, a.ticketID)
-	if err != nil {
-		return
-	}
-	msgs := []message.Message{a.msg}
-	if message.Decorate(ctx, p.DB, p.Media, msgs) == nil {
-		message.Publish(ctx, p.Events, a.action, msgs[0], t)
-	}
-	if a.ticket {
-		ticket.PublishUpdate(ctx, p.Events, t, "")
-	}
-}
-
-func markProcessed(tx *gorm.DB, id int64, problem string) error {
-	return tx.Table("inbound_events").Where("id = ?", id).
-		Updates(map[string]any{"processed_at": time.Now(), "error": problem}).Error
+// markProblem records why a claimed event was skipped.
+func markProblem(tx *gorm.DB, id int64, problem string) error {
+	return tx.Table("inbound_events").Where("id = ?", id).Update("error", problem).Error
 }
 
 func mediaType(ev channel.Event) string {

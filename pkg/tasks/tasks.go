@@ -135,10 +135,12 @@ type InboundRef struct {
 	EventID   int64 `json:"eventId"`
 }
 
-// NewInboundProcess processes a stored inbound event once (TaskID = event id).
+// NewInboundProcess processes a stored inbound event once (TaskID = event id while it is
+// queued). Done tasks are not retained: a requeued event finds itself processed and ends,
+// and at a thousand messages a second an hour of retained tasks would fill Redis.
 func NewInboundProcess(companyID, eventID int64) (*asynq.Task, error) {
 	return newTask(TypeInboundProcess, InboundRef{companyID, eventID}, asynq.Queue(QueueCritical),
-		asynq.MaxRetry(10), asynq.Timeout(time.Minute), asynq.Retention(time.Hour),
+		asynq.MaxRetry(10), asynq.Timeout(time.Minute),
 		asynq.TaskID(fmt.Sprintf("%s:%d", TypeInboundProcess, eventID)))
 }
 

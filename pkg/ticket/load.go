@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strconv"
 
 	"gorm.io/gorm"
 
@@ -48,8 +49,8 @@ func getBy(ctx context.Context, db *gorm.DB, where string, arg any) (Ticket, err
 	return list[0], nil
 }
 
-// Decorate fills contact, queue, user, connection and tags of tickets with one query per
-// kind (no N+1), all inside the tickets' company.
+// Decorate fills contact, queue, user, connection and tags of tickets in two queries (the
+// contacts, then every other shape in one UNION), whatever the page size: no N+1.
 func Decorate(ctx context.Context, db *gorm.DB, tickets []Ticket) error {
 	if len(tickets) == 0 {
 		return nil
@@ -59,10 +60,41 @@ func Decorate(ctx context.Context, db *gorm.DB, tickets []Ticket) error {
 		return err
 	}
 	db = db.WithContext(ctx)
-	ids, contactIDs := make([]int64, len(tickets)), make([]int64, len(tickets))
+	contactIDs := make([]int64, len(tickets))
+	for i, t := range tickets {
+		contactIDs[i] = t.ContactID
+	}
+	var contacts []contact.Contact
+	if err := db.Where("company_id = ? AND id IN ?", companyID, contactIDs).Find(&contacts).Error; err != nil {
+		return err
+	}
+	byContact := index(contacts, func(c contact.Contact) int64 { return c.ID })
+	ptrs := make([]*Ticket, len(tickets))
+	for i := range tickets {
+		if c, ok := byContact[tickets[i].ContactID]; ok {
+			tickets[i].Contact = &c
+		}
+		ptrs[i] = &tickets[i]
+	}
+	return decorateRefs(db, companyID, ptrs)
+}
+
+// DecorateAll is Decorate for tickets whose contacts the caller already holds (the inbound
+// pipeline has just read them): one query for the rest.
+func DecorateAll(ctx context.Context, db *gorm.DB, tickets []*Ticket) error {
+	companyID, err := tenant.CompanyID(ctx)
+	if err != nil {
+		return err
+	}
+	return decorateRefs(db.WithContext(ctx), companyID, tickets)
+}
+
+// decorateRefs fills queue, user, connection and tags from one UNION ALL round trip.
+func decorateRefs(db *gorm.DB, companyID int64, tickets []*Ticket) error {
+	ids := make([]int64, len(tickets))
 	var queueIDs, userIDs, connIDs []int64
 	for i, t := range tickets {
-		ids[i], contactIDs[i] = t.ID, t.ContactID
+		ids[i] = t.ID
 		if t.QueueID != nil {
 			queueIDs = append(queueIDs, *t.QueueID)
 		}
@@ -73,70 +105,61 @@ func Decorate(ctx context.Context, db *gorm.DB, tickets []Ticket) error {
 			connIDs = append(connIDs, *t.ConnectionID)
 		}
 	}
-	var contacts []contact.Contact
-	if err := db.Where("company_id = ? AND id IN ?", companyID, contactIDs).Find(&contacts).Error; err != nil {
-		return err
-	}
-	queues, users, conns, err := refs(db, companyID, queueIDs, userIDs, connIDs)
+	r, err := refs(db, companyID, ids, queueIDs, userIDs, connIDs)
 	if err != nil {
 		return err
 	}
-	var tags []struct {
-		TicketID int64
-		contact.TagRef
-	}
-	if err := db.Table("ticket_tags tt").Select("tt.ticket_id, t.id, t.name, t.color, t.kanban").
-		Joins("JOIN tags t ON t.id = tt.tag_id").Where("tt.company_id = ? AND tt.ticket_id IN ?", companyID, ids).
-		Order("t.name").Scan(&tags).Error; err != nil {
-		return err
-	}
-	byContact := index(contacts, func(c contact.Contact) int64 { return c.ID })
-	byQueue := index(queues, func(q QueueRef) int64 { return q.ID })
-	byUser := index(users, func(u UserRef) int64 { return u.ID })
-	byConn := index(conns, func(c ConnectionRef) int64 { return c.ID })
-	for i := range tickets {
-		t := &tickets[i]
-		if c, ok := byContact[t.ContactID]; ok {
-			t.Contact = &c
-		}
-		t.Queue = lookup(byQueue, t.QueueID)
-		t.User = lookup(byUser, t.UserID)
-		t.Whatsapp = lookup(byConn, t.ConnectionID)
-		t.Tags = []contact.TagRef{}
-		for _, tg := range tags {
-			if tg.TicketID == t.ID {
-				t.Tags = append(t.Tags, tg.TagRef)
-			}
+	for _, t := range tickets {
+		t.Queue = lookup(r.queues, t.QueueID)
+		t.User = lookup(r.users, t.UserID)
+		t.Whatsapp = lookup(r.conns, t.ConnectionID)
+		t.Tags = r.tags[t.ID]
+		if t.Tags == nil {
+			t.Tags = []contact.TagRef{}
 		}
 	}
 	return nil
 }
 
-// refs loads the queue, user and connection shapes of a page of tickets in one round trip
-// (a UNION ALL): every list page and every ticket event needs them.
-func refs(db *gorm.DB, companyID int64, queueIDs, userIDs, connIDs []int64) ([]QueueRef, []UserRef, []ConnectionRef, error) {
+// shapes are the short forms of what a page of tickets points at.
+type shapes struct {
+	queues map[int64]QueueRef
+	users  map[int64]UserRef
+	conns  map[int64]ConnectionRef
+	tags   map[int64][]contact.TagRef // by ticket, by name
+}
+
+// refs loads the queue, user, connection and tag shapes of a page of tickets in one round
+// trip (a UNION ALL): every list page and every ticket event needs them.
+func refs(db *gorm.DB, companyID int64, ticketIDs, queueIDs, userIDs, connIDs []int64) (shapes, error) {
 	var rows []struct {
 		Kind, Name, A, B string
-		ID               int64
+		Owner, ID        int64
 	}
-	err := db.Raw(`SELECT 'q' AS kind, id, name, color AS a, '' AS b FROM queues WHERE company_id = ? AND id IN ?
-		UNION ALL SELECT 'u', id, name, '', '' FROM users WHERE company_id = ? AND id IN ?
-		UNION ALL SELECT 'c', id, name, channel, group_as_ticket FROM connections WHERE company_id = ? AND id IN ?`,
-		companyID, nonEmpty(queueIDs), companyID, nonEmpty(userIDs), companyID, nonEmpty(connIDs)).Scan(&rows).Error
-	var queues []QueueRef
-	var users []UserRef
-	var conns []ConnectionRef
+	err := db.Raw(`SELECT 'q' AS kind, 0 AS owner, id, name, color AS a, '' AS b FROM queues WHERE company_id = ? AND id IN ?
+		UNION ALL SELECT 'u', 0, id, name, '', '' FROM users WHERE company_id = ? AND id IN ?
+		UNION ALL SELECT 'c', 0, id, name, channel, group_as_ticket FROM connections WHERE company_id = ? AND id IN ?
+		UNION ALL SELECT 't', tt.ticket_id, t.id, t.name, t.color, t.kanban::text
+		  FROM ticket_tags tt JOIN tags t ON t.id = tt.tag_id WHERE tt.company_id = ? AND tt.ticket_id IN ?
+		ORDER BY name`,
+		companyID, nonEmpty(queueIDs), companyID, nonEmpty(userIDs), companyID, nonEmpty(connIDs),
+		companyID, nonEmpty(ticketIDs)).Scan(&rows).Error
+	s := shapes{queues: map[int64]QueueRef{}, users: map[int64]UserRef{}, conns: map[int64]ConnectionRef{},
+		tags: map[int64][]contact.TagRef{}}
 	for _, r := range rows {
 		switch r.Kind {
 		case "q":
-			queues = append(queues, QueueRef{ID: r.ID, Name: r.Name, Color: r.A})
+			s.queues[r.ID] = QueueRef{ID: r.ID, Name: r.Name, Color: r.A}
 		case "u":
-			users = append(users, UserRef{ID: r.ID, Name: r.Name})
+			s.users[r.ID] = UserRef{ID: r.ID, Name: r.Name}
 		case "c":
-			conns = append(conns, ConnectionRef{ID: r.ID, Name: r.Name, Channel: r.A, GroupAsTicket: r.B})
+			s.conns[r.ID] = ConnectionRef{ID: r.ID, Name: r.Name, Channel: r.A, GroupAsTicket: r.B}
+		case "t":
+			kanban, _ := strconv.Atoi(r.B)
+			s.tags[r.Owner] = append(s.tags[r.Owner], contact.TagRef{ID: r.ID, Name: r.Name, Color: r.A, Kanban: kanban})
 		}
 	}
-	return queues, users, conns, err
+	return s, err
 }
 
 func index[T any](items []T, key func(T) int64) map[int64]T {

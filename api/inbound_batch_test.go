@@ -1,0 +1,119 @@
+package api_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"atende/pkg/channel"
+	"atende/pkg/connection"
+	"atende/pkg/inbound"
+	"atende/pkg/tenant"
+	"atende/pkg/testutil"
+)
+
+// record stores an inbound event without processing it (no worker runs in these tests).
+func record(t *testing.T, e *env, conn connection.Connection, ev channel.Event) int64 {
+	t.Helper()
+	if ev.Timestamp.IsZero() {
+		ev.Timestamp = time.Now()
+	}
+	id, _, err := e.App.InboundStore.Record(tenant.With(context.Background(), conn.CompanyID), conn, ev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+func process(e *env, companyID, id int64) error {
+	return e.App.Inbound.Process(context.Background(), companyID, id)
+}
+
+// Under a backlog one task handles its neighbours' events too, each in its own company,
+// each message once; an ack whose message is not stored yet is left to its own task.
+func TestInboundBatchHandlesABacklogOnce(t *testing.T) {
+	e := newEnv(t)
+	a := testutil.NewTenant(t, e.App, "acme", 0)
+	b := testutil.NewTenant(t, e.App, "bolt", 0)
+	connA, connB := sandboxConn(t, e, a), sandboxConn(t, e, b)
+	var ids []int64
+	early := record(t, e, connA, channel.Event{Kind: channel.EventAck, TargetID: "not-sent-yet", Ack: 2})
+	for i := 0; i < 20; i++ {
+		ids = append(ids, record(t, e, connA, channel.Event{Kind: channel.EventMessage,
+			ProviderID: fmt.Sprintf("a-%d", i), From: fmt.Sprintf("551190000000%d", i%4), Body: fmt.Sprint("a ", i)}))
+		ids = append(ids, record(t, e, connB, channel.Event{Kind: channel.EventMessage,
+			ProviderID: fmt.Sprintf("b-%d", i), From: "5511900000009", Body: fmt.Sprint("b ", i)}))
+	}
+	if err := process(e, a.Company.ID, ids[0]); err != nil {
+		t.Fatal(err)
+	}
+	if n := count(e, `SELECT count(*) FROM inbound_events WHERE processed_at IS NOT NULL`); n != inbound.BatchSize-1 {
+		t.Fatalf("one task handled %d events, want %d (a batch less the early ack)", n, inbound.BatchSize-1)
+	}
+	if n := count(e, `SELECT count(*) FROM inbound_events WHERE id = ? AND processed_at IS NULL AND error <> ''`, early); n != 1 {
+		t.Fatal("the early ack should be given back to its own task, noted")
+	}
+	for _, id := range ids { // every task again, as asynq would run them
+		companyID := a.Company.ID
+		if count(e, `SELECT count(*) FROM inbound_events WHERE id = ? AND company_id = ?`, id, companyID) == 0 {
+			companyID = b.Company.ID
+		}
+		if err := process(e, companyID, id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := process(e, a.Company.ID, early); !errors.Is(err, inbound.ErrTargetUnknown) {
+		t.Fatalf("early ack: %v, want ErrTargetUnknown for a retry", err)
+	}
+	if n := count(e, `SELECT count(*) FROM messages`); n != 40 {
+		t.Fatalf("%d messages stored, want 40", n)
+	}
+	if n := count(e, `SELECT count(*) FROM messages m JOIN tickets t ON t.id = m.ticket_id WHERE m.company_id <> t.company_id`); n != 0 {
+		t.Fatal("a message landed on another company's ticket")
+	}
+	if n := count(e, `SELECT count(*) FROM tickets WHERE company_id = ?`, a.Company.ID); n != 4 {
+		t.Fatalf("company A has %d tickets, want one per number (4)", n)
+	}
+	if n := count(e, `SELECT unread_messages FROM tickets WHERE company_id = ?`, b.Company.ID); n != 20 {
+		t.Fatalf("company B's ticket counts %d unread, want 20", n)
+	}
+}
+
+// An event that breaks the shared transaction costs its neighbours one retry alone, and is
+// skipped by later batches; only its own task keeps trying it.
+func TestInboundBatchSurvivesAPoisonEvent(t *testing.T) {
+	e := newEnv(t)
+	a := testutil.NewTenant(t, e.App, "acme", 0)
+	b := testutil.NewTenant(t, e.App, "bolt", 0)
+	connA, connB := sandboxConn(t, e, a), sandboxConn(t, e, b)
+	// A's event naming B's connection: processing it in A's company fails (not found).
+	var poison int64
+	e.App.DB.Raw(`INSERT INTO inbound_events (company_id, connection_id, dedupe_key, kind, payload, received_at)
+		VALUES (?, ?, 'poison', 'message', '{"kind":"message","providerId":"p","from":"5511","body":"x"}', now() - interval '1 minute')
+		RETURNING id`, a.Company.ID, connB.ID).Scan(&poison)
+	var ids []int64
+	for i := 0; i < 5; i++ {
+		ids = append(ids, record(t, e, connA, channel.Event{Kind: channel.EventMessage,
+			ProviderID: fmt.Sprint("m-", i), From: "5511900000001", Body: fmt.Sprint("m ", i)}))
+	}
+	if err := process(e, a.Company.ID, ids[0]); err != nil {
+		t.Fatal(err)
+	}
+	if n := count(e, `SELECT count(*) FROM messages`); n != 1 {
+		t.Fatalf("%d messages after the broken batch, want its own event alone (1)", n)
+	}
+	if err := process(e, a.Company.ID, ids[1]); err != nil {
+		t.Fatal(err)
+	}
+	if n := count(e, `SELECT count(*) FROM messages`); n != 5 {
+		t.Fatalf("%d messages, want 5: the next batch skips the poison", n)
+	}
+	if err := process(e, a.Company.ID, poison); err == nil {
+		t.Fatal("the poison event's own task should fail")
+	}
+	if n := count(e, `SELECT count(*) FROM messages WHERE company_id = ?`, b.Company.ID); n != 0 {
+		t.Fatal("company A's event wrote into company B")
+	}
+}

@@ -1,0 +1,195 @@
+package inbound
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"slices"
+
+	"gorm.io/gorm"
+
+	"atende/pkg/channel"
+	"atende/pkg/connection"
+	"atende/pkg/message"
+	"atende/pkg/tenant"
+	"atende/pkg/ticket"
+)
+
+// BatchSize is how many pending events one task may handle. Under a backlog a task takes
+// on its neighbours' events too, so one transaction, one claim and one real-time lookup
+// per company serve them all; without a backlog every task handles just its own event.
+const BatchSize = 32
+
+// Process handles one stored event exactly once: claiming marks events processed inside
+// the transaction that handles them, so a second delivery of a task (or the task of an
+// event a neighbour handled) finds nothing to do.
+func (p Processor) Process(ctx context.Context, companyID, eventID int64) error {
+	if p.processed(ctx, companyID, eventID) {
+		return nil
+	}
+	outs, own, err := p.run(ctx, companyID, eventID, BatchSize)
+	if err != nil {
+		// A neighbour broke the shared transaction (it is marked, so batches skip it
+		// now): handle this event alone.
+		outs, own, err = p.run(ctx, companyID, eventID, 1)
+	}
+	p.publish(ctx, outs)
+	if err != nil {
+		return err
+	}
+	return own
+}
+
+// processed is the cheap check that lets the tasks of events a neighbour handled end at once.
+func (p Processor) processed(ctx context.Context, companyID, eventID int64) bool {
+	var done bool
+	p.DB.WithContext(ctx).Raw(`SELECT processed_at IS NOT NULL FROM inbound_events WHERE id = ? AND company_id = ?`,
+		eventID, companyID).Scan(&done)
+	return done
+}
+
+// run claims the event (and up to limit-1 pending neighbours), handles them in one
+// transaction and returns what to publish. own is the event's own soft failure (its
+// target not known yet), to retry by the task; err is a failure of the transaction.
+func (p Processor) run(ctx context.Context, companyID, eventID int64, limit int) (outs []announce, own, err error) {
+	var failed int64 // the event whose handling broke the transaction
+	err = p.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		events, err := claim(tx, companyID, eventID, limit)
+		if err != nil || len(events) == 0 {
+			return err
+		}
+		conns := map[int64]connection.Connection{}
+		for _, e := range events {
+			out, err := p.one(tenant.With(ctx, e.CompanyID), tx, conns, e)
+			switch {
+			case errors.Is(err, ErrTargetUnknown):
+				// Left for its own task, which retries until the target is stored.
+				if err := release(tx, e.ID, err.Error()); err != nil {
+					return err
+				}
+				if e.ID == eventID {
+					own = err
+				}
+			case err != nil:
+				failed = e.ID
+				return err
+			case out != nil:
+				outs = append(outs, *out)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		if failed != 0 {
+			p.DB.WithContext(ctx).Table("inbound_events").Where("id = ?", failed).Update("error", err.Error())
+		}
+		return nil, nil, err
+	}
+	return outs, own, nil
+}
+
+// pending is a claimed event with its decoded payload.
+type pending struct {
+	row
+	ev  channel.Event
+	bad error
+}
+
+// claim marks the event processed (waiting for a neighbour that holds it) and, when limit
+// allows, the oldest other pending events nobody holds and none of which failed before.
+// Events are returned in a fixed order (connection, sender, id) so that two batches lock
+// tickets in the same order and never deadlock.
+func claim(tx *gorm.DB, companyID, eventID int64, limit int) ([]pending, error) {
+	var rows []row
+	if err := tx.Raw(`UPDATE inbound_events SET processed_at = now(), error = ''
+		WHERE id = ? AND company_id = ? AND processed_at IS NULL RETURNING *`, eventID, companyID).Scan(&rows).Error; err != nil || len(rows) == 0 {
+		return nil, err
+	}
+	if limit > 1 {
+		var more []row
+		if err := tx.Raw(`UPDATE inbound_events SET processed_at = now() WHERE id IN (
+			SELECT id FROM inbound_events WHERE processed_at IS NULL AND error = '' AND id <> ?
+			ORDER BY received_at LIMIT ? FOR UPDATE SKIP LOCKED) RETURNING *`, eventID, limit-1).Scan(&more).Error; err != nil {
+			return nil, err
+		}
+		rows = append(rows, more...)
+	}
+	events := make([]pending, len(rows))
+	for i, r := range rows {
+		events[i].row = r
+		events[i].bad = json.Unmarshal(r.Payload, &events[i].ev)
+	}
+	slices.SortFunc(events, func(a, b pending) int {
+		return cmp.Or(cmp.Compare(a.ConnectionID, b.ConnectionID), cmp.Compare(a.ev.From, b.ev.From),
+			cmp.Compare(a.ev.TargetID, b.ev.TargetID), cmp.Compare(a.ID, b.ID))
+	})
+	return events, nil
+}
+
+// release gives a claimed event back, noting why.
+func release(tx *gorm.DB, id int64, why string) error {
+	return tx.Exec(`UPDATE inbound_events SET processed_at = NULL, error = ? WHERE id = ?`, why, id).Error
+}
+
+// one handles a claimed event in its company's context.
+func (p Processor) one(ctx context.Context, tx *gorm.DB, conns map[int64]connection.Connection, e pending) (*announce, error) {
+	if e.bad != nil {
+		return nil, markProblem(tx, e.ID, "bad payload: "+e.bad.Error())
+	}
+	conn, ok := conns[e.ConnectionID]
+	if !ok {
+		var err error
+		if conn, err = (connection.Store{DB: tx}).Get(ctx, e.ConnectionID); err != nil {
+			return nil, err
+		}
+		conns[e.ConnectionID] = conn
+	}
+	return p.handle(ctx, tx, conn, e.ev)
+}
+
+// publish announces what a committed batch changed. The tickets messages landed on are
+// decorated once per company in one query, and each gets one ticket event, after its last
+// message.
+func (p Processor) publish(ctx context.Context, outs []announce) {
+	tickets := map[int64]*ticket.Ticket{} // latest state of each ticket
+	last := map[int64]int{}               // index of each ticket's last message
+	byCompany := map[int64][]*ticket.Ticket{}
+	for i, a := range outs {
+		if a.known == nil {
+			continue
+		}
+		t, ok := tickets[a.ticketID]
+		if !ok {
+			t = new(ticket.Ticket)
+			tickets[a.ticketID] = t
+			byCompany[a.known.ticket.CompanyID] = append(byCompany[a.known.ticket.CompanyID], t)
+		}
+		*t = a.known.ticket
+		c := a.known.contact
+		t.Contact, last[a.ticketID] = &c, i
+	}
+	for companyID, list := range byCompany {
+		if err := ticket.DecorateAll(tenant.With(ctx, companyID), p.DB, list); err != nil {
+			return
+		}
+	}
+	for i, a := range outs {
+		cctx := tenant.With(ctx, a.msg.CompanyID)
+		t, ok := tickets[a.ticketID]
+		if !ok {
+			loaded, err := ticket.Get(cctx, p.DB, a.ticketID)
+			if err != nil {
+				continue
+			}
+			t = &loaded
+		}
+		msgs := []message.Message{a.msg}
+		if message.Decorate(cctx, p.DB, p.Media, msgs) == nil {
+			message.Publish(cctx, p.Events, a.action, msgs[0], *t)
+		}
+		if a.known != nil && last[a.ticketID] == i {
+			ticket.PublishUpdate(cctx, p.Events, *t, "")
+		}
+	}
+}
