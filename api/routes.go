@@ -119,6 +119,10 @@ func (a *API) routes() []route {
 		{"PUT", "/whatsappsession/:id", manageConnections, a.renewQR},
 		{"DELETE", "/whatsappsession/:id", manageConnections, a.stopSession},
 		{"POST", "/closedimported/:id", manageConnections, a.closeImported},
+		{"POST", "/facebook", manageConnections, a.linkFacebook},
+		// Graph API channels' webhooks (Cloud API, Messenger, Instagram; signed by Meta)
+		{"GET", "/webhooks/meta", public, a.verifyMetaWebhook},
+		{"POST", "/webhooks/meta", public, a.receiveMetaWebhook},
 
 		// Messages and the sandbox channel
 		{"GET", "/messages/:ticketId", signedIn, a.listMessages},

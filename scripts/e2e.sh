@@ -4,6 +4,7 @@
 #   E2E_PORT (8099)   E2E_DB (atende_e2e)   E2E_REDIS_DB (14)   SKIP_BUILD=1 (reuse frontend/dist and bin/atende)
 #   (a distinct port, database and Redis db let parallel runs in several worktrees not collide)
 #   E2E_KEEP_LOG=1    keep the server log even when everything passes
+#   E2E_FAKEGRAPH_PORT (E2E_PORT+1000): the fake Graph API (pkg/testutil/fakegraph) the app talks to
 # Arguments after the script's name go to `node --test` in frontend/: test files (e.g.
 # e2e/inbox.test.mjs runs that file alone; none: all of e2e/) and flags (--test-name-pattern=…).
 set -euo pipefail
@@ -19,6 +20,8 @@ E2E_DATABASE_URL="postgres://postgres@127.0.0.1:5432/$E2E_DB?sslmode=disable"
 E2E_REDIS_URL="redis://127.0.0.1:6379/${E2E_REDIS_DB:-14}"
 E2E_ADMIN_EMAIL=admin@atende.local
 E2E_ADMIN_PASSWORD='Admin@12345'
+FAKEGRAPH_URL="http://127.0.0.1:${E2E_FAKEGRAPH_PORT:-$((E2E_PORT + 1000))}"
+E2E_META_SECRET=e2e-meta-secret
 
 DATABASE_URL=$PG_ADMIN_URL REDIS_URL=$E2E_REDIS_URL bash "$ROOT/scripts/ensure-services.sh"
 ensure_chromium
@@ -29,6 +32,10 @@ if [ "${SKIP_BUILD:-0}" = 1 ] && [ -x bin/atende ] && [ -f frontend/dist/index.h
 else
   build_web
   build_go
+fi
+if [ "${SKIP_BUILD:-0}" != 1 ] || [ ! -x bin/fakegraph ]; then
+  say "go build -o bin/fakegraph ./pkg/testutil/fakegraph/cmd"
+  go build -o bin/fakegraph ./pkg/testutil/fakegraph/cmd
 fi
 
 say "fresh database $E2E_DB, empty Redis db ${E2E_REDIS_DB:-14}"
@@ -42,7 +49,7 @@ fi
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/atende-e2e.XXXXXX")
 LOG="$WORK/server.log"
-SERVER_PID=''
+SERVER_PID='' FAKEGRAPH_PID=''
 
 # The server's whole environment, explicit: nothing from a developer's .env leaks in.
 server_env=(
@@ -55,14 +62,15 @@ server_env=(
   # SMTP pointed at nothing: a closed port on loopback, so any mail fails fast and locally.
   SMTP_HOST=127.0.0.1 SMTP_PORT=1 SMTP_USER= SMTP_PASS= SMTP_FROM=noreply@atende.local
   TZ_DEFAULT=America/Sao_Paulo
-  # Later features talk to Meta's Graph API: point them at a closed loopback port too.
-  GRAPH_API_BASE_URL=http://127.0.0.1:1 META_APP_SECRET=e2e-meta-secret META_VERIFY_TOKEN=e2e-verify-token
+  # Meta's Graph API is the fake server on loopback, which signs its webhooks with our secret.
+  GRAPH_API_BASE_URL="$FAKEGRAPH_URL" META_APP_SECRET="$E2E_META_SECRET" META_VERIFY_TOKEN=e2e-verify-token
 )
 
 finish() {
   local rc=$?
   trap - EXIT INT TERM
   if [ -n "$SERVER_PID" ]; then stop_pids 15 "$SERVER_PID"; fi
+  if [ -n "$FAKEGRAPH_PID" ]; then stop_pids 5 "$FAKEGRAPH_PID"; fi
   if [ "$rc" -ne 0 ] && [ -f "$LOG" ]; then
     printf '\n----- last 150 lines of the e2e server log (%s) -----\n' "$LOG" >&2
     tail -n 150 "$LOG" >&2
@@ -78,6 +86,11 @@ trap 'exit 143' TERM
 mkdir -p "$WORK/media"
 say "bin/atende migrate ($E2E_DB)"
 env "${server_env[@]}" bin/atende migrate >>"$LOG" 2>&1 || { warn "migrate failed"; exit 1; }
+
+say "fake Graph API on $FAKEGRAPH_URL"
+FAKEGRAPH_ADDR="${FAKEGRAPH_URL#http://}" FAKEGRAPH_WEBHOOK="$BASE_URL/webhooks/meta" META_APP_SECRET="$E2E_META_SECRET" \
+  bin/fakegraph >>"$WORK/fakegraph.log" 2>&1 &
+FAKEGRAPH_PID=$!
 
 say "starting bin/atende all on $BASE_URL (log: $LOG)"
 env "${server_env[@]}" bin/atende all >>"$LOG" 2>&1 &
@@ -101,7 +114,7 @@ for arg in "$@"; do case $arg in -*) flags+=("$arg") ;; *) files+=("$arg") ;; es
 say "node --test ${flags[*]} ${files[*]} (BASE_URL=$BASE_URL)"
 (
   cd frontend
-  BASE_URL="$BASE_URL" ADMIN_EMAIL="$E2E_ADMIN_EMAIL" ADMIN_PASSWORD="$E2E_ADMIN_PASSWORD" \
+  BASE_URL="$BASE_URL" FAKEGRAPH_URL="$FAKEGRAPH_URL" ADMIN_EMAIL="$E2E_ADMIN_EMAIL" ADMIN_PASSWORD="$E2E_ADMIN_PASSWORD" \
     CHROMIUM_PATH=/usr/bin/chromium CI="${CI:-true}" \
     node --test "${flags[@]}" "${files[@]}"
 )

@@ -57,6 +57,9 @@ func Reconcile(a *app.App, ctx context.Context) error {
 			_ = tasks.Enqueue(ctx, a.Queue, task)
 		}
 	}
+	if err := a.Meta.Webhooks.Requeue(ctx, ReconcileGrace); err != nil {
+		return err
+	}
 	events, err := inbound.Pending(ctx, a.DB, ReconcileGrace)
 	if err != nil {
 		return err

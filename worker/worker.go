@@ -4,12 +4,15 @@ package worker
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"time"
 
 	"github.com/hibiken/asynq"
 
 	"atende/pkg/app"
+	"atende/pkg/channel"
+	"atende/pkg/inbound"
 	"atende/pkg/metrics"
 	"atende/pkg/tasks"
 )
@@ -30,6 +33,7 @@ func (w *Worker) Mux() *asynq.ServeMux {
 	mux.HandleFunc(tasks.TypeInboundProcess, w.processInbound)
 	mux.HandleFunc(tasks.TypeReconcile, w.reconcile)
 	mux.HandleFunc(tasks.TypeSandboxAck, w.sandboxAck)
+	mux.HandleFunc(tasks.TypeMetaWebhook, w.expandMetaWebhook)
 	return mux
 }
 
@@ -42,6 +46,7 @@ func (w *Worker) Run(ctx context.Context) error {
 		// Delayed tasks (schedules, sandbox receipts, flow waits) are due within a second.
 		DelayedTaskCheckInterval: time.Second,
 		Logger:                   asynqLogger{},
+		RetryDelayFunc:           retryDelay,
 		ErrorHandler: asynq.ErrorHandlerFunc(func(ctx context.Context, t *asynq.Task, err error) {
 			slog.Error("task failed", "type", t.Type(), "err", err)
 		}),
@@ -52,6 +57,20 @@ func (w *Worker) Run(ctx context.Context) error {
 	<-ctx.Done()
 	srv.Shutdown()
 	return nil
+}
+
+// retryDelay waits out what a provider asked for (channel.RetryLater: Graph rate limits);
+// a receipt about a message whose send is not recorded yet (webhooks can overtake it) is
+// retried within seconds; anything else backs off as asynq does.
+func retryDelay(n int, err error, t *asynq.Task) time.Duration {
+	var later *channel.RetryLater
+	switch {
+	case errors.As(err, &later):
+		return later.Delay
+	case errors.Is(err, inbound.ErrTargetUnknown):
+		return min(time.Duration(n+1)*time.Second, 30*time.Second)
+	}
+	return asynq.DefaultRetryDelayFunc(n, err, t)
 }
 
 func observe(next asynq.Handler) asynq.Handler {

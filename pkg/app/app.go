@@ -64,6 +64,7 @@ type App struct {
 	Delivery     message.Delivery
 	InboundStore inbound.Store
 	Inbound      inbound.Processor
+	Meta         Meta // Graph API channels: webhooks, Facebook login
 
 	Tickets  ticket.Service
 	External externalapi.Service // POST /api/messages/send
@@ -132,6 +133,7 @@ func (a *App) wire() {
 	// tickets through the ticket service.
 	a.Connections.Sessions, a.Connections.Tickets, a.Connections.Media = a.Sessions, a.Tickets, a.Media
 	a.External = externalapi.Service{DB: a.DB, Messages: a.Messages, Events: a.Events}
+	a.wireMeta()
 }
 
 func (a *App) wireMessaging() {

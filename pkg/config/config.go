@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -30,6 +31,16 @@ type Config struct {
 	SMTP              SMTP
 	WorkerConcurrency int
 	DBMaxConns        int
+	Meta              Meta
+}
+
+// Meta configures the Graph API channels (WhatsApp Cloud API, Messenger, Instagram): one
+// app for the platform, while each connection keeps its own token and phone/page/account id.
+type Meta struct {
+	AppID       string // META_APP_ID: exchanging Facebook login tokens (POST /facebook)
+	AppSecret   string // META_APP_SECRET: X-Hub-Signature-256 of webhooks, token exchange
+	VerifyToken string // META_VERIFY_TOKEN: the webhook subscription handshake
+	GraphURL    string // GRAPH_API_BASE_URL + "/" + GRAPH_API_VERSION
 }
 
 // SMTP is the outgoing mail relay; an empty Host disables sending (mails are logged).
@@ -66,6 +77,12 @@ func Load() (Config, error) {
 		DefaultTimezone:   env("TZ_DEFAULT", "America/Sao_Paulo"),
 		WorkerConcurrency: envInt("WORKER_CONCURRENCY", 10),
 		DBMaxConns:        envInt("DB_MAX_CONNS", 30),
+		Meta: Meta{
+			AppID:       os.Getenv("META_APP_ID"),
+			AppSecret:   os.Getenv("META_APP_SECRET"),
+			VerifyToken: os.Getenv("META_VERIFY_TOKEN"),
+			GraphURL:    graphURL(env("GRAPH_API_BASE_URL", "https://graph.facebook.com"), env("GRAPH_API_VERSION", "v13.0")),
+		},
 		SMTP: SMTP{
 			Host: os.Getenv("SMTP_HOST"),
 			Port: envInt("SMTP_PORT", 587),
@@ -106,6 +123,17 @@ func (c *Config) check() error {
 		return errors.New("refusing to start outside development: " + strings.Join(problems, "; "))
 	}
 	return nil
+}
+
+var graphVersion = regexp.MustCompile(`/v\d+\.\d+$`)
+
+// graphURL joins the Graph base URL and version, unless the base already names a version.
+func graphURL(base, version string) string {
+	base = strings.TrimRight(base, "/")
+	if graphVersion.MatchString(base) {
+		return base
+	}
+	return base + "/" + version
 }
 
 func env(key, def string) string {

@@ -58,6 +58,10 @@ type Input struct {
 	// Token "" (or RegenerateToken) on update issues a new token; any other value is ignored.
 	Token           *string `json:"token"`
 	RegenerateToken bool    `json:"regenerateToken"`
+	// Graph channels: phone-number / page / Instagram account id and access token. An
+	// empty token on update keeps the current one.
+	ExternalID  *string `json:"externalId"`
+	AccessToken *string `json:"accessToken"`
 }
 
 // form is what validation needs besides the request: create or update, the company's
@@ -78,6 +82,7 @@ func (in Input) apply(c *Connection, f form) error {
 		validate.Length(v, "name", c.Name, 2, 50)
 	}
 	in.applyChannel(v, c, f.creating)
+	in.applyGraph(v, c, f.creating)
 	in.applyTexts(v, c)
 	in.applyNumbers(v, c)
 	validate.Each(map[string]validate.Pair[bool]{

@@ -28,6 +28,9 @@ func (s Service) prepare(tx *gorm.DB, c *Connection, in Input, creating bool) er
 	if err := greetingRule(tx, *c, in, creating); err != nil {
 		return err
 	}
+	if err := externalIDFree(tx, *c); err != nil {
+		return err
+	}
 	want := c.IsDefault
 	if in.IsDefault != nil {
 		want = *in.IsDefault

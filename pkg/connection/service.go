@@ -73,8 +73,8 @@ func (s Service) Create(ctx context.Context, in Input) (Connection, error) {
 	if err := in.apply(&c, s.form(ctx, true)); err != nil {
 		return Connection{}, err
 	}
-	if c.Channel == ChannelSandbox {
-		c.Status = StatusConnected
+	if c.Channel == ChannelSandbox || (IsGraph(c.Channel) && c.ExternalID != "" && c.AccessToken != "") {
+		c.Status = StatusConnected // nothing to pair: configured is connected
 	}
 	err = s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		p, err := plan.CheckLimit(tx, companyID, "connections", func(p plan.Plan) int { return p.Connections }, ErrLimit)
@@ -162,7 +162,7 @@ var updatable = []string{"name", "is_default", "token", "greeting_message", "com
 	"import_old_messages_groups", "closed_tickets_post_imported", "queue_id_import_messages",
 	"integration_id", "prompt_id", "flow_id_welcome", "flow_id_not_phrase", "provider",
 	"collective_vacation_start", "collective_vacation_end", "collective_vacation_message", "schedules",
-	"updated_at"}
+	"external_id", "access_token", "updated_at"}
 
 // Delete removes a connection, logging its session out first. The default one can't go
 // while others remain.

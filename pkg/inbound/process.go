@@ -49,6 +49,9 @@ func (p Processor) handle(ctx context.Context, tx *gorm.DB, conn connection.Conn
 	case channel.EventReaction:
 		return p.update(tx, conn, ev.TargetID, "ack", nil, map[string]any{"reaction": ev.Body})
 	case channel.EventAck:
+		if ev.Ack == message.AckFailed { // the provider gave up: shown unless it was already delivered
+			return p.update(tx, conn, ev.TargetID, "CASE WHEN ack < 2 THEN ? ELSE ack END", ev.Ack, map[string]any{"send_error": ev.Body})
+		}
 		return p.update(tx, conn, ev.TargetID, "GREATEST(ack, ?)", ev.Ack, map[string]any{})
 	case channel.EventEdit:
 		return p.update(tx, conn, ev.TargetID, "ack", nil, map[string]any{"body": ev.Body, "is_edited": true})

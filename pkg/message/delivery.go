@@ -2,8 +2,12 @@ package message
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"log/slog"
 	"time"
 
+	"github.com/hibiken/asynq"
 	"gorm.io/gorm"
 
 	"atende/pkg/channel"
@@ -35,6 +39,9 @@ func (d Delivery) Send(ctx context.Context, companyID, messageID int64, final bo
 	}
 	conn, to, err := d.target(ctx, m)
 	if err == nil {
+		err = d.checkWindow(ctx, conn, m)
+	}
+	if err == nil {
 		var ch channel.Channel
 		if ch, err = d.Channels.For(conn); err == nil {
 			var sent channel.Sent
@@ -43,10 +50,13 @@ func (d Delivery) Send(ctx context.Context, companyID, messageID int64, final bo
 			}
 		}
 	}
-	if final {
+	if final || channel.Final(err) {
 		d.DB.WithContext(ctx).Model(&m).Updates(map[string]any{"ack": AckFailed, "send_error": err.Error(), "updated_at": time.Now()})
 		m.Ack, m.SendError = AckFailed, err.Error()
 		d.announce(ctx, m)
+	}
+	if channel.Final(err) {
+		return fmt.Errorf("%w: %w", err, asynq.SkipRetry) // retrying can't help
 	}
 	return err
 }
@@ -118,17 +128,30 @@ func (d Delivery) Act(ctx context.Context, p tasks.MessageAction) error {
 	if err != nil {
 		return err
 	}
-	switch p.Action {
+	err = act(ctx, ch, conn, to.Number, p.Action, msgs)
+	switch {
+	case errors.Is(err, channel.ErrUnsupported):
+		// The change stays ours only (the Graph API can't edit or delete a sent message).
+		slog.Info("channel action not supported", "channel", conn.Channel, "action", p.Action, "err", err)
+		return nil
+	case channel.Final(err):
+		return fmt.Errorf("%w: %w", err, asynq.SkipRetry)
+	}
+	return err
+}
+
+func act(ctx context.Context, ch channel.Channel, conn connection.Connection, to, action string, msgs []Message) error {
+	switch action {
 	case tasks.ActionEdit:
-		return ch.Edit(ctx, conn, to.Number, *msgs[0].ProviderID, msgs[0].Body)
+		return ch.Edit(ctx, conn, to, *msgs[0].ProviderID, msgs[0].Body)
 	case tasks.ActionDelete:
-		return ch.Delete(ctx, conn, to.Number, *msgs[0].ProviderID)
+		return ch.Delete(ctx, conn, to, *msgs[0].ProviderID)
 	case tasks.ActionMarkRead:
 		ids := make([]string, len(msgs))
 		for i, m := range msgs {
 			ids[i] = *m.ProviderID
 		}
-		return ch.MarkRead(ctx, conn, to.Number, ids)
+		return ch.MarkRead(ctx, conn, to, ids)
 	}
 	return nil
 }

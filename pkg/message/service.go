@@ -79,6 +79,15 @@ func (s Service) Send(ctx context.Context, actor user.User, ticketID int64, d Dr
 	if d.SignMessage && !d.IsPrivate {
 		d.Body = s.sign(ctx, actor, d.Body)
 	}
+	if !d.IsPrivate && t.ConnectionID != nil {
+		open, err := WindowOpen(ctx, s.DB, t.CompanyID, *t.ConnectionID, t.ContactID, t.Channel)
+		if err != nil {
+			return Message{}, err
+		}
+		if !open {
+			return Message{}, ErrOutsideWindow
+		}
+	}
 	if d.QuotedMsg != nil && d.QuotedMsgID == nil {
 		d.QuotedMsgID = &d.QuotedMsg.ID
 	}

@@ -147,3 +147,9 @@ func randomName() string {
 
 // QueryValues is a helper for handlers: exp and sig from a URL query.
 func QueryValues(q url.Values) (string, string) { return q.Get("exp"), q.Get("sig") }
+
+// OpenLocal opens a stored file by its relative path, for server-side use (channels
+// uploading an attachment); never hand it a path that came from a client.
+func (s Store) OpenLocal(rel string) (*os.File, error) {
+	return os.Open(filepath.Join(s.Dir, filepath.Clean("/"+rel)))
+}

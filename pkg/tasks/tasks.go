@@ -32,6 +32,7 @@ const (
 	TypeInboundProcess   = "inbound:process"
 	TypeReconcile        = "messages:reconcile"
 	TypeSandboxAck       = "sandbox:ack"
+	TypeMetaWebhook      = "meta:webhook"
 )
 
 // Enqueuer is what producers need; *asynq.Client satisfies it.
@@ -165,4 +166,16 @@ type SandboxAck struct {
 func NewSandboxAck(p SandboxAck, delay time.Duration) (*asynq.Task, error) {
 	return newTask(TypeSandboxAck, p, asynq.Queue(QueueDefault), asynq.MaxRetry(3), asynq.ProcessIn(delay),
 		asynq.TaskID(fmt.Sprintf("%s:%d:%d", TypeSandboxAck, p.OutboxID, p.Ack)), asynq.Retention(time.Hour))
+}
+
+// MetaWebhook names one stored Graph API webhook delivery.
+type MetaWebhook struct {
+	DeliveryID int64 `json:"deliveryId"`
+}
+
+// NewMetaWebhook expands a stored webhook delivery into inbound events once (TaskID = delivery id).
+func NewMetaWebhook(deliveryID int64) (*asynq.Task, error) {
+	return newTask(TypeMetaWebhook, MetaWebhook{deliveryID}, asynq.Queue(QueueCritical), asynq.MaxRetry(10),
+		asynq.Timeout(2*time.Minute), asynq.Retention(time.Hour),
+		asynq.TaskID(fmt.Sprintf("%s:%d", TypeMetaWebhook, deliveryID)))
 }

@@ -83,12 +83,26 @@ export function parseLocation(body) {
   return { lat: Number(match[1]), lng: Number(match[2]) };
 }
 
+/**
+ * Acks only move forward: a late copy (a send's answer read after its receipts arrived by
+ * socket) keeps the newer ack. A failure (-1) shows unless the message already went out.
+ */
+function mergedAck(known, incoming) {
+  if (incoming === undefined) return known;
+  if (known === undefined) return incoming;
+  if (incoming === -1) return known > 0 ? known : -1;
+  return Math.max(known, incoming);
+}
+
 /** Messages sorted oldest first, one per id (a later copy replaces an earlier one). */
 export function mergeMessages(current, incoming, { prepend = false } = {}) {
   const byId = new Map(current.map((m) => [m.id, m]));
   const fresh = [];
   incoming.forEach((m) => {
-    if (byId.has(m.id)) byId.set(m.id, { ...byId.get(m.id), ...m });
+    if (byId.has(m.id)) {
+      const known = byId.get(m.id);
+      byId.set(m.id, { ...known, ...m, ack: mergedAck(known.ack, m.ack) });
+    }
     else fresh.push(m);
   });
   const updated = current.map((m) => byId.get(m.id));

@@ -74,4 +74,12 @@ describe('mergeMessages', () => {
     expect(mergeMessages(base, [{ id: 3, body: 'c2' }, { id: 4, body: 'd' }]).map((m) => m.body)).toEqual(['b', 'c2', 'd']);
     expect(mergeMessages(base, [{ id: 1, body: 'a' }], { prepend: true }).map((m) => m.id)).toEqual([1, 2, 3]);
   });
+
+  it('never moves an ack back (a send answer read after its receipts)', () => {
+    const read = [{ id: 5, body: 'x', ack: 3 }];
+    expect(mergeMessages(read, [{ id: 5, body: 'x', ack: 0 }])[0].ack).toBe(3);
+    expect(mergeMessages([{ id: 5, ack: 0 }], [{ id: 5, ack: -1 }])[0].ack).toBe(-1);
+    expect(mergeMessages([{ id: 5, ack: -1 }], [{ id: 5, ack: 1 }])[0].ack).toBe(1);
+    expect(mergeMessages([{ id: 5, ack: 2 }], [{ id: 5, body: 'edited' }])[0]).toMatchObject({ ack: 2, body: 'edited' });
+  });
 });

@@ -1,0 +1,145 @@
+package metawebhook
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"atende/pkg/channel"
+	"atende/pkg/channel/cloudapi"
+	"atende/pkg/connection"
+)
+
+// Cloud API statuses and our acks.
+var statusAck = map[string]int{"sent": 1, "delivered": 2, "read": 3}
+
+// whatsapp turns one Cloud API "messages" change into events.
+func (x Expander) whatsapp(ctx context.Context, conn connection.Connection, v waValue) built {
+	names := map[string]string{}
+	for _, c := range v.Contacts {
+		names[c.WaID] = c.Profile.Name
+	}
+	var out built
+	for _, m := range v.Messages {
+		ev, err := x.waMessage(ctx, conn, m)
+		if err != nil {
+			return built{err: err}
+		}
+		if ev.Kind == "" {
+			slog.Info("meta webhook: unsupported message type skipped", "type", m.Type, "id", m.ID)
+			continue
+		}
+		ev.Name = names[m.From]
+		out.events = append(out.events, ev)
+	}
+	for _, s := range v.Statuses {
+		ev := channel.Event{Kind: channel.EventAck, TargetID: s.ID, Timestamp: unix(s.Timestamp)}
+		ack, ok := statusAck[s.Status]
+		switch {
+		case ok:
+			ev.Ack = ack
+		case s.Status == "failed":
+			ev.Ack, ev.Body = -1, "WhatsApp: "+s.Status
+			for _, e := range s.Errors {
+				ev.Body = fmt.Sprintf("WhatsApp %d: %s", e.Code, e.Title)
+			}
+			slog.Warn("meta webhook: message not delivered", "connection", conn.ID, "id", s.ID, "errors", s.Errors)
+		default:
+			continue // e.g. "deleted"
+		}
+		out.events = append(out.events, ev)
+	}
+	return out
+}
+
+func (x Expander) waMessage(ctx context.Context, conn connection.Connection, m waMessage) (channel.Event, error) {
+	ev := channel.Event{Kind: channel.EventMessage, ProviderID: m.ID, From: m.From, Timestamp: unix(m.Timestamp)}
+	if m.Context != nil {
+		ev.QuotedProviderID = m.Context.ID
+	}
+	media := map[string]*waMedia{"image": m.Image, "video": m.Video, "audio": m.Audio, "document": m.Document, "sticker": m.Sticker}
+	switch {
+	case m.Text != nil:
+		ev.Body = m.Text.Body
+	case media[m.Type] != nil:
+		return x.waMedia(ctx, conn, ev, media[m.Type])
+	case m.Location != nil:
+		l := m.Location
+		ev.MediaType = "locationMessage"
+		ev.Body = strings.TrimSpace(fmt.Sprintf("%v,%v\n%s %s", l.Latitude, l.Longitude, l.Name, l.Address))
+	case len(m.Contacts) > 0:
+		c := m.Contacts[0]
+		phones := make([]string, len(c.Phones))
+		for i, p := range c.Phones {
+			phones[i] = p.Phone
+		}
+		ev.Body, ev.VCard = c.Name.FormattedName, cloudapi.VCard(c.Name.FormattedName, phones)
+	case m.Reaction != nil:
+		ev.Kind, ev.TargetID, ev.Body = channel.EventReaction, m.Reaction.MessageID, m.Reaction.Emoji
+	case m.Button != nil:
+		ev.Body = m.Button.Text
+	case m.Interactive != nil && m.Interactive.ButtonReply != nil:
+		ev.Body = m.Interactive.ButtonReply.Title
+	case m.Interactive != nil && m.Interactive.ListReply != nil:
+		ev.Body = m.Interactive.ListReply.Title
+	default:
+		ev.Kind = ""
+	}
+	return ev, nil
+}
+
+// waMedia downloads an attachment: GET /{media-id} names a short-lived URL, fetched with
+// the connection's token into our storage.
+func (x Expander) waMedia(ctx context.Context, conn connection.Connection, ev channel.Event, md *waMedia) (channel.Event, error) {
+	var info struct {
+		URL      string `json:"url"`
+		MimeType string `json:"mime_type"`
+	}
+	if err := x.Graph.Get(ctx, conn.AccessToken, "/"+url.PathEscape(md.ID), nil, &info); err != nil {
+		return ev, fmt.Errorf("media %s: %w", md.ID, err)
+	}
+	rel, ctype, err := x.Graph.Fetch(ctx, x.Media, conn.CompanyID, conn.AccessToken, info.URL)
+	if err != nil {
+		return ev, fmt.Errorf("media %s: %w", md.ID, err)
+	}
+	ev.MediaPath, ev.Body, ev.MediaName = rel, md.Caption, md.Filename
+	ev.MediaType = mediaType(firstNonEmpty(md.MimeType, info.MimeType, ctype))
+	if ev.MediaName == "" {
+		ev.MediaName = rel[strings.LastIndex(rel, "/")+1:]
+	}
+	return ev, nil
+}
+
+// mediaType names our message type for a content type.
+func mediaType(ctype string) string {
+	switch {
+	case strings.HasPrefix(ctype, "image/"):
+		return "image"
+	case strings.HasPrefix(ctype, "video/"):
+		return "video"
+	case strings.HasPrefix(ctype, "audio/"):
+		return "audio"
+	}
+	return "application"
+}
+
+func unix(s string) time.Time {
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n == 0 {
+		return time.Now()
+	}
+	return time.Unix(n, 0)
+}
+
+func firstNonEmpty(s ...string) string {
+	for _, v := range s {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}

@@ -1,0 +1,190 @@
+// Package fakegraph is a fake Graph API for tests and the e2e run: it records what our
+// channels send and answers with ids, stores and serves media, answers rate-limit errors
+// on demand, lists pages for the Facebook login, and posts signed webhooks to our
+// /webhooks/meta (customer messages on request, statuses after each send). It stands in
+// for Meta at the network boundary only: our real client code talks to it over HTTP.
+package fakegraph
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+
+	"atende/pkg/metawebhook"
+)
+
+// Sent is one send our side made.
+type Sent struct {
+	From     string         `json:"from"` // phone-number / page / account id of the path
+	To       string         `json:"to"`
+	Type     string         `json:"type"`
+	Text     string         `json:"text"`
+	ID       string         `json:"id"`
+	Body     map[string]any `json:"body"`
+	FileName string         `json:"fileName,omitempty"`
+	File     []byte         `json:"-"`
+}
+
+// Page is a page the fake login lists.
+type Page struct {
+	ID, Name, Token, InstagramID, InstagramUsername string
+}
+
+type media struct {
+	mime   string
+	data   []byte
+	public bool // Messenger attachment URLs need no token; Cloud API media do
+}
+
+// Server is the fake. Set Webhook (our /webhooks/meta URL) and Secret (META_APP_SECRET)
+// for it to post webhooks; StatusDelay spaces the statuses it posts after a send.
+type Server struct {
+	Webhook     string
+	Secret      string
+	BaseURL     string // its own URL, for media links (set by the caller)
+	StatusDelay time.Duration
+	NoStatuses  bool // post no statuses after sends (a test posts its own)
+	Pages       []Page
+
+	mu         sync.Mutex
+	sent       []Sent
+	reads      []string
+	media      map[string]media
+	subscribed []string
+	failures   []int // Graph error codes to answer the next sends with
+	seq        int
+	webhookErr []error
+}
+
+var version = regexp.MustCompile(`^/v\d+\.\d+`)
+
+// ServeHTTP routes Graph paths (with or without the version prefix) and the /_fake controls.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	path := version.ReplaceAllString(r.URL.Path, "")
+	parts := strings.Split(strings.Trim(path, "/"), "/")
+	switch {
+	case strings.HasPrefix(path, "/_fake/"):
+		s.control(w, r, parts[1])
+	case r.Method == "GET" && path == "/oauth/access_token":
+		answer(w, 200, map[string]string{"access_token": "LL-" + r.URL.Query().Get("fb_exchange_token"), "token_type": "bearer"})
+	case r.Method == "GET" && len(parts) == 2 && parts[1] == "accounts":
+		s.accounts(w)
+	case r.Method == "POST" && len(parts) == 2 && parts[1] == "subscribed_apps":
+		s.mu.Lock()
+		s.subscribed = append(s.subscribed, parts[0])
+		s.mu.Unlock()
+		answer(w, 200, map[string]bool{"success": true})
+	case r.Method == "POST" && len(parts) == 2 && parts[1] == "media":
+		s.upload(w, r)
+	case r.Method == "POST" && len(parts) == 2 && parts[1] == "messages":
+		s.message(w, r, parts[0])
+	case r.Method == "GET" && len(parts) == 2 && parts[0] == "files":
+		s.download(w, r, parts[1])
+	case r.Method == "GET" && len(parts) == 1:
+		s.object(w, parts[0])
+	default:
+		graphError(w, 404, 100, "Unknown path "+path)
+	}
+}
+
+func (s *Server) accounts(w http.ResponseWriter) {
+	var data []map[string]any
+	for _, p := range s.Pages {
+		d := map[string]any{"id": p.ID, "name": p.Name, "access_token": p.Token}
+		if p.InstagramID != "" {
+			d["instagram_business_account"] = map[string]string{"id": p.InstagramID, "username": p.InstagramUsername}
+		}
+		data = append(data, d)
+	}
+	answer(w, 200, map[string]any{"data": data})
+}
+
+func (s *Server) upload(w http.ResponseWriter, r *http.Request) {
+	f, fh, err := r.FormFile("file")
+	if err != nil {
+		graphError(w, 400, 100, "file missing")
+		return
+	}
+	defer f.Close()
+	data, _ := io.ReadAll(f)
+	id := s.AddMedia(fh.Header.Get("Content-Type"), data)
+	answer(w, 200, map[string]string{"id": id})
+}
+
+// AddMedia stores a file the fake serves as a Cloud API media id and returns the id.
+func (s *Server) AddMedia(mime string, data []byte) string { return s.addMedia(mime, data, false) }
+
+// AddAttachment stores a file and returns its public URL (a Messenger attachment).
+func (s *Server) AddAttachment(mime string, data []byte) string {
+	return s.BaseURL + "/files/" + s.addMedia(mime, data, true)
+}
+
+func (s *Server) addMedia(mime string, data []byte, public bool) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.seq++
+	id := fmt.Sprintf("media-%d", s.seq)
+	if s.media == nil {
+		s.media = map[string]media{}
+	}
+	s.media[id] = media{mime: mime, data: data, public: public}
+	return id
+}
+
+// object answers GET /{id}: a media id's URL, else a profile.
+func (s *Server) object(w http.ResponseWriter, id string) {
+	s.mu.Lock()
+	m, ok := s.media[id]
+	s.mu.Unlock()
+	if ok {
+		answer(w, 200, map[string]any{"messaging_product": "whatsapp", "id": id, "mime_type": m.mime,
+			"url": s.BaseURL + "/files/" + id, "file_size": len(m.data)})
+		return
+	}
+	answer(w, 200, map[string]string{"id": id, "name": "Cliente " + id})
+}
+
+func (s *Server) download(w http.ResponseWriter, r *http.Request, id string) {
+	s.mu.Lock()
+	m, ok := s.media[id]
+	s.mu.Unlock()
+	if !ok || (!m.public && !strings.HasPrefix(r.Header.Get("Authorization"), "Bearer ")) {
+		graphError(w, 404, 100, "no such media")
+		return
+	}
+	w.Header().Set("Content-Type", m.mime)
+	w.Write(m.data)
+}
+
+func answer(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
+}
+
+func graphError(w http.ResponseWriter, status, code int, msg string) {
+	answer(w, status, map[string]any{"error": map[string]any{"message": msg, "type": "OAuthException", "code": code,
+		"fbtrace_id": "FAKE"}})
+}
+
+// Post signs body with Secret and posts it to Webhook, returning the status.
+func (s *Server) Post(body []byte) (int, error) {
+	req, err := http.NewRequest(http.MethodPost, s.Webhook, bytes.NewReader(body))
+	if err != nil {
+		return 0, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-Hub-Signature-256", metawebhook.Sign(s.Secret, body))
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	res.Body.Close()
+	return res.StatusCode, nil
+}
