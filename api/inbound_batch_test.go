@@ -7,9 +7,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hibiken/asynq"
+
 	"atende/pkg/channel"
 	"atende/pkg/connection"
 	"atende/pkg/inbound"
+	"atende/pkg/tasks"
 	"atende/pkg/tenant"
 	"atende/pkg/testutil"
 )
@@ -46,8 +49,17 @@ func TestInboundBatchHandlesABacklogOnce(t *testing.T) {
 		ids = append(ids, record(t, e, connB, channel.Event{Kind: channel.EventMessage,
 			ProviderID: fmt.Sprintf("b-%d", i), From: "5511900000009", Body: fmt.Sprint("b ", i)}))
 	}
+	// The early ack's task already ran (and ended): the batch that gives it back must queue it.
+	inspector := asynq.NewInspector(e.App.RedisOpt)
+	earlyTask := fmt.Sprintf("%s:%d", tasks.TypeInboundProcess, early)
+	if err := inspector.DeleteTask(tasks.QueueCritical, earlyTask); err != nil {
+		t.Fatal(err)
+	}
 	if err := process(e, a.Company.ID, ids[0]); err != nil {
 		t.Fatal(err)
+	}
+	if _, err := inspector.GetTaskInfo(tasks.QueueCritical, earlyTask); err != nil {
+		t.Fatalf("the released ack was not queued again: %v", err)
 	}
 	if n := count(e, `SELECT count(*) FROM inbound_events WHERE processed_at IS NOT NULL`); n != inbound.BatchSize-1 {
 		t.Fatalf("one task handled %d events, want %d (a batch less the early ack)", n, inbound.BatchSize-1)
@@ -82,7 +94,8 @@ func TestInboundBatchHandlesABacklogOnce(t *testing.T) {
 }
 
 // An event that breaks the shared transaction costs its neighbours one retry alone, and is
-// skipped by later batches; only its own task keeps trying it.
+// skipped by later batches; only its own task keeps trying it. An event another batch holds
+// ends its own task at once.
 func TestInboundBatchSurvivesAPoisonEvent(t *testing.T) {
 	e := newEnv(t)
 	a := testutil.NewTenant(t, e.App, "acme", 0)
@@ -110,6 +123,13 @@ func TestInboundBatchSurvivesAPoisonEvent(t *testing.T) {
 	if n := count(e, `SELECT count(*) FROM messages`); n != 5 {
 		t.Fatalf("%d messages, want 5: the next batch skips the poison", n)
 	}
+	held := record(t, e, connA, channel.Event{Kind: channel.EventMessage, ProviderID: "held", From: "5511900000002", Body: "held"})
+	tx := e.App.DB.Begin()
+	tx.Exec(`SELECT 1 FROM inbound_events WHERE id = ? FOR UPDATE`, held)
+	if err := process(e, a.Company.ID, held); err != nil || count(e, `SELECT count(*) FROM messages WHERE body = 'held'`) != 0 {
+		t.Fatalf("a held event's task should end without handling it (err %v)", err)
+	}
+	tx.Rollback()
 	if err := process(e, a.Company.ID, poison); err == nil {
 		t.Fatal("the poison event's own task should fail")
 	}

@@ -12,6 +12,7 @@ import (
 	"atende/pkg/channel"
 	"atende/pkg/connection"
 	"atende/pkg/message"
+	"atende/pkg/tasks"
 	"atende/pkg/tenant"
 	"atende/pkg/ticket"
 )
@@ -52,24 +53,33 @@ func (p Processor) processed(ctx context.Context, companyID, eventID int64) bool
 // run claims the event (and up to limit-1 pending neighbours), handles them in one
 // transaction and returns what to publish. own is the event's own soft failure (its
 // target not known yet), to retry by the task; err is a failure of the transaction.
+// Neighbours this batch gives back are queued again: their own tasks, finding them held,
+// may have ended meanwhile.
 func (p Processor) run(ctx context.Context, companyID, eventID int64, limit int) (outs []announce, own, err error) {
 	var failed int64 // the event whose handling broke the transaction
+	var neighbours, released []tasks.InboundRef
 	err = p.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		events, err := claim(tx, companyID, eventID, limit)
-		if err != nil || len(events) == 0 {
+		if err != nil {
 			return err
 		}
 		conns := map[int64]connection.Connection{}
 		for _, e := range events {
+			ref := tasks.InboundRef{CompanyID: e.CompanyID, EventID: e.ID}
+			if e.ID != eventID {
+				neighbours = append(neighbours, ref)
+			}
 			out, err := p.one(tenant.With(ctx, e.CompanyID), tx, conns, e)
 			switch {
 			case errors.Is(err, ErrTargetUnknown):
-				// Left for its own task, which retries until the target is stored.
+				// Its own task retries until the target is stored.
 				if err := release(tx, e.ID, err.Error()); err != nil {
 					return err
 				}
 				if e.ID == eventID {
 					own = err
+				} else {
+					released = append(released, ref)
 				}
 			case err != nil:
 				failed = e.ID
@@ -84,9 +94,21 @@ func (p Processor) run(ctx context.Context, companyID, eventID int64, limit int)
 		if failed != 0 {
 			p.DB.WithContext(ctx).Table("inbound_events").Where("id = ?", failed).Update("error", err.Error())
 		}
+		p.requeue(ctx, neighbours)
 		return nil, nil, err
 	}
+	p.requeue(ctx, released)
 	return outs, own, nil
+}
+
+// requeue gives events back to their own tasks (a task still queued makes it a no-op; the
+// reconciler covers a failure to enqueue).
+func (p Processor) requeue(ctx context.Context, refs []tasks.InboundRef) {
+	for _, r := range refs {
+		if t, err := tasks.NewInboundProcess(r.CompanyID, r.EventID); err == nil && p.Queue != nil {
+			_ = tasks.Enqueue(ctx, p.Queue, t)
+		}
+	}
 }
 
 // pending is a claimed event with its decoded payload.
@@ -96,20 +118,31 @@ type pending struct {
 	bad error
 }
 
-// claim marks the event processed (waiting for a neighbour that holds it) and, when limit
-// allows, the oldest other pending events nobody holds and none of which failed before.
-// Events are returned in a fixed order (connection, sender, id) so that two batches lock
-// tickets in the same order and never deadlock.
+// senderKey names whose events must not be handled by two transactions at once: the
+// sender's ticket and contact rows would make one wait for the other's whole batch.
+const senderKey = `hashtextextended(connection_id::text || ':' ||
+	coalesce(nullif(payload->>'from', ''), payload->>'targetId', ''), 0)`
+
+// claim marks the event processed unless another batch holds it (that batch handles it or
+// queues it again), waits for any batch handling the same sender, and, when limit allows,
+// claims the oldest other pending events nobody holds, none of which failed before, whose
+// senders no other batch is handling: batches never queue behind one another's locks.
+// Events come back in a fixed order (connection, sender, id).
 func claim(tx *gorm.DB, companyID, eventID int64, limit int) ([]pending, error) {
 	var rows []row
-	if err := tx.Raw(`UPDATE inbound_events SET processed_at = now(), error = ''
-		WHERE id = ? AND company_id = ? AND processed_at IS NULL RETURNING *`, eventID, companyID).Scan(&rows).Error; err != nil || len(rows) == 0 {
+	if err := tx.Raw(`UPDATE inbound_events SET processed_at = now(), error = '' WHERE id = (
+		SELECT id FROM inbound_events WHERE id = ? AND company_id = ? AND processed_at IS NULL
+		FOR UPDATE SKIP LOCKED) RETURNING *`, eventID, companyID).Scan(&rows).Error; err != nil || len(rows) == 0 {
+		return nil, err
+	}
+	if err := tx.Exec(`SELECT pg_advisory_xact_lock(`+senderKey+`) FROM inbound_events WHERE id = ?`, eventID).Error; err != nil {
 		return nil, err
 	}
 	if limit > 1 {
 		var more []row
 		if err := tx.Raw(`UPDATE inbound_events SET processed_at = now() WHERE id IN (
 			SELECT id FROM inbound_events WHERE processed_at IS NULL AND error = '' AND id <> ?
+			  AND pg_try_advisory_xact_lock(`+senderKey+`)
 			ORDER BY received_at LIMIT ? FOR UPDATE SKIP LOCKED) RETURNING *`, eventID, limit-1).Scan(&more).Error; err != nil {
 			return nil, err
 		}
