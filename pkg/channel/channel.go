@@ -112,3 +112,9 @@ func (r Registry) For(conn connection.Connection) (Channel, error) {
 	}
 	return nil, fmt.Errorf("%w: %s", ErrUnknownChannel, conn.Channel)
 }
+
+// ElsewhereError says the work needs the session another process owns: the worker hands
+// the task to that process's own queue instead of failing it.
+type ElsewhereError struct{ Owner string }
+
+func (e *ElsewhereError) Error() string { return "channel: session is owned by worker " + e.Owner }

@@ -30,6 +30,14 @@ type Config struct {
 	SMTP              SMTP
 	WorkerConcurrency int
 	DBMaxConns        int
+	WhatsApp          WhatsApp
+}
+
+// WhatsApp configures the whatsmeow sessions the worker processes host.
+type WhatsApp struct {
+	WorkerID string        // this process in the session leases; hostname-pid by default
+	LeaseTTL time.Duration // a dead worker's sessions are taken over after this
+	Silence  time.Duration // a CONNECTED session failing keepalives this long is reconnected
 }
 
 // SMTP is the outgoing mail relay; an empty Host disables sending (mails are logged).
@@ -66,6 +74,11 @@ func Load() (Config, error) {
 		DefaultTimezone:   env("TZ_DEFAULT", "America/Sao_Paulo"),
 		WorkerConcurrency: envInt("WORKER_CONCURRENCY", 10),
 		DBMaxConns:        envInt("DB_MAX_CONNS", 30),
+		WhatsApp: WhatsApp{
+			WorkerID: env("WORKER_ID", defaultWorkerID()),
+			LeaseTTL: envDuration("WHATSAPP_LEASE_TTL", 30*time.Second),
+			Silence:  envDuration("WHATSAPP_WATCHDOG_SILENCE", 3*time.Minute),
+		},
 		SMTP: SMTP{
 			Host: os.Getenv("SMTP_HOST"),
 			Port: envInt("SMTP_PORT", 587),
@@ -132,4 +145,9 @@ func envDuration(key string, def time.Duration) time.Duration {
 		fmt.Fprintf(os.Stderr, "config: ignoring invalid duration %s=%q\n", key, v)
 	}
 	return def
+}
+
+func defaultWorkerID() string {
+	host, _ := os.Hostname()
+	return fmt.Sprintf("%s-%d", host, os.Getpid())
 }

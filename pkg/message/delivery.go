@@ -2,6 +2,7 @@ package message
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"gorm.io/gorm"
@@ -43,7 +44,8 @@ func (d Delivery) Send(ctx context.Context, companyID, messageID int64, final bo
 			}
 		}
 	}
-	if final {
+	var elsewhere *channel.ElsewhereError
+	if final && !errors.As(err, &elsewhere) { // a handoff to the session's owner is no failure
 		d.DB.WithContext(ctx).Model(&m).Updates(map[string]any{"ack": AckFailed, "send_error": err.Error(), "updated_at": time.Now()})
 		m.Ack, m.SendError = AckFailed, err.Error()
 		d.announce(ctx, m)

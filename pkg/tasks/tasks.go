@@ -32,6 +32,7 @@ const (
 	TypeInboundProcess   = "inbound:process"
 	TypeReconcile        = "messages:reconcile"
 	TypeSandboxAck       = "sandbox:ack"
+	TypeWhatsAppSession  = "whatsapp:session"
 )
 
 // Enqueuer is what producers need; *asynq.Client satisfies it.
