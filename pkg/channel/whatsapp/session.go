@@ -45,10 +45,15 @@ func (s *session) run(ctx context.Context) {
 	defer s.h.forget(s)
 	for {
 		err := s.once(ctx)
-		if err == nil || ctx.Err() != nil || errors.Is(err, errLeaseLost) {
-			if errors.Is(err, errLeaseLost) {
-				slog.Warn("whatsapp session fenced off", "connection_id", s.conn.ID)
-			}
+		if ctx.Err() != nil {
+			return
+		}
+		if err == nil { // ended for good: no worker should run it until someone acts
+			_ = s.h.Leases.Release(context.WithoutCancel(ctx), s.conn.ID)
+			return
+		}
+		if errors.Is(err, errLeaseLost) {
+			slog.Warn("whatsapp session fenced off", "connection_id", s.conn.ID)
 			return
 		}
 		slog.Warn("whatsapp session reconnecting", "connection_id", s.conn.ID, "retries", s.retries+1, "err", err)
@@ -62,10 +67,13 @@ func (s *session) run(ctx context.Context) {
 	}
 }
 
-// Backoff is the wait before reconnect attempt n (1, 2, ...): exponential from 2 s up to
-// 5 min, with ±25 % jitter so a worker's sessions don't all reconnect at once.
+// BackoffBase is the first reconnect wait.
+var BackoffBase = 2 * time.Second
+
+// Backoff is the wait before reconnect attempt n (1, 2, ...): exponential from BackoffBase
+// up to 5 min, with ±25 % jitter so a worker's sessions don't all reconnect at once.
 func Backoff(n int) time.Duration {
-	d := 2 * time.Second << min(n-1, 8)
+	d := BackoffBase << min(n-1, 8)
 	d = min(d, 5*time.Minute)
 	return d*3/4 + time.Duration(rand.Int64N(int64(d/2)+1))
 }
@@ -130,7 +138,9 @@ func (s *session) qr(ctx context.Context, item whatsmeow.QRChannelItem) (bool, e
 	case whatsmeow.QRChannelEventCode:
 		s.set(ctx, connection.StatusQRCode, item.Code)
 	case whatsmeow.QRChannelSuccess.Event:
-		s.set(ctx, connection.StatusPairing, "")
+		if !s.connected() { // scanned; Connected may already have overtaken this item
+			s.set(ctx, connection.StatusPairing, "")
+		}
 	case whatsmeow.QRChannelTimeout.Event:
 		s.set(ctx, connection.StatusTimeout, "")
 		return true, nil
