@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"maps"
+	"time"
 
 	"github.com/hibiken/asynq"
 
@@ -25,16 +26,23 @@ func (w *Worker) queues() map[string]int {
 // returned channel closes once they are disconnected and their leases released.
 func (w *Worker) hostWhatsApp(ctx context.Context) (<-chan struct{}, error) {
 	f := w.WhatsApp
+	var closeStore func() error
 	if f == nil {
-		sf, err := whatsapp.NewSQLFactory(ctx, w.App.Cfg.DatabaseURL)
+		// Upgrading whatsmeow's tables is not cut short by a shutdown that comes meanwhile.
+		setup, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
+		defer cancel()
+		sf, err := whatsapp.NewSQLFactory(setup, w.App.Cfg.DatabaseURL)
 		if err != nil {
 			return nil, err
 		}
-		f = sf
+		f, closeStore = sf, sf.Container.Close
 	}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
+		if closeStore != nil {
+			defer closeStore()
+		}
 		if err := w.App.WhatsApp.Host(ctx, f); err != nil {
 			slog.Error("whatsapp sessions", "err", err)
 		}
