@@ -85,6 +85,7 @@ type Event struct {
 	QuotedProviderID string    `json:"quotedProviderId,omitempty"`
 	TargetID         string    `json:"targetId,omitempty"` // ack, edit, delete, reaction: the message it is about
 	Ack              int       `json:"ack,omitempty"`
+	Imported         bool      `json:"imported,omitempty"` // from the phone's history (import)
 	Timestamp        time.Time `json:"timestamp"`
 }
 

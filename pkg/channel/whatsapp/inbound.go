@@ -31,6 +31,8 @@ func (h *Hub) inbound(ctx context.Context, s *session, e any) {
 		evs = h.fromReceipt(ctx, s, v)
 	case *events.CallOffer:
 		evs = append(evs, h.fromCall(ctx, s, v))
+	case *events.HistorySync:
+		evs = h.fromHistory(ctx, s, v)
 	}
 	for _, ev := range evs {
 		if _, _, err := h.Inbound.Record(context.WithoutCancel(ctx), s.conn, ev); err != nil {
