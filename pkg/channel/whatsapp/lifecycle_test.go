@@ -119,7 +119,9 @@ func TestQRTimeoutAndWatchdog(t *testing.T) {
 
 	// A paired, CONNECTED session whose keepalives fail for longer than Silence is reconnected.
 	d := testutil.NewConnection(t, a, ten.Company.ID, "wa2", func(c *connection.Connection) { c.Status = connection.StatusConnected })
+	f.mu.Lock()
 	f.devices["5511977776666:1@s.whatsapp.net"] = true
+	f.mu.Unlock()
 	a.DB.Table("connections").Where("id = ?", d.ID).Update("wa_device_jid", "5511977776666:1@s.whatsapp.net")
 	eventually(t, "connected", 3*time.Second, func() bool { return f.count(d.ID) == 1 && f.last(d.ID).IsConnected() })
 	eventually(t, "CONNECTED", 3*time.Second, func() bool { return state(t, a, d).Status == connection.StatusConnected })
