@@ -14,8 +14,8 @@ import (
 	"atende/pkg/channel/whatsapp"
 	"atende/pkg/connection"
 	"atende/pkg/message"
-	"atende/pkg/testutil"
 	"atende/pkg/tenant"
+	"atende/pkg/testutil"
 	"atende/pkg/ticket"
 )
 

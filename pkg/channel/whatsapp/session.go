@@ -23,13 +23,13 @@ type session struct {
 	cancel context.CancelFunc
 	done   chan struct{}
 
-	mu       sync.Mutex
-	cli      Client
-	dev      Device
-	up       bool      // Connected seen on the current client
-	failing  time.Time // first keepalive failure not yet restored
-	retries  int
-	number   string
+	mu      sync.Mutex
+	cli     Client
+	dev     Device
+	up      bool      // Connected seen on the current client
+	failing time.Time // first keepalive failure not yet restored
+	retries int
+	number  string
 }
 
 var (
