@@ -12,6 +12,7 @@ import (
 
 	"atende/pkg/app"
 	"atende/pkg/channel"
+	"atende/pkg/channel/whatsapp"
 	"atende/pkg/inbound"
 	"atende/pkg/metrics"
 	"atende/pkg/tasks"
@@ -20,12 +21,15 @@ import (
 // Worker holds what task handlers need.
 type Worker struct {
 	App *app.App
+	// WhatsApp opens whatsmeow clients for the sessions this worker hosts; nil means the
+	// real one (whatsmeow's store in our PostgreSQL).
+	WhatsApp whatsapp.Factory
 }
 
 // Mux is the task table: every task type and its handler.
 func (w *Worker) Mux() *asynq.ServeMux {
 	mux := asynq.NewServeMux()
-	mux.Use(observe)
+	mux.Use(observe, w.handoff)
 	mux.HandleFunc(tasks.TypeMailSend, w.sendMail)
 	mux.HandleFunc(tasks.TypeUsersMarkOffline, w.markUsersOffline)
 	mux.HandleFunc(tasks.TypeMessageSend, w.sendMessage)
@@ -34,6 +38,7 @@ func (w *Worker) Mux() *asynq.ServeMux {
 	mux.HandleFunc(tasks.TypeReconcile, w.reconcile)
 	mux.HandleFunc(tasks.TypeSandboxAck, w.sandboxAck)
 	mux.HandleFunc(tasks.TypeMetaWebhook, w.expandMetaWebhook)
+	mux.HandleFunc(tasks.TypeWhatsAppSession, w.whatsappSession)
 	return mux
 }
 
@@ -41,7 +46,7 @@ func (w *Worker) Mux() *asynq.ServeMux {
 func (w *Worker) Run(ctx context.Context) error {
 	srv := asynq.NewServer(w.App.RedisOpt, asynq.Config{
 		Concurrency:     w.App.Cfg.WorkerConcurrency,
-		Queues:          tasks.QueueWeights,
+		Queues:          w.queues(),
 		ShutdownTimeout: 20 * time.Second,
 		// Delayed tasks (schedules, sandbox receipts, flow waits) are due within a second.
 		DelayedTaskCheckInterval: time.Second,
@@ -54,7 +59,13 @@ func (w *Worker) Run(ctx context.Context) error {
 	if err := srv.Start(w.Mux()); err != nil {
 		return err
 	}
+	hosted, err := w.hostWhatsApp(ctx)
+	if err != nil {
+		srv.Shutdown()
+		return err
+	}
 	<-ctx.Done()
+	<-hosted // sessions disconnected and leases released before the queue stops
 	srv.Shutdown()
 	return nil
 }

@@ -14,6 +14,7 @@ import (
 	"atende/pkg/auth"
 	"atende/pkg/channel"
 	"atende/pkg/channel/sandbox"
+	"atende/pkg/channel/whatsapp"
 	"atende/pkg/config"
 	"atende/pkg/connection"
 	"atende/pkg/contact"
@@ -60,6 +61,7 @@ type App struct {
 	Channels     channel.Registry
 	Sessions     channel.SessionRouter // live sessions behind connections, by channel
 	Sandbox      sandbox.Channel
+	WhatsApp     *whatsapp.Hub // whatsmeow sessions: reached from every process, hosted by workers
 	Messages     message.Service
 	Delivery     message.Delivery
 	InboundStore inbound.Store
@@ -148,6 +150,15 @@ func (a *App) wireMessaging() {
 	a.Delivery = message.Delivery{DB: a.DB, Channels: a.Channels, Events: a.Events, Media: a.Media}
 	a.InboundStore = inbound.Store{DB: a.DB, Queue: a.Queue}
 	a.Inbound = inbound.Processor{DB: a.DB, Events: a.Events, Media: a.Media, Queue: a.Queue}
+	a.wireWhatsApp()
+}
+
+func (a *App) wireWhatsApp() {
+	a.WhatsApp = &whatsapp.Hub{DB: a.DB, Conns: a.Connections, Inbound: a.InboundStore, Media: a.Media,
+		Queue: a.Queue, Silence: a.Cfg.WhatsApp.Silence,
+		Leases: whatsapp.Leases{RDB: a.RDB, Owner: a.Cfg.WhatsApp.WorkerID, TTL: a.Cfg.WhatsApp.LeaseTTL}}
+	a.Channels[connection.ChannelWhatsApp] = whatsapp.Channel{Hub: a.WhatsApp}
+	a.Sessions.ByChannel[connection.ChannelWhatsApp] = whatsapp.Control{Hub: a.WhatsApp}
 }
 
 // Close releases connections.

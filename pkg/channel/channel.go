@@ -85,6 +85,7 @@ type Event struct {
 	QuotedProviderID string    `json:"quotedProviderId,omitempty"`
 	TargetID         string    `json:"targetId,omitempty"` // ack, edit, delete, reaction: the message it is about
 	Ack              int       `json:"ack,omitempty"`
+	Imported         bool      `json:"imported,omitempty"` // from the phone's history (import)
 	Timestamp        time.Time `json:"timestamp"`
 }
 
@@ -112,3 +113,9 @@ func (r Registry) For(conn connection.Connection) (Channel, error) {
 	}
 	return nil, fmt.Errorf("%w: %s", ErrUnknownChannel, conn.Channel)
 }
+
+// ElsewhereError says the work needs the session another process owns: the worker hands
+// the task to that process's own queue instead of failing it.
+type ElsewhereError struct{ Owner string }
+
+func (e *ElsewhereError) Error() string { return "channel: session is owned by worker " + e.Owner }

@@ -32,6 +32,7 @@ type Config struct {
 	WorkerConcurrency int
 	DBMaxConns        int
 	Meta              Meta
+	WhatsApp          WhatsApp
 }
 
 // Meta configures the Graph API channels (WhatsApp Cloud API, Messenger, Instagram): one
@@ -41,6 +42,13 @@ type Meta struct {
 	AppSecret   string // META_APP_SECRET: X-Hub-Signature-256 of webhooks, token exchange
 	VerifyToken string // META_VERIFY_TOKEN: the webhook subscription handshake
 	GraphURL    string // GRAPH_API_BASE_URL + "/" + GRAPH_API_VERSION
+}
+
+// WhatsApp configures the whatsmeow sessions the worker processes host.
+type WhatsApp struct {
+	WorkerID string        // this process in the session leases; hostname-pid by default
+	LeaseTTL time.Duration // a dead worker's sessions are taken over after this
+	Silence  time.Duration // a CONNECTED session failing keepalives this long is reconnected
 }
 
 // SMTP is the outgoing mail relay; an empty Host disables sending (mails are logged).
@@ -82,6 +90,11 @@ func Load() (Config, error) {
 			AppSecret:   os.Getenv("META_APP_SECRET"),
 			VerifyToken: os.Getenv("META_VERIFY_TOKEN"),
 			GraphURL:    graphURL(env("GRAPH_API_BASE_URL", "https://graph.facebook.com"), env("GRAPH_API_VERSION", "v13.0")),
+		},
+		WhatsApp: WhatsApp{
+			WorkerID: env("WORKER_ID", defaultWorkerID()),
+			LeaseTTL: envDuration("WHATSAPP_LEASE_TTL", 30*time.Second),
+			Silence:  envDuration("WHATSAPP_WATCHDOG_SILENCE", 3*time.Minute),
 		},
 		SMTP: SMTP{
 			Host: os.Getenv("SMTP_HOST"),
@@ -160,4 +173,9 @@ func envDuration(key string, def time.Duration) time.Duration {
 		fmt.Fprintf(os.Stderr, "config: ignoring invalid duration %s=%q\n", key, v)
 	}
 	return def
+}
+
+func defaultWorkerID() string {
+	host, _ := os.Hostname()
+	return fmt.Sprintf("%s-%d", host, os.Getpid())
 }

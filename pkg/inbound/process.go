@@ -74,9 +74,14 @@ func (p Processor) message(ctx context.Context, tx *gorm.DB, conn connection.Con
 	if err != nil {
 		return nil, err
 	}
-	t, _, err := ticket.FindOrCreate(ctx, tx, c, conn, ev.FromMe)
+	t, created, err := ticket.FindOrCreate(ctx, tx, c, conn, ev.FromMe)
 	if err != nil {
 		return nil, err
+	}
+	if created && ev.Imported { // history import: marked, in the connection's import queue
+		if err := markImported(tx, &t, conn); err != nil {
+			return nil, err
+		}
 	}
 	m := message.Message{CompanyID: conn.CompanyID, TicketID: t.ID, ContactID: &c.ID, ConnectionID: &conn.ID,
 		QueueID: t.QueueID, ProviderID: &ev.ProviderID, Body: ev.Body, FromMe: ev.FromMe,
@@ -157,4 +162,15 @@ func firstOf(a, b string) string {
 		return a
 	}
 	return b
+}
+
+// markImported flags a ticket the history import created, in the import queue if set.
+func markImported(tx *gorm.DB, t *ticket.Ticket, conn connection.Connection) error {
+	set := map[string]any{"imported": true}
+	if conn.QueueIDImportMessages != nil {
+		set["queue_id"] = *conn.QueueIDImportMessages
+		t.QueueID = conn.QueueIDImportMessages
+	}
+	t.Imported = true
+	return tx.Model(&ticket.Ticket{}).Where("id = ?", t.ID).Updates(set).Error
 }

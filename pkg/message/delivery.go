@@ -50,7 +50,8 @@ func (d Delivery) Send(ctx context.Context, companyID, messageID int64, final bo
 			}
 		}
 	}
-	if final || channel.Final(err) {
+	var elsewhere *channel.ElsewhereError
+	if (final || channel.Final(err)) && !errors.As(err, &elsewhere) { // a handoff to the session's owner is no failure
 		d.DB.WithContext(ctx).Model(&m).Updates(map[string]any{"ack": AckFailed, "send_error": err.Error(), "updated_at": time.Now()})
 		m.Ack, m.SendError = AckFailed, err.Error()
 		d.announce(ctx, m)

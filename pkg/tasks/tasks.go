@@ -33,6 +33,7 @@ const (
 	TypeReconcile        = "messages:reconcile"
 	TypeSandboxAck       = "sandbox:ack"
 	TypeMetaWebhook      = "meta:webhook"
+	TypeWhatsAppSession  = "whatsapp:session"
 )
 
 // Enqueuer is what producers need; *asynq.Client satisfies it.

@@ -1,0 +1,288 @@
+package whatsapp_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+	"go.mau.fi/whatsmeow"
+	"go.mau.fi/whatsmeow/proto/waE2E"
+	"go.mau.fi/whatsmeow/proto/waWeb"
+	"go.mau.fi/whatsmeow/types"
+	"go.mau.fi/whatsmeow/types/events"
+
+	"atende/pkg/channel/whatsapp"
+	"atende/pkg/connection"
+)
+
+// fakeFactory stands in for WhatsApp's servers: it hands out fake clients and remembers
+// the devices "paired" so far. With RDB set it also records connects in Redis, shared by
+// the worker processes of the ownership test.
+type fakeFactory struct {
+	RDB    *redis.Client
+	Worker string
+
+	mu      sync.Mutex
+	clients map[int64][]*fakeClient
+	devices map[string]bool
+	lids    map[types.JID]types.JID
+}
+
+func newFactory() *fakeFactory {
+	return &fakeFactory{clients: map[int64][]*fakeClient{}, devices: map[string]bool{}, lids: map[types.JID]types.JID{}}
+}
+
+func (f *fakeFactory) Open(_ context.Context, conn connection.Connection, jid string) (whatsapp.Client, whatsapp.Device, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	dev := &fakeDevice{f: f}
+	if jid != "" && (f.devices[jid] || f.RDB != nil) {
+		dev.jid = jid
+	}
+	c := &fakeClient{f: f, conn: conn, dev: dev, qr: make(chan whatsmeow.QRChannelItem, 8)}
+	f.clients[conn.ID] = append(f.clients[conn.ID], c)
+	return c, dev, nil
+}
+
+// last is the newest client of a connection.
+func (f *fakeFactory) last(connID int64) *fakeClient {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	list := f.clients[connID]
+	if len(list) == 0 {
+		return nil
+	}
+	return list[len(list)-1]
+}
+
+func (f *fakeFactory) count(connID int64) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return len(f.clients[connID])
+}
+
+type fakeDevice struct {
+	f   *fakeFactory
+	jid string
+}
+
+func (d *fakeDevice) JID() string { return d.jid }
+
+func (d *fakeDevice) PhoneForLID(_ context.Context, lid types.JID) (types.JID, error) {
+	d.f.mu.Lock()
+	defer d.f.mu.Unlock()
+	return d.f.lids[lid], nil
+}
+
+func (d *fakeDevice) Delete(context.Context) error {
+	d.f.mu.Lock()
+	defer d.f.mu.Unlock()
+	delete(d.f.devices, d.jid)
+	return nil
+}
+
+type sentMsg struct {
+	To  types.JID
+	Msg *waE2E.Message
+	ID  types.MessageID
+}
+
+type fakeClient struct {
+	f    *fakeFactory
+	conn connection.Connection
+	dev  *fakeDevice
+	qr   chan whatsmeow.QRChannelItem
+
+	mu        sync.Mutex
+	handlers  []whatsmeow.EventHandler
+	connected bool
+	loggedOut bool
+	sent      []sentMsg
+	reads     []string
+	stopLive  chan struct{}
+}
+
+func (c *fakeClient) AddEventHandler(h whatsmeow.EventHandler) uint32 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.handlers = append(c.handlers, h)
+	return uint32(len(c.handlers))
+}
+
+// emit delivers an event the way whatsmeow does: synchronously to every handler.
+func (c *fakeClient) emit(e any) {
+	c.mu.Lock()
+	hs := append([]whatsmeow.EventHandler(nil), c.handlers...)
+	c.mu.Unlock()
+	for _, h := range hs {
+		h(e)
+	}
+}
+
+func (c *fakeClient) GetQRChannel(context.Context) (<-chan whatsmeow.QRChannelItem, error) {
+	return c.qr, nil
+}
+
+// Connect goes online: a paired device is Connected at once, a new one shows a QR code.
+func (c *fakeClient) Connect() error {
+	c.mu.Lock()
+	c.connected = true
+	c.mu.Unlock()
+	if err := c.recordConnect(); err != nil {
+		return err
+	}
+	if c.dev.jid != "" {
+		go c.emit(&events.Connected{})
+	} else {
+		c.qr <- whatsmeow.QRChannelItem{Event: whatsmeow.QRChannelEventCode, Code: "qr-1", Timeout: time.Minute}
+	}
+	return nil
+}
+
+// pair scans the QR code with a phone.
+func (c *fakeClient) pair(jid types.JID) {
+	c.f.mu.Lock()
+	c.f.devices[jid.String()] = true
+	c.f.mu.Unlock()
+	c.dev.jid = jid.String()
+	c.qr <- whatsmeow.QRChannelSuccess
+	c.emit(&events.PairSuccess{ID: jid})
+	c.emit(&events.Connected{})
+}
+
+func (c *fakeClient) Disconnect() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.connected && c.stopLive != nil {
+		close(c.stopLive)
+		c.stopLive = nil
+	}
+	c.connected = false
+}
+
+func (c *fakeClient) Logout(ctx context.Context) error {
+	c.mu.Lock()
+	c.loggedOut = true
+	c.mu.Unlock()
+	_ = c.dev.Delete(ctx)
+	c.Disconnect()
+	return nil
+}
+
+func (c *fakeClient) IsConnected() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.connected
+}
+
+func (c *fakeClient) IsLoggedIn() bool { return c.IsConnected() && c.dev.jid != "" }
+
+func (c *fakeClient) SendMessage(_ context.Context, to types.JID, msg *waE2E.Message, extra ...whatsmeow.SendRequestExtra) (whatsmeow.SendResponse, error) {
+	if !c.IsConnected() {
+		return whatsmeow.SendResponse{}, errors.New("fake: not connected")
+	}
+	var id types.MessageID
+	if len(extra) > 0 {
+		id = extra[0].ID
+	}
+	c.mu.Lock()
+	c.sent = append(c.sent, sentMsg{to, msg, id})
+	c.mu.Unlock()
+	if c.f.RDB != nil {
+		c.f.RDB.RPush(context.Background(), fmt.Sprintf("wa:test:sent:%d", c.conn.ID), c.f.Worker+" "+id)
+	}
+	return whatsmeow.SendResponse{ID: id, Timestamp: time.Now()}, nil
+}
+
+func (c *fakeClient) Upload(_ context.Context, data []byte, _ whatsmeow.MediaType) (whatsmeow.UploadResponse, error) {
+	return whatsmeow.UploadResponse{URL: "https://mmg.example/u", DirectPath: "/u", MediaKey: []byte("k"),
+		FileLength: uint64(len(data))}, nil
+}
+
+// png is what every fake download returns.
+var png = []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89")
+
+func (c *fakeClient) Download(context.Context, whatsmeow.DownloadableMessage) ([]byte, error) {
+	return png, nil
+}
+
+func (c *fakeClient) MarkRead(_ context.Context, ids []types.MessageID, _ time.Time, _, _ types.JID, _ ...types.ReceiptType) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.reads = append(c.reads, ids...)
+	return nil
+}
+
+func (c *fakeClient) BuildEdit(chat types.JID, id types.MessageID, m *waE2E.Message) *waE2E.Message {
+	return (&whatsmeow.Client{}).BuildEdit(chat, id, m)
+}
+
+func (c *fakeClient) BuildRevoke(chat, sender types.JID, id types.MessageID) *waE2E.Message {
+	return (&whatsmeow.Client{}).BuildRevoke(chat, sender, id)
+}
+
+func (c *fakeClient) IsOnWhatsApp(_ context.Context, phones []string) ([]types.IsOnWhatsAppResponse, error) {
+	out := make([]types.IsOnWhatsAppResponse, len(phones))
+	for i, p := range phones {
+		out[i] = types.IsOnWhatsAppResponse{Query: p, JID: types.NewJID(p[1:], types.DefaultUserServer), IsIn: p != "+550000"}
+	}
+	return out, nil
+}
+
+func (c *fakeClient) GetProfilePictureInfo(_ context.Context, jid types.JID, _ *whatsmeow.GetProfilePictureParams) (*types.ProfilePictureInfo, error) {
+	return &types.ProfilePictureInfo{URL: "https://pps.example/" + jid.User}, nil
+}
+
+func (c *fakeClient) sentMsgs() []sentMsg {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]sentMsg(nil), c.sent...)
+}
+
+// recordConnect notes, in the shared Redis, that this worker connected the connection and
+// that it stays connected (a key refreshed while up); finding another worker's live key is
+// a violation of "one connection, one process".
+func (c *fakeClient) recordConnect() error {
+	if c.f.RDB == nil {
+		return nil
+	}
+	ctx := context.Background()
+	prefix := fmt.Sprintf("wa:test:live:%d:", c.conn.ID)
+	keys, err := c.f.RDB.Keys(ctx, prefix+"*").Result()
+	if err != nil {
+		return err
+	}
+	for _, k := range keys {
+		if k != prefix+c.f.Worker {
+			c.f.RDB.Incr(ctx, "wa:test:violations")
+		}
+	}
+	c.f.RDB.Incr(ctx, fmt.Sprintf("wa:test:connects:%d", c.conn.ID))
+	stop := make(chan struct{})
+	c.mu.Lock()
+	c.stopLive = stop
+	c.mu.Unlock()
+	live := func() { c.f.RDB.Set(ctx, prefix+c.f.Worker, 1, 400*time.Millisecond) }
+	live()
+	go func() {
+		t := time.NewTicker(100 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				c.f.RDB.Del(ctx, prefix+c.f.Worker)
+				return
+			case <-t.C:
+				live()
+			}
+		}
+	}()
+	return nil
+}
+
+func (c *fakeClient) ParseWebMessage(chat types.JID, m *waWeb.WebMessageInfo) (*events.Message, error) {
+	return (&whatsmeow.Client{}).ParseWebMessage(chat, m)
+}

@@ -1,0 +1,209 @@
+package whatsapp
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"go.mau.fi/whatsmeow"
+	"go.mau.fi/whatsmeow/proto/waE2E"
+	"go.mau.fi/whatsmeow/types"
+	"google.golang.org/protobuf/proto"
+
+	"atende/pkg/channel"
+	"atende/pkg/connection"
+	"atende/pkg/message"
+)
+
+// Channel is the channel.Channel of WhatsApp: it works through the live client of the
+// process owning the session; elsewhere it answers channel.ElsewhereError (the worker hands
+// the task to the owner) or ErrNoOwner (retried until a worker claims the session).
+type Channel struct{ Hub *Hub }
+
+// MessageID is the whatsmeow message id of our message id: deterministic, so a send
+// retried after a crash is the same WhatsApp message, not a second one.
+func MessageID(connID, messageID int64) types.MessageID {
+	sum := sha256.Sum256([]byte(fmt.Sprintf("atende:%d:%d", connID, messageID)))
+	return whatsmeow.WebMessageIDPrefix + strings.ToUpper(hex.EncodeToString(sum[:9]))
+}
+
+// JID is the address of a digits-only number (a group when isGroup).
+func JID(number string, isGroup bool) types.JID {
+	if isGroup {
+		return types.NewJID(number, types.GroupServer)
+	}
+	return types.NewJID(digits(number), types.DefaultUserServer)
+}
+
+func (c Channel) Send(ctx context.Context, conn connection.Connection, out channel.Outgoing) (channel.Sent, error) {
+	s, err := c.Hub.client(ctx, conn)
+	if err != nil {
+		return channel.Sent{}, err
+	}
+	cli, _ := s.live()
+	msg, err := c.build(ctx, cli, out)
+	if err != nil {
+		return channel.Sent{}, err
+	}
+	id := MessageID(conn.ID, out.MessageID)
+	if _, err := cli.SendMessage(ctx, JID(out.To, out.IsGroup), msg, whatsmeow.SendRequestExtra{ID: id}); err != nil {
+		return channel.Sent{}, err
+	}
+	return channel.Sent{ProviderID: id, Ack: message.AckSent}, nil
+}
+
+// build makes the WhatsApp message of out; a quoted reply carries the quoted id in its
+// ContextInfo.
+func (c Channel) build(ctx context.Context, cli Client, out channel.Outgoing) (*waE2E.Message, error) {
+	var quote *waE2E.ContextInfo
+	if out.QuotedProviderID != "" {
+		quote = &waE2E.ContextInfo{StanzaID: proto.String(out.QuotedProviderID)}
+	}
+	switch {
+	case out.Kind == channel.KindMedia:
+		return c.media(ctx, cli, out, quote)
+	case out.Kind == channel.KindContact:
+		return &waE2E.Message{ContactMessage: &waE2E.ContactMessage{DisplayName: proto.String(out.Body),
+			Vcard: proto.String(out.VCard), ContextInfo: quote}}, nil
+	case out.Kind == channel.KindLocation:
+		lat, lng, err := latLng(out.Body)
+		if err != nil {
+			return nil, err
+		}
+		return &waE2E.Message{LocationMessage: &waE2E.LocationMessage{DegreesLatitude: &lat,
+			DegreesLongitude: &lng, ContextInfo: quote}}, nil
+	case quote != nil:
+		return &waE2E.Message{ExtendedTextMessage: &waE2E.ExtendedTextMessage{Text: proto.String(out.Body),
+			ContextInfo: quote}}, nil
+	}
+	return &waE2E.Message{Conversation: proto.String(out.Body)}, nil
+}
+
+// latLng reads "lat,lng" (the body of a location to send).
+func latLng(body string) (float64, float64, error) {
+	parts := strings.SplitN(body, ",", 2)
+	if len(parts) != 2 {
+		return 0, 0, fmt.Errorf("whatsapp: location %q is not lat,lng", body)
+	}
+	lat, err1 := strconv.ParseFloat(strings.TrimSpace(parts[0]), 64)
+	lng, err2 := strconv.ParseFloat(strings.TrimSpace(parts[1]), 64)
+	if err1 != nil || err2 != nil {
+		return 0, 0, fmt.Errorf("whatsapp: location %q is not lat,lng", body)
+	}
+	return lat, lng, nil
+}
+
+// media uploads the stored file and builds the image, video, voice note, sticker or
+// document message.
+func (c Channel) media(ctx context.Context, cli Client, out channel.Outgoing, quote *waE2E.ContextInfo) (*waE2E.Message, error) {
+	data, err := os.ReadFile(filepath.Join(c.Hub.Media.Dir, filepath.FromSlash(out.MediaPath)))
+	if err != nil {
+		return nil, err
+	}
+	mime := http.DetectContentType(data)
+	kind := whatsmeow.MediaDocument
+	switch {
+	case mime == "image/webp":
+		kind = whatsmeow.MediaImage
+	case out.MediaType == message.TypeImage || strings.HasPrefix(mime, "image/"):
+		kind = whatsmeow.MediaImage
+	case out.MediaType == message.TypeVideo || strings.HasPrefix(mime, "video/"):
+		kind = whatsmeow.MediaVideo
+	case out.MediaType == message.TypeAudio || strings.HasPrefix(mime, "audio/"):
+		kind = whatsmeow.MediaAudio
+	}
+	up, err := cli.Upload(ctx, data, kind)
+	if err != nil {
+		return nil, err
+	}
+	size := uint64(len(data))
+	caption := proto.String(out.Body)
+	switch {
+	case mime == "image/webp":
+		return &waE2E.Message{StickerMessage: &waE2E.StickerMessage{URL: &up.URL, DirectPath: &up.DirectPath,
+			MediaKey: up.MediaKey, FileEncSHA256: up.FileEncSHA256, FileSHA256: up.FileSHA256, FileLength: &size,
+			Mimetype: &mime, ContextInfo: quote}}, nil
+	case kind == whatsmeow.MediaImage:
+		return &waE2E.Message{ImageMessage: &waE2E.ImageMessage{URL: &up.URL, DirectPath: &up.DirectPath,
+			MediaKey: up.MediaKey, FileEncSHA256: up.FileEncSHA256, FileSHA256: up.FileSHA256, FileLength: &size,
+			Mimetype: &mime, Caption: caption, ContextInfo: quote}}, nil
+	case kind == whatsmeow.MediaVideo:
+		return &waE2E.Message{VideoMessage: &waE2E.VideoMessage{URL: &up.URL, DirectPath: &up.DirectPath,
+			MediaKey: up.MediaKey, FileEncSHA256: up.FileEncSHA256, FileSHA256: up.FileSHA256, FileLength: &size,
+			Mimetype: &mime, Caption: caption, ContextInfo: quote}}, nil
+	case kind == whatsmeow.MediaAudio: // recorded by the attendant: a voice note (ptt)
+		return &waE2E.Message{AudioMessage: &waE2E.AudioMessage{URL: &up.URL, DirectPath: &up.DirectPath,
+			MediaKey: up.MediaKey, FileEncSHA256: up.FileEncSHA256, FileSHA256: up.FileSHA256, FileLength: &size,
+			Mimetype: &mime, PTT: proto.Bool(true), ContextInfo: quote}}, nil
+	}
+	name := firstNonEmpty(out.MediaName, filepath.Base(out.MediaPath))
+	return &waE2E.Message{DocumentMessage: &waE2E.DocumentMessage{URL: &up.URL, DirectPath: &up.DirectPath,
+		MediaKey: up.MediaKey, FileEncSHA256: up.FileEncSHA256, FileSHA256: up.FileSHA256, FileLength: &size,
+		Mimetype: &mime, FileName: &name, Title: &name, Caption: caption, ContextInfo: quote}}, nil
+}
+
+// Edit replaces the text of a message we sent.
+func (c Channel) Edit(ctx context.Context, conn connection.Connection, to, providerID, body string) error {
+	s, err := c.Hub.client(ctx, conn)
+	if err != nil {
+		return err
+	}
+	cli, _ := s.live()
+	chat := JID(to, isGroupNumber(to))
+	_, err = cli.SendMessage(ctx, chat, cli.BuildEdit(chat, providerID, &waE2E.Message{Conversation: proto.String(body)}))
+	return err
+}
+
+// Delete revokes a message we sent, for everyone.
+func (c Channel) Delete(ctx context.Context, conn connection.Connection, to, providerID string) error {
+	s, err := c.Hub.client(ctx, conn)
+	if err != nil {
+		return err
+	}
+	cli, _ := s.live()
+	chat := JID(to, isGroupNumber(to))
+	_, err = cli.SendMessage(ctx, chat, cli.BuildRevoke(chat, types.EmptyJID, providerID))
+	return err
+}
+
+// MarkRead sends read receipts for received messages.
+func (c Channel) MarkRead(ctx context.Context, conn connection.Connection, to string, providerIDs []string) error {
+	s, err := c.Hub.client(ctx, conn)
+	if err != nil {
+		return err
+	}
+	cli, _ := s.live()
+	return cli.MarkRead(ctx, providerIDs, time.Now(), JID(to, isGroupNumber(to)), types.EmptyJID)
+}
+
+// Profile looks a number up on WhatsApp and fetches its picture.
+func (c Channel) Profile(ctx context.Context, conn connection.Connection, number string) (channel.Profile, error) {
+	p := channel.Profile{Number: digits(number), Name: digits(number)}
+	s, err := c.Hub.client(ctx, conn)
+	if err != nil {
+		return p, err
+	}
+	cli, _ := s.live()
+	res, err := cli.IsOnWhatsApp(ctx, []string{"+" + p.Number})
+	if err != nil || len(res) == 0 || !res[0].IsIn {
+		return p, err
+	}
+	p.Exists, p.Number = true, res[0].JID.User
+	if res[0].VerifiedName != nil && res[0].VerifiedName.Details != nil {
+		p.Name = res[0].VerifiedName.Details.GetVerifiedName()
+	}
+	if pic, err := cli.GetProfilePictureInfo(ctx, res[0].JID, &whatsmeow.GetProfilePictureParams{}); err == nil && pic != nil {
+		p.PictureURL = pic.URL
+	}
+	return p, nil
+}
+
+// isGroupNumber: the external API's rule, 18 digits or more is a group.
+func isGroupNumber(number string) bool { return len(digits(number)) >= 18 }

@@ -1,0 +1,258 @@
+package whatsapp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"sync"
+	"time"
+
+	"go.mau.fi/whatsmeow"
+	"go.mau.fi/whatsmeow/types"
+	"go.mau.fi/whatsmeow/types/events"
+
+	"atende/pkg/connection"
+)
+
+// session is one connection's live whatsmeow client, run by the process holding its lease.
+type session struct {
+	h      *Hub
+	conn   connection.Connection
+	cancel context.CancelFunc
+	done   chan struct{}
+
+	mu      sync.Mutex
+	cli     Client
+	dev     Device
+	up      bool      // Connected seen on the current client
+	failing time.Time // first keepalive failure not yet restored
+	retries int
+	number  string
+}
+
+var (
+	errDropped   = errors.New("whatsapp: connection dropped")
+	errSilent    = errors.New("whatsapp: session went silent")
+	errLeaseLost = errors.New("whatsapp: lease lost")
+)
+
+// run connects, and reconnects with jittered exponential backoff, until the session ends
+// for good (QR timeout, logged out) or is halted.
+func (s *session) run(ctx context.Context) {
+	defer close(s.done)
+	defer s.h.forget(s)
+	for {
+		err := s.once(ctx)
+		if ctx.Err() != nil {
+			return
+		}
+		if err == nil { // ended for good: no worker should run it until someone acts
+			_ = s.h.Leases.Release(context.WithoutCancel(ctx), s.conn.ID)
+			return
+		}
+		if errors.Is(err, errLeaseLost) {
+			slog.Warn("whatsapp session fenced off", "connection_id", s.conn.ID)
+			return
+		}
+		slog.Warn("whatsapp session reconnecting", "connection_id", s.conn.ID, "retries", s.retries+1, "err", err)
+		s.retries++
+		s.set(ctx, connection.StatusOpening, "")
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(Backoff(s.retries)):
+		}
+	}
+}
+
+// BackoffBase is the first reconnect wait.
+var BackoffBase = 2 * time.Second
+
+// Backoff is the wait before reconnect attempt n (1, 2, ...): exponential from BackoffBase
+// up to 5 min, with ±25 % jitter so a worker's sessions don't all reconnect at once.
+func Backoff(n int) time.Duration {
+	d := BackoffBase << min(n-1, 8)
+	d = min(d, 5*time.Minute)
+	return d*3/4 + time.Duration(rand.Int64N(int64(d/2)+1))
+}
+
+// once runs one client from connect to drop. nil means the session ended for good.
+func (s *session) once(ctx context.Context) error {
+	// Fencing: connect only while the lease is still ours.
+	if ok, err := s.h.Leases.Extend(ctx, s.conn.ID); err != nil || !ok {
+		return errLeaseLost
+	}
+	jid, err := s.h.deviceJID(ctx, s.conn)
+	if err != nil {
+		return err
+	}
+	cli, dev, err := s.h.factory.Open(ctx, s.conn, jid)
+	if err != nil {
+		return err
+	}
+	lifecycle := make(chan any, 8)
+	cli.AddEventHandler(func(e any) { s.event(ctx, e, lifecycle) })
+	s.attach(cli, dev)
+	defer s.attach(nil, nil)
+	defer cli.Disconnect()
+	var qr <-chan whatsmeow.QRChannelItem
+	if dev.JID() == "" {
+		if qr, err = cli.GetQRChannel(ctx); err != nil {
+			return err
+		}
+	}
+	if err := cli.Connect(); err != nil {
+		return err
+	}
+	watch := time.NewTicker(max(s.h.Silence/4, 10*time.Millisecond))
+	defer watch.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case item, ok := <-qr:
+			if !ok {
+				qr = nil
+				continue
+			}
+			if done, err := s.qr(ctx, item); done {
+				return err
+			}
+		case e := <-lifecycle:
+			if done, err := s.lifecycle(ctx, e); done {
+				return err
+			}
+		case <-watch.C:
+			if s.silent() {
+				return errSilent
+			}
+		}
+	}
+}
+
+// qr follows the pairing: every code refreshes the QR modal; running out of codes is TIMEOUT.
+func (s *session) qr(ctx context.Context, item whatsmeow.QRChannelItem) (bool, error) {
+	switch item.Event {
+	case whatsmeow.QRChannelEventCode:
+		s.set(ctx, connection.StatusQRCode, item.Code)
+	case whatsmeow.QRChannelSuccess.Event:
+		if !s.connected() { // scanned; Connected may already have overtaken this item
+			s.set(ctx, connection.StatusPairing, "")
+		}
+	case whatsmeow.QRChannelTimeout.Event:
+		s.set(ctx, connection.StatusTimeout, "")
+		return true, nil
+	default:
+		return true, fmt.Errorf("whatsapp pairing: %s %v", item.Event, item.Error)
+	}
+	return false, nil
+}
+
+func (s *session) lifecycle(ctx context.Context, e any) (bool, error) {
+	switch v := e.(type) {
+	case *events.PairSuccess:
+		s.number = v.ID.User
+		if err := s.h.setDeviceJID(ctx, s.conn, v.ID.String()); err != nil {
+			return true, err
+		}
+	case *events.Connected:
+		s.mu.Lock()
+		s.up, s.failing = true, time.Time{}
+		s.mu.Unlock()
+		if jid, err := types.ParseJID(s.device().JID()); err == nil && jid.User != "" {
+			s.number = jid.User
+		}
+		s.retries = 0
+		s.set(ctx, connection.StatusConnected, "")
+	case *events.LoggedOut:
+		_ = s.device().Delete(ctx)
+		_ = s.h.setDeviceJID(ctx, s.conn, "")
+		s.number, s.retries = "", 0
+		s.set(ctx, connection.StatusDisconnected, "")
+		return true, nil
+	case *events.Disconnected, *events.StreamReplaced:
+		return true, errDropped
+	}
+	return false, nil
+}
+
+// silent reports a session that says it is up but whose socket is gone or whose keepalives
+// have failed for longer than Silence.
+func (s *session) silent() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.up {
+		return false
+	}
+	return !s.cli.IsConnected() || (!s.failing.IsZero() && time.Since(s.failing) > s.h.Silence)
+}
+
+// event is whatsmeow's handler: lifecycle events go to the session loop, the rest into
+// the inbound pipeline (synchronously, so whatsmeow acks a message only once stored).
+func (s *session) event(ctx context.Context, e any, lifecycle chan<- any) {
+	switch v := e.(type) {
+	case *events.PairSuccess, *events.Connected, *events.LoggedOut, *events.Disconnected, *events.StreamReplaced:
+		select {
+		case lifecycle <- e:
+		case <-ctx.Done():
+		}
+	case *events.KeepAliveTimeout:
+		s.mu.Lock()
+		if s.failing.IsZero() {
+			s.failing = v.LastSuccess
+		}
+		s.mu.Unlock()
+	case *events.KeepAliveRestored:
+		s.mu.Lock()
+		s.failing = time.Time{}
+		s.mu.Unlock()
+	default:
+		s.h.inbound(ctx, s, e)
+	}
+}
+
+// set records the session's state through the connections service (whatsappSession event).
+func (s *session) set(ctx context.Context, status, qr string) {
+	st := connection.Session{Status: status, QRCode: qr, Retries: s.retries, Number: s.number}
+	if _, err := s.h.Conns.SetSession(context.WithoutCancel(ctx), s.conn.CompanyID, s.conn.ID, st); err != nil {
+		slog.Warn("whatsapp session state", "connection_id", s.conn.ID, "err", err)
+	}
+}
+
+func (s *session) attach(cli Client, dev Device) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.cli, s.dev, s.up = cli, dev, false
+}
+
+func (s *session) device() Device {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.dev
+}
+
+func (s *session) live() (Client, Device) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.cli, s.dev
+}
+
+func (s *session) connected() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.up && s.cli != nil
+}
+
+func (h *Hub) deviceJID(ctx context.Context, c connection.Connection) (string, error) {
+	var jid string
+	err := h.DB.WithContext(ctx).Table("connections").Select("wa_device_jid").
+		Where("id = ? AND company_id = ?", c.ID, c.CompanyID).Scan(&jid).Error
+	return jid, err
+}
+
+func (h *Hub) setDeviceJID(ctx context.Context, c connection.Connection, jid string) error {
+	return h.DB.WithContext(context.WithoutCancel(ctx)).Table("connections").
+		Where("id = ? AND company_id = ?", c.ID, c.CompanyID).Update("wa_device_jid", jid).Error
+}
