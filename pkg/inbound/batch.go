@@ -139,11 +139,8 @@ func claim(tx *gorm.DB, companyID, eventID int64, limit int) ([]pending, error) 
 		return nil, err
 	}
 	if limit > 1 {
-		var more []row
-		if err := tx.Raw(`UPDATE inbound_events SET processed_at = now() WHERE id IN (
-			SELECT id FROM inbound_events WHERE processed_at IS NULL AND error = '' AND id <> ?
-			  AND pg_try_advisory_xact_lock(`+senderKey+`)
-			ORDER BY received_at LIMIT ? FOR UPDATE SKIP LOCKED) RETURNING *`, eventID, limit-1).Scan(&more).Error; err != nil {
+		more, err := claimNeighbours(tx, eventID, limit-1)
+		if err != nil {
 			return nil, err
 		}
 		rows = append(rows, more...)
@@ -158,6 +155,23 @@ func claim(tx *gorm.DB, companyID, eventID int64, limit int) ([]pending, error) 
 			cmp.Compare(a.ev.TargetID, b.ev.TargetID), cmp.Compare(a.ID, b.ID))
 	})
 	return events, nil
+}
+
+// claimNeighbours claims up to n of the oldest pending events. The candidates are read
+// first, unlocked, so that the sender locks are tried on a handful of rows: tried in the
+// scan of the whole queue, they would lock every waiting sender at once.
+func claimNeighbours(tx *gorm.DB, eventID int64, n int) ([]row, error) {
+	var candidates []int64
+	if err := tx.Raw(`SELECT id FROM inbound_events WHERE processed_at IS NULL AND error = '' AND id <> ?
+		ORDER BY received_at LIMIT ?`, eventID, 4*n).Scan(&candidates).Error; err != nil || len(candidates) == 0 {
+		return nil, err
+	}
+	var rows []row
+	err := tx.Raw(`UPDATE inbound_events SET processed_at = now() WHERE id IN (
+		SELECT id FROM inbound_events WHERE id IN ? AND processed_at IS NULL
+		  AND pg_try_advisory_xact_lock(`+senderKey+`)
+		LIMIT ? FOR UPDATE SKIP LOCKED) RETURNING *`, candidates, n).Scan(&rows).Error // no ORDER BY: a sort would try every candidate's lock
+	return rows, err
 }
 
 // release gives a claimed event back, noting why.
