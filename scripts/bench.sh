@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make bench`: generate the benchmark data set once (50 companies, 1M tickets, 10M messages;
 # about 15 minutes on 2 cores), start Atende against it, and run the load benchmark.
-#   BENCH_DB (default atende_bench), BENCH_PORT (8097), BENCH_DURATION (60s), BENCH_THINK (1s),
+#   BENCH_DB (default atende_bench), BENCH_PORT (8097), BENCH_DURATION (60s), BENCH_WARMUP (30s), BENCH_THINK (1s),
 #   BENCH_INBOUND (20000)
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -45,4 +45,4 @@ pid=$!
 trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null' EXIT
 for _ in $(seq 1 60); do curl -fs "http://127.0.0.1:$port/readyz" >/dev/null && break; sleep 1; done
 go run ./bench/load -url "http://127.0.0.1:$port" -db "$url" \
-  -duration "${BENCH_DURATION:-60s}" -think "${BENCH_THINK:-1s}" -inbound "${BENCH_INBOUND:-20000}" -rate "${BENCH_RATE:-1000}"
+  -duration "${BENCH_DURATION:-60s}" -warmup "${BENCH_WARMUP:-30s}" -think "${BENCH_THINK:-1s}" -inbound "${BENCH_INBOUND:-20000}" -rate "${BENCH_RATE:-1000}"

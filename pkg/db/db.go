@@ -37,7 +37,10 @@ func Open(databaseURL string) (*gorm.DB, error) {
 		return nil, err
 	}
 	sqlDB.SetMaxOpenConns(MaxConns)
-	sqlDB.SetMaxIdleConns(MaxConns / 2)
+	// Keep every connection once opened: a PostgreSQL backend costs a fork and a cold
+	// catalog cache, and closing the ones above a smaller idle cap after each burst made a
+	// busy process reconnect all the time.
+	sqlDB.SetMaxIdleConns(MaxConns)
 	sqlDB.SetConnMaxIdleTime(5 * time.Minute)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
