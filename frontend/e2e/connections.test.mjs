@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, WAIT, launchBrowser, signIn, url, waitForPath, waitForText } from './helpers.mjs';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, WAIT, LONG_WAIT, eventually, launchBrowser, signIn, url, waitForPath, waitForText } from './helpers.mjs';
 
 /*
  * Connections and the external messages API, through the UI, against a sandbox connection.
@@ -12,18 +12,6 @@ const stamp = Date.now().toString(36);
 const name = `Conexão e2e ${stamp}`;
 const spare = `Descartável ${stamp}`;
 const customer = `55119${String(Date.now()).slice(-8)}`;
-const LONG_WAIT = 30000;
-
-async function eventually(check, { timeout = LONG_WAIT, every = 500 } = {}) {
-  const until = Date.now() + timeout;
-  let last;
-  while (Date.now() < until) {
-    last = await check();
-    if (last) return last;
-    await new Promise((resolve) => setTimeout(resolve, every));
-  }
-  throw new Error(`condition not met in ${timeout} ms (last: ${JSON.stringify(last)})`);
-}
 
 /** What Atende delivered to a sandbox customer (GET /sandbox/{id}/outbound, bearer = connection token). */
 async function outbound(connection, number) {

@@ -5,6 +5,20 @@ export const BASE_URL = (process.env.BASE_URL || 'http://localhost:8080').replac
 export const ADMIN_EMAIL = process.env.ADMIN_EMAIL || 'admin@atende.local';
 export const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD || 'Admin@123';
 export const WAIT = 15000;
+/** For what crosses the worker and the socket (a customer's message reaching the inbox). */
+export const LONG_WAIT = 30000;
+
+/** Polls check until it returns something truthy, which it returns; fails after timeout. */
+export async function eventually(check, { timeout = LONG_WAIT, every = 500 } = {}) {
+  const until = Date.now() + timeout;
+  let last;
+  while (Date.now() < until) {
+    last = await check();
+    if (last) return last;
+    await new Promise((resolve) => setTimeout(resolve, every));
+  }
+  throw new Error(`condition not met in ${timeout} ms (last: ${JSON.stringify(last)})`);
+}
 
 const CHROMIUM_ARGS = [
   '--headless',

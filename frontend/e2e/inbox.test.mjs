@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, WAIT, signIn, url, waitForPath } from './helpers.mjs';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, WAIT, LONG_WAIT, eventually, signIn, url, waitForPath } from './helpers.mjs';
 
 /** Debian's Chromium with a fake microphone and camera (audio recording, camera capture). */
 const launchBrowser = () =>
@@ -15,7 +15,6 @@ const launchBrowser = () =>
 const stamp = Date.now().toString(36);
 const customer = { number: `55119${String(Date.now()).slice(-8)}`, name: `Cliente ${stamp}` };
 const answer = `Olá! Aqui é o atendimento ${stamp}`;
-const LONG_WAIT = 30000;
 
 // A 1×1 PNG, sent as the image attachment.
 const PNG = Buffer.from(
@@ -39,17 +38,6 @@ async function call(method, path, { token, body } = {}) {
   }
   if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text}`);
   return data;
-}
-
-async function eventually(check, { timeout = LONG_WAIT, every = 500 } = {}) {
-  const until = Date.now() + timeout;
-  let last;
-  while (Date.now() < until) {
-    last = await check();
-    if (last) return last;
-    await new Promise((resolve) => setTimeout(resolve, every));
-  }
-  throw new Error(`condition not met in ${timeout} ms (last: ${JSON.stringify(last)})`);
 }
 
 describe('tickets inbox with a sandbox connection', { timeout: 300000 }, () => {

@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, WAIT, launchBrowser, signIn, url, waitForPath } from './helpers.mjs';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, WAIT, LONG_WAIT, eventually, launchBrowser, signIn, url, waitForPath } from './helpers.mjs';
 
 /*
  * The WhatsApp Cloud API channel end to end: scripts/e2e.sh runs a fake Graph API
@@ -15,7 +15,6 @@ const phoneId = `PN${stamp}`;
 const customer = { number: `55219${String(Date.now()).slice(-8)}`, name: `Cliente Cloud ${stamp}` };
 const connectionName = `Cloud API ${stamp}`;
 const answer = `Resposta pela API oficial ${stamp}`;
-const LONG_WAIT = 30000;
 
 const randomColor = () => `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, '0')}`;
 
@@ -30,17 +29,6 @@ async function call(method, base, path, { token, body } = {}) {
 }
 const api = (method, path, opts) => call(method, BASE_URL, path, opts);
 const fake = (method, path, opts) => call(method, FAKEGRAPH_URL, path, opts);
-
-async function eventually(check, { timeout = LONG_WAIT, every = 500 } = {}) {
-  const until = Date.now() + timeout;
-  let last;
-  while (Date.now() < until) {
-    last = await check();
-    if (last) return last;
-    await new Promise((resolve) => setTimeout(resolve, every));
-  }
-  throw new Error(`condition not met in ${timeout} ms (last: ${JSON.stringify(last)})`);
-}
 
 describe('WhatsApp Cloud API against the fake Graph server', { timeout: 300000 }, () => {
   let browser;
