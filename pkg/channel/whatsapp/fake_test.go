@@ -122,6 +122,11 @@ func (c *fakeClient) emit(e any) {
 	}
 }
 
+// GetGroupInfo names every group after its id, as a subject the tests can check.
+func (c *fakeClient) GetGroupInfo(_ context.Context, jid types.JID) (*types.GroupInfo, error) {
+	return &types.GroupInfo{JID: jid, GroupName: types.GroupName{Name: "Grupo " + jid.User}}, nil
+}
+
 func (c *fakeClient) GetQRChannel(context.Context) (<-chan whatsmeow.QRChannelItem, error) {
 	return c.qr, nil
 }

@@ -53,6 +53,7 @@ func (h *Hub) fromMessage(ctx context.Context, s *session, v *events.Message) (c
 	ev.From = h.number(ctx, s, info.Chat, chatAlt(info))
 	if info.IsGroup {
 		ev.Participant = h.number(ctx, s, info.Sender, info.SenderAlt)
+		ev.Name = s.groupName(ctx, info.Chat)
 	} else if !info.IsFromMe {
 		ev.Name = info.PushName
 	}
@@ -231,4 +232,27 @@ func firstNonEmpty(a, b string) string {
 		return a
 	}
 	return b
+}
+
+// groupName is the group's subject, asked of WhatsApp once per session; "" when it can't
+// be had (the contact then keeps the name it has).
+func (s *session) groupName(ctx context.Context, chat types.JID) string {
+	s.mu.Lock()
+	name, known := s.groups[chat]
+	cli := s.cli
+	s.mu.Unlock()
+	if known || cli == nil {
+		return name
+	}
+	info, err := cli.GetGroupInfo(ctx, chat)
+	if err != nil {
+		return ""
+	}
+	s.mu.Lock()
+	if s.groups == nil {
+		s.groups = map[types.JID]string{}
+	}
+	s.groups[chat] = info.Name
+	s.mu.Unlock()
+	return info.Name
 }

@@ -165,8 +165,8 @@ func TestInboundEvents(t *testing.T) {
 	}
 	var group contact.Contact
 	a.DB.Where("company_id = ? AND number = ?", A, "120363000000000001").Take(&group)
-	if !group.IsGroup {
-		t.Fatal("group contact not flagged")
+	if !group.IsGroup || group.Name != "Grupo 120363000000000001" {
+		t.Fatalf("group contact %q (group %v), want flagged and named after the group's subject", group.Name, group.IsGroup)
 	}
 
 	// Cross-tenant: nothing of A's connection landed in B; B's own event lands in B only.

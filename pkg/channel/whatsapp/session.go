@@ -30,6 +30,7 @@ type session struct {
 	failing time.Time // first keepalive failure not yet restored
 	retries int
 	number  string
+	groups  map[types.JID]string // group subjects already asked for (groups become contacts named after them)
 }
 
 var (
