@@ -65,3 +65,11 @@ func Pending(ctx context.Context, db *gorm.DB, grace time.Duration) ([]tasks.Inb
 		Order("received_at").Limit(5000).Scan(&refs).Error
 	return refs, err
 }
+
+// Settled reports whether every stored event of a connection has been processed.
+func Settled(ctx context.Context, db *gorm.DB, connectionID int64) (bool, error) {
+	var waiting bool
+	err := db.WithContext(ctx).Raw(`SELECT EXISTS (SELECT 1 FROM inbound_events WHERE connection_id = ? AND processed_at IS NULL)`,
+		connectionID).Scan(&waiting).Error
+	return !waiting, err
+}

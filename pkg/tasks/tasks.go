@@ -34,6 +34,7 @@ const (
 	TypeSandboxAck       = "sandbox:ack"
 	TypeMetaWebhook      = "meta:webhook"
 	TypeWhatsAppSession  = "whatsapp:session"
+	TypeCloseImported    = "connections:close-imported"
 )
 
 // Enqueuer is what producers need; *asynq.Client satisfies it.
@@ -180,3 +181,22 @@ func NewMetaWebhook(deliveryID int64) (*asynq.Task, error) {
 		asynq.Timeout(2*time.Minute), asynq.Retention(time.Hour),
 		asynq.TaskID(fmt.Sprintf("%s:%d", TypeMetaWebhook, deliveryID)))
 }
+
+// ConnectionRef names one connection of a company.
+type ConnectionRef struct {
+	CompanyID    int64 `json:"companyId"`
+	ConnectionID int64 `json:"connectionId"`
+}
+
+// NewCloseImported closes the tickets a finished history import left pending, for a
+// connection with closedTicketsPostImported. It runs after the import's last messages had
+// time to be stored, and retries (about half an hour in all) while some still wait.
+func NewCloseImported(companyID, connectionID int64) (*asynq.Task, error) {
+	return newTask(TypeCloseImported, ConnectionRef{companyID, connectionID}, asynq.Queue(QueueDefault),
+		asynq.MaxRetry(12), asynq.Timeout(time.Minute), asynq.ProcessIn(ImportSettle),
+		asynq.TaskID(fmt.Sprintf("%s:%d", TypeCloseImported, connectionID)))
+}
+
+// ImportSettle is how long after an import's last chunk its tickets are closed: the page's
+// "preparing" window.
+const ImportSettle = 35 * time.Second

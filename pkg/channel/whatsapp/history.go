@@ -13,6 +13,7 @@ import (
 	"atende/pkg/channel"
 	"atende/pkg/connection"
 	"atende/pkg/realtime"
+	"atende/pkg/tasks"
 )
 
 // MaxHistory is how far back the import goes, whatever the connection asks.
@@ -64,6 +65,9 @@ func (h *Hub) fromHistory(ctx context.Context, s *session, v *events.HistorySync
 	if v.Data.GetProgress() >= 100 {
 		h.importStatus(ctx, conn, CloseTicketsStatus)
 		h.publishImport(ctx, conn, map[string]any{"action": "refresh"})
+		if conn.ClosedTicketsPostImported {
+			h.closeImportedLater(ctx, conn)
+		}
 	}
 	return evs
 }
@@ -98,4 +102,16 @@ func (h *Hub) publishImport(ctx context.Context, conn connection.Connection, dat
 	}
 	_ = h.Conns.Events.Publish(ctx, realtime.Event{Rooms: []string{realtime.CompanyRoom(conn.CompanyID)},
 		Name: fmt.Sprintf("importMessages-%d", conn.CompanyID), Data: data})
+}
+
+// closeImportedLater has the worker close the imported tickets once the import's messages
+// are stored (closedTicketsPostImported); the button stays as the fallback.
+func (h *Hub) closeImportedLater(ctx context.Context, conn connection.Connection) {
+	t, err := tasks.NewCloseImported(conn.CompanyID, conn.ID)
+	if err == nil && h.Queue != nil {
+		err = tasks.Enqueue(ctx, h.Queue, t)
+	}
+	if err != nil {
+		slog.Warn("whatsapp import: closing imported tickets not queued", "connection_id", conn.ID, "err", err)
+	}
 }

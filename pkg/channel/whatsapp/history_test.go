@@ -1,9 +1,11 @@
 package whatsapp_test
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
+	"github.com/hibiken/asynq"
 	"go.mau.fi/whatsmeow/proto/waCommon"
 	"go.mau.fi/whatsmeow/proto/waE2E"
 	"go.mau.fi/whatsmeow/proto/waHistorySync"
@@ -14,6 +16,7 @@ import (
 	"atende/pkg/channel/whatsapp"
 	"atende/pkg/connection"
 	"atende/pkg/message"
+	"atende/pkg/tasks"
 	"atende/pkg/testutil"
 	"atende/pkg/ticket"
 )
@@ -33,6 +36,7 @@ func TestHistoryImport(t *testing.T) {
 	since := time.Now().AddDate(0, 0, -30)
 	conn, cli := connected(t, a, f, ten.Company.ID, "5511900000001:1@s.whatsapp.net", func(c *connection.Connection) {
 		c.ImportOldMessages, c.QueueIDImportMessages = &since, &q.ID
+		c.ClosedTicketsPostImported = true
 	})
 	now := time.Now()
 	cli.emit(&events.HistorySync{Data: &waHistorySync.HistorySync{SyncType: waHistorySync.HistorySync_INITIAL_BOOTSTRAP.Enum(),
@@ -59,5 +63,10 @@ func TestHistoryImport(t *testing.T) {
 	}
 	if s := state(t, a, conn); s.StatusImportMessages != whatsapp.CloseTicketsStatus {
 		t.Fatalf("statusImportMessages %q", s.StatusImportMessages)
+	}
+	// closedTicketsPostImported: the worker is asked to close them once the messages are in.
+	closing := fmt.Sprintf("%s:%d", tasks.TypeCloseImported, conn.ID)
+	if _, err := asynq.NewInspector(a.RedisOpt).GetTaskInfo(tasks.QueueDefault, closing); err != nil {
+		t.Fatalf("closing the imported tickets was not scheduled: %v", err)
 	}
 }
