@@ -28,11 +28,11 @@ func WindowOpen(ctx context.Context, db *gorm.DB, companyID, connectionID, conta
 	if !connection.IsGraph(ch) {
 		return true, nil
 	}
-	var last *time.Time
-	err := db.WithContext(ctx).Model(&Message{}).Select("max(created_at)").
-		Where("company_id = ? AND connection_id = ? AND contact_id = ? AND NOT from_me", companyID, connectionID, contactID).
-		Scan(&last).Error
-	return err == nil && last != nil && time.Since(*last) < Window, err
+	var last []time.Time
+	err := db.WithContext(ctx).Model(&Message{}).Select("created_at").
+		Where("contact_id = ? AND NOT from_me AND company_id = ? AND connection_id = ?", contactID, companyID, connectionID).
+		Order("created_at DESC").Limit(1).Scan(&last).Error // messages_contact_inbound_idx
+	return err == nil && len(last) == 1 && time.Since(last[0]) < Window, err
 }
 
 // checkWindow is the worker's safety net: a message whose window closed while it waited
