@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, WAIT, launchBrowser, signIn, url, waitForPath, waitForText } from './helpers.mjs';
+import { WAIT, launchBrowser, signIn, url, waitForPath, waitForText, adminPage } from './helpers.mjs';
 
 const stamp = Date.now().toString(36);
 const queueName = `Fila ${stamp}`;
@@ -22,11 +22,7 @@ describe('admin pages: queues, tags, contacts, quick messages, connections and t
 
   before(async () => {
     browser = await launchBrowser();
-    page = await (await browser.newContext()).newPage();
-    await page.goto(url('/login'));
-    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await waitForPath(page, '/tickets');
-    await page.getByTestId('drawer').waitFor({ timeout: WAIT });
+    page = await adminPage(browser, { landing: '/tickets' });
   });
 
   after(async () => {

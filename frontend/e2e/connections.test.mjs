@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, WAIT, LONG_WAIT, eventually, launchBrowser, signIn, url, waitForPath, waitForText } from './helpers.mjs';
+import { BASE_URL, WAIT, eventually, launchBrowser, url, waitForPath, waitForText, adminPage } from './helpers.mjs';
 
 /*
  * Connections and the external messages API, through the UI, against a sandbox connection.
@@ -56,11 +56,7 @@ describe('connections page, connection modal and the messages API', { timeout: 3
 
   before(async () => {
     browser = await launchBrowser();
-    page = await (await browser.newContext()).newPage();
-    await page.goto(url('/login'));
-    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await waitForPath(page, '/');
-    await page.getByTestId('drawer').waitFor({ timeout: WAIT });
+    page = await adminPage(browser);
   });
 
   after(async () => {

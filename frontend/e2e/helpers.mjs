@@ -42,6 +42,20 @@ export function waitForPath(page, path) {
   return page.waitForURL((current) => new URL(current).pathname === path, { timeout: WAIT });
 }
 
+/**
+ * A new page of browser signed in as the seeded admin, once the app shell (the drawer) is up
+ * on landing; contextOptions go to the browser context (a viewport, say).
+ */
+export async function adminPage(browser, { landing = '/', contextOptions = {} } = {}) {
+  const page = await (await browser.newContext(contextOptions)).newPage();
+  page.on('pageerror', (error) => console.error('page error:', error));
+  await page.goto(url('/login'));
+  await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await waitForPath(page, landing);
+  await page.getByTestId('drawer').waitFor({ timeout: WAIT });
+  return page;
+}
+
 /** Fills the login form and submits it, confirming the weak-password warning when it must show. */
 export async function signIn(page, email, password) {
   if (new URL(page.url() === 'about:blank' ? url('/') : page.url()).pathname !== '/login') await page.goto(url('/login'));

@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, WAIT, LONG_WAIT, eventually, launchBrowser, signIn, url, waitForPath } from './helpers.mjs';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, WAIT, LONG_WAIT, eventually, launchBrowser, url, waitForPath, adminPage } from './helpers.mjs';
 
 /*
  * The WhatsApp Cloud API channel end to end: scripts/e2e.sh runs a fake Graph API
@@ -45,12 +45,7 @@ describe('WhatsApp Cloud API against the fake Graph server', { timeout: 300000 }
     const me = await api('GET', '/auth/me', { token });
     await api('PUT', `/users/${me.id}`, { token, body: { queueIds: [...(me.queues || []).map((q) => q.id), queue.id], allTicket: 'enable' } });
     browser = await launchBrowser();
-    page = await (await browser.newContext({ viewport: { width: 1366, height: 800 } })).newPage();
-    page.on('pageerror', (error) => console.error('page error:', error));
-    await page.goto(url('/login'));
-    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await waitForPath(page, '/');
-    await page.getByTestId('drawer').waitFor({ timeout: WAIT });
+    page = await adminPage(browser, { contextOptions: { viewport: { width: 1366, height: 800 } } });
   });
 
   after(async () => {
