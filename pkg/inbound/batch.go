@@ -224,12 +224,13 @@ func (p Processor) publish(ctx context.Context, outs []announce) {
 	for i, a := range outs {
 		cctx := tenant.With(ctx, a.msg.CompanyID)
 		t, ok := tickets[a.ticketID]
-		if !ok {
+		if !ok { // an ack, edit or delete: its ticket is read once per batch
 			loaded, err := ticket.Get(cctx, p.DB, a.ticketID)
 			if err != nil {
 				continue
 			}
 			t = &loaded
+			tickets[a.ticketID] = t
 		}
 		msgs := []message.Message{a.msg}
 		if message.Decorate(cctx, p.DB, p.Media, msgs) == nil {
