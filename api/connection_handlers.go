@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"encoding/json"
 
 	"github.com/gin-gonic/gin"
 
@@ -122,6 +123,19 @@ func (a *API) stopSession(c *gin.Context) {
 func (a *API) sessionAction(c *gin.Context, msg string, act func(context.Context, int64) error) {
 	if id, ok := idParam(c, "id", connection.ErrNotFound); ok {
 		reply(c, gin.H{"message": msg}, act(c.Request.Context(), id))
+	}
+}
+
+// POST /whatsappsession/{id}/pairing-code {number}: pair by phone number instead of the
+// QR code; the code follows on the whatsappSession event.
+func (a *API) pairingCode(c *gin.Context) {
+	id, ok := idParam(c, "id", connection.ErrNotFound)
+	var in struct {
+		Number json.RawMessage `json:"number"`
+	}
+	if ok && bind(c, &in) {
+		err := a.App.Connections.PairPhone(c.Request.Context(), id, rawText(in.Number))
+		reply(c, gin.H{"message": "Pairing code requested."}, err)
 	}
 }
 

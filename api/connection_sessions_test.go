@@ -37,6 +37,11 @@ func (f *fakeWhatsApp) NewQR(ctx context.Context, c connection.Connection) error
 	return f.record(ctx, "newqr", c, connection.Session{Status: connection.StatusQRCode, QRCode: "2@fresh-qr"})
 }
 
+func (f *fakeWhatsApp) PairPhone(ctx context.Context, c connection.Connection, number string) error {
+	return f.record(ctx, "pair "+number, c, connection.Session{Status: connection.StatusQRCode, QRCode: "2@pair-qr",
+		PairingCode: "WXYZ-1234"})
+}
+
 func (f *fakeWhatsApp) Stop(ctx context.Context, c connection.Connection) error {
 	return f.record(ctx, "stop", c, connection.Session{Status: connection.StatusDisconnected})
 }

@@ -118,6 +118,7 @@ func (a *API) routes() []route {
 		{"POST", "/whatsappsession/:id", manageConnections, a.startSession},
 		{"PUT", "/whatsappsession/:id", manageConnections, a.renewQR},
 		{"DELETE", "/whatsappsession/:id", manageConnections, a.stopSession},
+		{"POST", "/whatsappsession/:id/pairing-code", manageConnections, a.pairingCode},
 		{"POST", "/closedimported/:id", manageConnections, a.closeImported},
 		{"POST", "/facebook", manageConnections, a.linkFacebook},
 		// Graph API channels' webhooks (Cloud API, Messenger, Instagram; signed by Meta)

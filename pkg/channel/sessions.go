@@ -16,6 +16,9 @@ type Sessions interface {
 	Start(ctx context.Context, conn connection.Connection) error
 	// NewQR drops the current pairing and asks for a fresh QR code.
 	NewQR(ctx context.Context, conn connection.Connection) error
+	// PairPhone drops the current pairing and pairs by phone number instead of a QR
+	// scan: the session shows the code to type on that phone.
+	PairPhone(ctx context.Context, conn connection.Connection, number string) error
 	// Stop logs the session out (DISCONNECTED) and forgets its credentials.
 	Stop(ctx context.Context, conn connection.Connection) error
 }
@@ -53,6 +56,14 @@ func (r SessionRouter) NewQR(ctx context.Context, conn connection.Connection) er
 	return s.NewQR(ctx, conn)
 }
 
+func (r SessionRouter) PairPhone(ctx context.Context, conn connection.Connection, number string) error {
+	s, err := r.pick(conn)
+	if err != nil {
+		return err
+	}
+	return s.PairPhone(ctx, conn, number)
+}
+
 func (r SessionRouter) Stop(ctx context.Context, conn connection.Connection) error {
 	s, err := r.pick(conn)
 	if err != nil {
@@ -73,6 +84,11 @@ func (s Sessionless) Start(ctx context.Context, conn connection.Connection) erro
 
 func (s Sessionless) NewQR(ctx context.Context, conn connection.Connection) error {
 	return s.SetStatus(ctx, conn, connection.StatusConnected)
+}
+
+// PairPhone: there is no phone to pair with.
+func (s Sessionless) PairPhone(context.Context, connection.Connection, string) error {
+	return fmt.Errorf("%w: pairing by phone number", ErrUnsupported)
 }
 
 func (s Sessionless) Stop(ctx context.Context, conn connection.Connection) error {

@@ -34,6 +34,7 @@ type SettingReader interface {
 type SessionControl interface {
 	Start(ctx context.Context, conn Connection) error
 	NewQR(ctx context.Context, conn Connection) error
+	PairPhone(ctx context.Context, conn Connection, number string) error
 	Stop(ctx context.Context, conn Connection) error
 }
 

@@ -98,24 +98,30 @@ func (s Service) session(ctx context.Context, c Connection, fn func(context.Cont
 
 type noSessions struct{}
 
-func (noSessions) Start(context.Context, Connection) error { return nil }
-func (noSessions) NewQR(context.Context, Connection) error { return nil }
-func (noSessions) Stop(context.Context, Connection) error  { return nil }
+func (noSessions) Start(context.Context, Connection) error             { return nil }
+func (noSessions) NewQR(context.Context, Connection) error             { return nil }
+func (noSessions) PairPhone(context.Context, Connection, string) error { return nil }
+func (noSessions) Stop(context.Context, Connection) error              { return nil }
 
-// Session is the live state of a connection as its session reports it.
+// Session is the live state of a connection as its session reports it. PairingCode is
+// kept only while the session pairs by phone number (every other report clears it);
+// PairingError is announced, not stored.
 type Session struct {
-	Status  string
-	QRCode  string
-	Retries int
-	Number  string
+	Status       string
+	QRCode       string
+	PairingCode  string
+	PairingError string
+	Retries      int
+	Number       string
 }
 
-// SetSession records a session change (status, QR code, retries, number) and announces it
-// on the company's whatsappSession event, which the connections page and QR modal follow.
+// SetSession records a session change (status, QR or pairing code, retries, number) and
+// announces it on the company's whatsappSession event, which the connections page and QR
+// modal follow.
 func (s Service) SetSession(ctx context.Context, companyID, id int64, st Session) (Connection, error) {
 	err := s.DB.WithContext(ctx).Model(&Connection{}).Where("id = ? AND company_id = ?", id, companyID).
-		Updates(map[string]any{"status": st.Status, "qrcode": st.QRCode, "retries": st.Retries,
-			"number": st.Number, "updated_at": time.Now()}).Error
+		Updates(map[string]any{"status": st.Status, "qrcode": st.QRCode, "pairing_code": st.PairingCode,
+			"retries": st.Retries, "number": st.Number, "updated_at": time.Now()}).Error
 	if err != nil {
 		return Connection{}, err
 	}
@@ -123,7 +129,7 @@ func (s Service) SetSession(ctx context.Context, companyID, id int64, st Session
 	if err := s.DB.WithContext(ctx).Where("id = ? AND company_id = ?", id, companyID).First(&c).Error; err != nil {
 		return Connection{}, err
 	}
-	c.Token = ""
+	c.Token, c.PairingError = "", st.PairingError
 	if s.Events != nil {
 		_ = s.Events.Publish(ctx, realtime.ToCompany(companyID, "whatsappSession",
 			map[string]any{"action": "update", "session": c}))

@@ -15,6 +15,7 @@ func OwnerQueue(workerID string) string { return "owner:" + workerID }
 const (
 	SessionStart = "start"
 	SessionNewQR = "newqr"
+	SessionPair  = "pairphone" // re-pair by phone number (Phone) instead of a QR scan
 	SessionStop  = "stop"
 )
 
@@ -23,6 +24,7 @@ type WhatsAppSession struct {
 	CompanyID    int64  `json:"companyId"`
 	ConnectionID int64  `json:"connectionId"`
 	Action       string `json:"action"`
+	Phone        string `json:"phone,omitempty"` // SessionPair: the number to pair with
 }
 
 // NewWhatsAppSession builds a session command for queue (the owner's queue, or default

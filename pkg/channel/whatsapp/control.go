@@ -14,18 +14,24 @@ import (
 type Control struct{ Hub *Hub }
 
 func (c Control) Start(ctx context.Context, conn connection.Connection) error {
-	return c.send(ctx, conn, tasks.SessionStart, connection.StatusOpening)
+	return c.send(ctx, conn, tasks.WhatsAppSession{Action: tasks.SessionStart}, connection.StatusOpening)
 }
 
 func (c Control) NewQR(ctx context.Context, conn connection.Connection) error {
-	return c.send(ctx, conn, tasks.SessionNewQR, connection.StatusOpening)
+	return c.send(ctx, conn, tasks.WhatsAppSession{Action: tasks.SessionNewQR}, connection.StatusOpening)
+}
+
+// PairPhone restarts the pairing with a fresh device that asks WhatsApp for a code for
+// number as soon as it is online (the code follows on the whatsappSession event).
+func (c Control) PairPhone(ctx context.Context, conn connection.Connection, number string) error {
+	return c.send(ctx, conn, tasks.WhatsAppSession{Action: tasks.SessionPair, Phone: number}, connection.StatusOpening)
 }
 
 func (c Control) Stop(ctx context.Context, conn connection.Connection) error {
-	return c.send(ctx, conn, tasks.SessionStop, "")
+	return c.send(ctx, conn, tasks.WhatsAppSession{Action: tasks.SessionStop}, "")
 }
 
-func (c Control) send(ctx context.Context, conn connection.Connection, action, status string) error {
+func (c Control) send(ctx context.Context, conn connection.Connection, p tasks.WhatsAppSession, status string) error {
 	if status != "" {
 		st := connection.Session{Status: status, Retries: conn.Retries, Number: conn.Number}
 		if _, err := c.Hub.Conns.SetSession(ctx, conn.CompanyID, conn.ID, st); err != nil {
@@ -36,8 +42,8 @@ func (c Control) send(ctx context.Context, conn connection.Connection, action, s
 	if owner, err := c.Hub.Leases.OwnerOf(ctx, conn.ID); err == nil && owner != "" {
 		queue = tasks.OwnerQueue(owner)
 	}
-	t, err := tasks.NewWhatsAppSession(tasks.WhatsAppSession{CompanyID: conn.CompanyID, ConnectionID: conn.ID,
-		Action: action}, queue)
+	p.CompanyID, p.ConnectionID = conn.CompanyID, conn.ID
+	t, err := tasks.NewWhatsAppSession(p, queue)
 	if err != nil {
 		return err
 	}
@@ -71,7 +77,7 @@ func (h *Hub) Command(ctx context.Context, p tasks.WhatsAppSession) error {
 	switch p.Action {
 	case tasks.SessionStop:
 		return h.logout(ctx, conn, true)
-	case tasks.SessionNewQR:
+	case tasks.SessionNewQR, tasks.SessionPair:
 		if err := h.logout(ctx, conn, false); err != nil {
 			return err
 		}
@@ -80,7 +86,10 @@ func (h *Hub) Command(ctx context.Context, p tasks.WhatsAppSession) error {
 			h.halt(s, false) // reconnect from scratch, keeping the lease
 		}
 	}
-	h.start(conn)
+	if p.Action != tasks.SessionPair {
+		p.Phone = ""
+	}
+	h.start(conn, p.Phone)
 	return nil
 }
 

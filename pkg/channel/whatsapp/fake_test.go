@@ -29,6 +29,8 @@ type fakeFactory struct {
 	clients map[int64][]*fakeClient
 	devices map[string]bool
 	lids    map[types.JID]types.JID
+
+	failPairing error // PairPhone of the clients opened from now on fails with it
 }
 
 func newFactory() *fakeFactory {
@@ -42,7 +44,7 @@ func (f *fakeFactory) Open(_ context.Context, conn connection.Connection, jid st
 	if jid != "" && (f.devices[jid] || f.RDB != nil) {
 		dev.jid = jid
 	}
-	c := &fakeClient{f: f, conn: conn, dev: dev, qr: make(chan whatsmeow.QRChannelItem, 8)}
+	c := &fakeClient{f: f, conn: conn, dev: dev, qr: make(chan whatsmeow.QRChannelItem, 8), pairErr: f.failPairing}
 	f.clients[conn.ID] = append(f.clients[conn.ID], c)
 	return c, dev, nil
 }
@@ -103,6 +105,8 @@ type fakeClient struct {
 	sent      []sentMsg
 	reads     []string
 	stopLive  chan struct{}
+	paired    []string // numbers asked for a pairing code
+	pairErr   error    // what PairPhone answers, when set
 }
 
 func (c *fakeClient) AddEventHandler(h whatsmeow.EventHandler) uint32 {
@@ -145,6 +149,26 @@ func (c *fakeClient) Connect() error {
 		c.qr <- whatsmeow.QRChannelItem{Event: whatsmeow.QRChannelEventCode, Code: "qr-1", Timeout: time.Minute}
 	}
 	return nil
+}
+
+// PairPhone hands out a code per number asked (WhatsApp's are 8 characters, XXXX-XXXX).
+func (c *fakeClient) PairPhone(_ context.Context, phone string, _ bool, _ whatsmeow.PairClientType, _ string) (string, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.connected {
+		return "", errors.New("fake: not connected")
+	}
+	c.paired = append(c.paired, phone)
+	if c.pairErr != nil {
+		return "", c.pairErr
+	}
+	return fmt.Sprintf("ABCD-%04d", len(c.paired)), nil
+}
+
+func (c *fakeClient) pairedNumbers() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]string(nil), c.paired...)
 }
 
 // pair scans the QR code with a phone.
@@ -227,6 +251,10 @@ func (c *fakeClient) BuildEdit(chat types.JID, id types.MessageID, m *waE2E.Mess
 
 func (c *fakeClient) BuildRevoke(chat, sender types.JID, id types.MessageID) *waE2E.Message {
 	return (&whatsmeow.Client{}).BuildRevoke(chat, sender, id)
+}
+
+func (c *fakeClient) BuildReaction(chat, sender types.JID, id types.MessageID, reaction string) *waE2E.Message {
+	return (*whatsmeow.Client)(nil).BuildReaction(chat, sender, id, reaction) // nil: no own JID, the sender decides fromMe
 }
 
 func (c *fakeClient) IsOnWhatsApp(_ context.Context, phones []string) ([]types.IsOnWhatsAppResponse, error) {

@@ -86,7 +86,7 @@ func (h *Hub) tick(ctx context.Context) {
 			continue
 		}
 		if ok, err := h.Leases.Acquire(ctx, c.ID); ok && err == nil {
-			h.start(c)
+			h.start(c, "")
 		}
 	}
 	if list := h.sessions(); hosts > 1 && len(list) > share {
@@ -94,15 +94,16 @@ func (h *Hub) tick(ctx context.Context) {
 	}
 }
 
-// start runs the session of c, whose lease we hold.
-func (h *Hub) start(c connection.Connection) {
+// start runs the session of c, whose lease we hold; with phone set, an unpaired session
+// pairs by that number's code instead of a QR scan.
+func (h *Hub) start(c connection.Connection, phone string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.live[c.ID] != nil || h.base == nil || h.base.Err() != nil {
 		return
 	}
 	ctx, cancel := context.WithCancel(h.base)
-	s := &session{h: h, conn: c, cancel: cancel, done: make(chan struct{}), retries: c.Retries}
+	s := &session{h: h, conn: c, cancel: cancel, done: make(chan struct{}), retries: c.Retries, phone: phone}
 	h.live[c.ID] = s
 	go s.run(ctx)
 }

@@ -31,6 +31,11 @@ type session struct {
 	retries int
 	number  string
 	groups  map[types.JID]string // group subjects already asked for (groups become contacts named after them)
+
+	// Pairing by phone number (run goroutine only): phone asks each new client for a code
+	// once it is online; code is shown until the pairing ends.
+	phone string
+	code  string
 }
 
 var (
@@ -98,6 +103,7 @@ func (s *session) once(ctx context.Context) error {
 	s.attach(cli, dev)
 	defer s.attach(nil, nil)
 	defer cli.Disconnect()
+	defer func() { s.code = "" }() // a code belongs to the client that asked for it
 	var qr <-chan whatsmeow.QRChannelItem
 	if dev.JID() == "" {
 		if qr, err = cli.GetQRChannel(ctx); err != nil {
@@ -118,7 +124,7 @@ func (s *session) once(ctx context.Context) error {
 				qr = nil
 				continue
 			}
-			if done, err := s.qr(ctx, item); done {
+			if done, err := s.qr(ctx, cli, item); done {
 				return err
 			}
 		case e := <-lifecycle:
@@ -134,15 +140,23 @@ func (s *session) once(ctx context.Context) error {
 }
 
 // qr follows the pairing: every code refreshes the QR modal; running out of codes is TIMEOUT.
-func (s *session) qr(ctx context.Context, item whatsmeow.QRChannelItem) (bool, error) {
+// The first code also means the client is online, which is when a pairing by phone number
+// may ask for its code.
+func (s *session) qr(ctx context.Context, cli Client, item whatsmeow.QRChannelItem) (bool, error) {
 	switch item.Event {
 	case whatsmeow.QRChannelEventCode:
+		if s.phone != "" && s.code == "" {
+			s.pairPhone(ctx, cli, item.Code)
+			return false, nil
+		}
 		s.set(ctx, connection.StatusQRCode, item.Code)
 	case whatsmeow.QRChannelSuccess.Event:
+		s.code = ""
 		if !s.connected() { // scanned; Connected may already have overtaken this item
 			s.set(ctx, connection.StatusPairing, "")
 		}
 	case whatsmeow.QRChannelTimeout.Event:
+		s.code = ""
 		s.set(ctx, connection.StatusTimeout, "")
 		return true, nil
 	default:
@@ -151,14 +165,34 @@ func (s *session) qr(ctx context.Context, item whatsmeow.QRChannelItem) (bool, e
 	return false, nil
 }
 
+// pairTimeout bounds the request for a pairing code.
+const pairTimeout = 30 * time.Second
+
+// pairPhone asks WhatsApp for the code to type on s.phone's phone and shows it with the
+// QR code (either one pairs). A refusal falls back to the QR code alone and says why.
+func (s *session) pairPhone(ctx context.Context, cli Client, qr string) {
+	pctx, cancel := context.WithTimeout(ctx, pairTimeout)
+	defer cancel()
+	code, err := cli.PairPhone(pctx, s.phone, true, whatsmeow.PairClientChrome, "Chrome (Linux)")
+	st := connection.Session{Status: connection.StatusQRCode, QRCode: qr, Retries: s.retries, Number: s.number}
+	if err != nil {
+		slog.Warn("whatsapp pairing code", "connection_id", s.conn.ID, "err", err)
+		s.phone, st.PairingError = "", err.Error()
+	} else {
+		s.code, st.PairingCode = code, code
+	}
+	s.record(ctx, st)
+}
+
 func (s *session) lifecycle(ctx context.Context, e any) (bool, error) {
 	switch v := e.(type) {
 	case *events.PairSuccess:
-		s.number = v.ID.User
+		s.number, s.code, s.phone = v.ID.User, "", ""
 		if err := s.h.setDeviceJID(ctx, s.conn, v.ID.String()); err != nil {
 			return true, err
 		}
 	case *events.Connected:
+		s.code, s.phone = "", ""
 		s.mu.Lock()
 		s.up, s.failing = true, time.Time{}
 		s.mu.Unlock()
@@ -170,7 +204,7 @@ func (s *session) lifecycle(ctx context.Context, e any) (bool, error) {
 	case *events.LoggedOut:
 		_ = s.device().Delete(ctx)
 		_ = s.h.setDeviceJID(ctx, s.conn, "")
-		s.number, s.retries = "", 0
+		s.number, s.retries, s.code, s.phone = "", 0, "", ""
 		s.set(ctx, connection.StatusDisconnected, "")
 		return true, nil
 	case *events.Disconnected, *events.StreamReplaced:
@@ -216,7 +250,10 @@ func (s *session) event(ctx context.Context, e any, lifecycle chan<- any) {
 
 // set records the session's state through the connections service (whatsappSession event).
 func (s *session) set(ctx context.Context, status, qr string) {
-	st := connection.Session{Status: status, QRCode: qr, Retries: s.retries, Number: s.number}
+	s.record(ctx, connection.Session{Status: status, QRCode: qr, PairingCode: s.code, Retries: s.retries, Number: s.number})
+}
+
+func (s *session) record(ctx context.Context, st connection.Session) {
 	if _, err := s.h.Conns.SetSession(context.WithoutCancel(ctx), s.conn.CompanyID, s.conn.ID, st); err != nil {
 		slog.Warn("whatsapp session state", "connection_id", s.conn.ID, "err", err)
 	}
