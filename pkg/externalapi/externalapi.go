@@ -141,6 +141,11 @@ func (s Service) prepare(ctx context.Context, tx *gorm.DB, conn connection.Conne
 	if err != nil {
 		return ticket.Ticket{}, nil, err
 	}
+	// Meta's 24-hour window, checked here rather than failing in the worker: the refusal
+	// rolls the contact and the idempotency claim back with the rest.
+	if err := message.RequireWindow(ctx, tx, conn.CompanyID, conn.ID, c.ID, conn.Channel); err != nil {
+		return ticket.Ticket{}, nil, err
+	}
 	t, _, err := ticket.FindOrCreate(ctx, tx, c, conn, true)
 	return t, r.drafts(u.Name), err
 }

@@ -118,7 +118,8 @@ func (s Service) Delete(ctx context.Context, actor user.User, id int64) (Message
 }
 
 // Forward copies a message actor may see to contactID's ticket on the same connection,
-// opening one for actor when none is active.
+// opening one for actor when none is active. On a Graph channel the contact's 24-hour
+// window must be open.
 func (s Service) Forward(ctx context.Context, actor user.User, messageID, contactID int64, sign bool) (Message, error) {
 	q, err := tenant.Scope(ctx, s.DB)
 	if err != nil {
@@ -141,6 +142,9 @@ func (s Service) Forward(ctx context.Context, actor user.User, messageID, contac
 	conn, err := connection.Store{DB: s.DB}.Get(ctx, *src.ConnectionID)
 	if err != nil {
 		return Message{}, err
+	}
+	if err := RequireWindow(ctx, s.DB, src.CompanyID, conn.ID, c.ID, conn.Channel); err != nil {
+		return Message{}, err // before the ticket is opened: a refusal writes nothing
 	}
 	var t ticket.Ticket
 	err = s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {

@@ -80,12 +80,8 @@ func (s Service) Send(ctx context.Context, actor user.User, ticketID int64, d Dr
 		d.Body = s.sign(ctx, actor, d.Body)
 	}
 	if !d.IsPrivate && t.ConnectionID != nil {
-		open, err := WindowOpen(ctx, s.DB, t.CompanyID, *t.ConnectionID, t.ContactID, t.Channel)
-		if err != nil {
+		if err := RequireWindow(ctx, s.DB, t.CompanyID, *t.ConnectionID, t.ContactID, t.Channel); err != nil {
 			return Message{}, err
-		}
-		if !open {
-			return Message{}, ErrOutsideWindow
 		}
 	}
 	if d.QuotedMsg != nil && d.QuotedMsgID == nil {

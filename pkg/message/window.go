@@ -35,6 +35,17 @@ func WindowOpen(ctx context.Context, db *gorm.DB, companyID, connectionID, conta
 	return err == nil && len(last) == 1 && time.Since(last[0]) < Window, err
 }
 
+// RequireWindow is the api's check before it writes an outgoing message (an attendant's,
+// a forward, the external API's): ErrOutsideWindow when the window is closed, so the
+// caller refuses up front instead of the worker failing the message later.
+func RequireWindow(ctx context.Context, db *gorm.DB, companyID, connectionID, contactID int64, ch string) error {
+	open, err := WindowOpen(ctx, db, companyID, connectionID, contactID, ch)
+	if err == nil && !open {
+		err = ErrOutsideWindow
+	}
+	return err
+}
+
 // checkWindow is the worker's safety net: a message whose window closed while it waited
 // fails for good.
 func (d Delivery) checkWindow(ctx context.Context, conn connection.Connection, m Message) error {
