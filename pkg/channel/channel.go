@@ -18,6 +18,8 @@ const (
 	KindMedia    = "media"
 	KindContact  = "contact"
 	KindLocation = "location"
+	// KindReaction reacts to TargetID with the emoji in Body ("" takes our reaction back).
+	KindReaction = "reaction"
 )
 
 // Outgoing is one message to deliver. MessageID is ours and doubles as the idempotency
@@ -33,6 +35,13 @@ type Outgoing struct {
 	MediaType        string
 	VCard            string
 	QuotedProviderID string
+
+	// KindReaction: the provider id of the message reacted to, and who wrote it (WhatsApp
+	// names a message by chat, author and id): TargetFromMe for ours, else the customer,
+	// or TargetSender, the member who wrote it in a group.
+	TargetID     string
+	TargetFromMe bool
+	TargetSender string
 }
 
 // Sent is what the channel says about a delivered message.

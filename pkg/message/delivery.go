@@ -44,9 +44,12 @@ func (d Delivery) Send(ctx context.Context, companyID, messageID int64, final bo
 	if err == nil {
 		var ch channel.Channel
 		if ch, err = d.Channels.For(conn); err == nil {
+			var out channel.Outgoing
 			var sent channel.Sent
-			if sent, err = ch.Send(ctx, conn, d.outgoing(ctx, m, to)); err == nil {
-				return d.recordSent(ctx, m, sent)
+			if out, err = d.outgoing(ctx, m, to); err == nil {
+				if sent, err = ch.Send(ctx, conn, out); err == nil {
+					return d.recordSent(ctx, m, sent)
+				}
 			}
 		}
 	}
@@ -94,9 +97,12 @@ func (d Delivery) target(ctx context.Context, m Message) (connection.Connection,
 	return conn, c, err
 }
 
-func (d Delivery) outgoing(ctx context.Context, m Message, to contact.Contact) channel.Outgoing {
+func (d Delivery) outgoing(ctx context.Context, m Message, to contact.Contact) (channel.Outgoing, error) {
 	out := channel.Outgoing{MessageID: m.ID, To: to.Number, IsGroup: to.IsGroup, Kind: channel.KindText, Body: m.Body,
 		MediaPath: m.MediaPath, MediaName: m.MediaName, MediaType: m.MediaType, VCard: m.VCard}
+	if m.MediaType == TypeReaction {
+		return d.reaction(ctx, m, out)
+	}
 	switch {
 	case m.MediaPath != "":
 		out.Kind = channel.KindMedia
@@ -110,7 +116,27 @@ func (d Delivery) outgoing(ctx context.Context, m Message, to contact.Contact) c
 			out.QuotedProviderID = *pid
 		}
 	}
-	return out
+	return out, nil
+}
+
+// reaction is a reactionMessage row of ours (the emoji in body, the message reacted to in
+// quotedMsgId, as the inbox shows reactions): the channel reacts to that message.
+func (d Delivery) reaction(ctx context.Context, m Message, out channel.Outgoing) (channel.Outgoing, error) {
+	out.Kind, out.MediaType = channel.KindReaction, ""
+	var target struct {
+		ProviderID  *string
+		FromMe      bool
+		Participant string
+	}
+	if m.QuotedMsgID != nil {
+		d.DB.WithContext(ctx).Model(&Message{}).Select("provider_id, from_me, participant").
+			Where("id = ? AND ticket_id = ?", *m.QuotedMsgID, m.TicketID).Scan(&target)
+	}
+	if target.ProviderID == nil || *target.ProviderID == "" {
+		return out, fmt.Errorf("%w: the reaction's message was never delivered", channel.ErrPermanent)
+	}
+	out.TargetID, out.TargetFromMe, out.TargetSender = *target.ProviderID, target.FromMe, target.Participant
+	return out, nil
 }
 
 // Act carries an edit, delete or read mark we already stored to the channel.

@@ -71,6 +71,9 @@ func (c Channel) payload(ctx context.Context, conn connection.Connection, out ch
 		p["type"], p[typ] = typ, obj
 	case channel.KindContact:
 		p["type"], p["contacts"] = "contacts", []any{ContactCard(out.VCard)}
+	case channel.KindReaction: // an empty emoji removes our reaction
+		delete(p, "context")
+		p["type"], p["reaction"] = "reaction", map[string]string{"message_id": out.TargetID, "emoji": out.Body}
 	default:
 		return nil, fmt.Errorf("%w: %s messages", channel.ErrUnsupported, out.Kind)
 	}

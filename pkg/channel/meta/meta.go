@@ -44,6 +44,8 @@ func (c Channel) Send(ctx context.Context, conn connection.Connection, out chann
 		res, err = c.text(ctx, conn, out, out.Body)
 	case channel.KindContact:
 		res, err = c.text(ctx, conn, out, contactText(out.VCard))
+	case channel.KindReaction:
+		res, err = c.react(ctx, conn, out)
 	case channel.KindMedia:
 		res, err = c.attachment(ctx, conn, out)
 		if err == nil && out.Body != "" && out.Body != out.MediaName {
@@ -71,6 +73,19 @@ func (c Channel) text(ctx context.Context, conn connection.Connection, out chann
 	err := c.Graph.Post(ctx, conn.AccessToken, "/"+conn.ExternalID+"/messages", map[string]any{
 		"recipient": map[string]string{"id": out.To}, "messaging_type": "RESPONSE", "message": msg}, &res)
 	return res, err
+}
+
+// react reacts to a message with an emoji (sender_action react), or takes our reaction
+// back when Body is empty (unreact). The Send API answers no message id for it, so the
+// id is ours, shaped like the inbound reactions' (target:action:…) and unique.
+func (c Channel) react(ctx context.Context, conn connection.Connection, out channel.Outgoing) (sendAnswer, error) {
+	action, payload := "react", map[string]string{"message_id": out.TargetID, "reaction": out.Body}
+	if out.Body == "" {
+		action, payload = "unreact", map[string]string{"message_id": out.TargetID}
+	}
+	err := c.Graph.Post(ctx, conn.AccessToken, "/"+conn.ExternalID+"/messages", map[string]any{
+		"recipient": map[string]string{"id": out.To}, "sender_action": action, "payload": payload}, nil)
+	return sendAnswer{RecipientID: out.To, MessageID: fmt.Sprintf("%s:%s:%d", out.TargetID, action, out.MessageID)}, err
 }
 
 func (c Channel) attachment(ctx context.Context, conn connection.Connection, out channel.Outgoing) (sendAnswer, error) {

@@ -37,6 +37,7 @@ type Outbox struct {
 	MediaPath    string    `json:"-"`
 	MediaName    string    `json:"mediaName"`
 	MediaURL     string    `json:"mediaUrl" gorm:"-"`
+	TargetID     string    `json:"targetId,omitempty"` // a reaction's message (Body is the emoji)
 	Ack          int       `json:"ack"`
 	CreatedAt    time.Time `json:"createdAt"`
 }
@@ -55,7 +56,7 @@ type Channel struct {
 func (c Channel) Send(ctx context.Context, conn connection.Connection, out channel.Outgoing) (channel.Sent, error) {
 	row := Outbox{CompanyID: conn.CompanyID, ConnectionID: conn.ID, MessageID: out.MessageID,
 		ProviderID: fmt.Sprintf("SBX%d-%d", conn.ID, out.MessageID), Number: out.To, Kind: out.Kind,
-		Body: out.Body, MediaPath: out.MediaPath, MediaName: out.MediaName, Ack: 1}
+		Body: out.Body, MediaPath: out.MediaPath, MediaName: out.MediaName, TargetID: out.TargetID, Ack: 1}
 	res := c.DB.WithContext(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&row)
 	if res.Error != nil {
 		return channel.Sent{}, res.Error

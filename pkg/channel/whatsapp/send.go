@@ -67,6 +67,8 @@ func (c Channel) build(ctx context.Context, cli Client, out channel.Outgoing) (*
 		quote = &waE2E.ContextInfo{StanzaID: proto.String(out.QuotedProviderID)}
 	}
 	switch {
+	case out.Kind == channel.KindReaction:
+		return reaction(cli, out), nil
 	case out.Kind == channel.KindMedia:
 		return c.media(ctx, cli, out, quote)
 	case out.Kind == channel.KindContact:
@@ -84,6 +86,20 @@ func (c Channel) build(ctx context.Context, cli Client, out channel.Outgoing) (*
 			ContextInfo: quote}}, nil
 	}
 	return &waE2E.Message{Conversation: proto.String(out.Body)}, nil
+}
+
+// reaction reacts to out.TargetID in out.To's chat ("" takes our reaction back). WhatsApp
+// keys a message by its author too: us, the customer, or the group member who wrote it.
+func reaction(cli Client, out channel.Outgoing) *waE2E.Message {
+	chat := JID(out.To, out.IsGroup)
+	sender := chat
+	switch {
+	case out.TargetFromMe:
+		sender = types.EmptyJID
+	case out.IsGroup:
+		sender = JID(out.TargetSender, false)
+	}
+	return cli.BuildReaction(chat, sender, out.TargetID, out.Body)
 }
 
 // latLng reads "lat,lng" (the body of a location to send).

@@ -54,7 +54,13 @@ func (s *Server) message(w http.ResponseWriter, r *http.Request, from string) {
 		answer(w, 200, map[string]bool{"success": true})
 		return
 	}
-	if body["sender_action"] != nil {
+	if action, ok := body["sender_action"].(string); ok {
+		if action == "react" || action == "unreact" { // recorded with the sends; Meta answers no id
+			sent.Type, sent.From = action, from
+			s.mu.Lock()
+			s.sent = append(s.sent, sent)
+			s.mu.Unlock()
+		}
 		answer(w, 200, map[string]any{"recipient_id": recipientOf(body)})
 		return
 	}
