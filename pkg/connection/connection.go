@@ -48,8 +48,8 @@ type Connection struct {
 	Channel                string `json:"channel"`
 	Status                 string `json:"status"`
 	QRCode                 string `json:"qrcode" gorm:"column:qrcode"`
-	PairingCode            string `json:"pairingCode"`                     // while pairing by phone number
-	PairingError           string `json:"pairingError,omitempty" gorm:"-"` // why no code came; only on the event
+	PairingCode            string `json:"pairingCode"`           // while pairing by phone number
+	PairingError           string `json:"pairingError" gorm:"-"` // why no code came; only on the event ('' clears it)
 	Retries                int    `json:"retries"`
 	Number                 string `json:"number"`
 	IsDefault              bool   `json:"isDefault"`

@@ -219,6 +219,8 @@ const en = {
     ERR_QUEUE_COLOR_ALREADY_EXISTS: 'This colour is already in use, pick another one.',
     ERR_WAPP_GREETING_REQUIRED: 'A greeting message is required when there is more than one queue.',
     ERR_OUTSIDE_24H_WINDOW: 'Outside the 24-hour window: the contact must send a message first.',
+    ERR_INVALID_PAIRING_NUMBER: 'Enter the WhatsApp number with country and area code, digits only (10 to 15).',
+    ERR_PAIRING_CODE_UNSUPPORTED: 'Only WhatsApp connections can be paired with a code.',
     ERR_DUPLICATED_EXTERNAL_ID: 'This ID is already used by another connection.',
     ERR_FACEBOOK_TOKEN: 'The Facebook login could not be validated.',
     ERR_FACEBOOK_NO_PAGES: 'No Facebook page was found for this user.',

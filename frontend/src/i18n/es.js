@@ -221,6 +221,8 @@ const es = {
     ERR_QUEUE_COLOR_ALREADY_EXISTS: 'Este color ya está en uso, elija otro.',
     ERR_WAPP_GREETING_REQUIRED: 'El mensaje de saludo es obligatorio cuando hay más de una cola.',
     ERR_OUTSIDE_24H_WINDOW: 'Fuera de la ventana de 24 horas: el contacto debe enviar un mensaje primero.',
+    ERR_INVALID_PAIRING_NUMBER: 'Ingresa el número de WhatsApp con código de país y de área, solo dígitos (10 a 15).',
+    ERR_PAIRING_CODE_UNSUPPORTED: 'Solo las conexiones de WhatsApp se pueden vincular con un código.',
     ERR_DUPLICATED_EXTERNAL_ID: 'Este ID ya está en uso por otra conexión.',
     ERR_FACEBOOK_TOKEN: 'No se pudo validar el inicio de sesión de Facebook.',
     ERR_FACEBOOK_NO_PAGES: 'No se encontró ninguna página de Facebook para este usuario.',

@@ -222,6 +222,8 @@ const pt = {
     ERR_QUEUE_COLOR_ALREADY_EXISTS: 'Esta cor já está em uso, escolha outra.',
     ERR_WAPP_GREETING_REQUIRED: 'A mensagem de saudação é obrigatória quando há mais de uma fila.',
     ERR_OUTSIDE_24H_WINDOW: 'Fora da janela de 24 horas: o contato precisa enviar uma mensagem antes.',
+    ERR_INVALID_PAIRING_NUMBER: 'Informe o número do WhatsApp com DDI e DDD, somente dígitos (10 a 15).',
+    ERR_PAIRING_CODE_UNSUPPORTED: 'Somente conexões WhatsApp podem ser pareadas por código.',
     ERR_DUPLICATED_EXTERNAL_ID: 'Este ID já está em uso por outra conexão.',
     ERR_FACEBOOK_TOKEN: 'Não foi possível validar o login do Facebook.',
     ERR_FACEBOOK_NO_PAGES: 'Nenhuma página do Facebook encontrada para este usuário.',

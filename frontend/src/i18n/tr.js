@@ -219,6 +219,8 @@ const tr = {
     ERR_QUEUE_COLOR_ALREADY_EXISTS: 'Bu renk zaten kullanılıyor, başka bir renk seçin.',
     ERR_WAPP_GREETING_REQUIRED: 'Birden fazla kuyruk olduğunda selamlama mesajı zorunludur.',
     ERR_OUTSIDE_24H_WINDOW: '24 saatlik pencerenin dışında: kişinin önce bir mesaj göndermesi gerekir.',
+    ERR_INVALID_PAIRING_NUMBER: 'WhatsApp numarasını ülke ve alan koduyla, yalnızca rakamlarla girin (10 ila 15).',
+    ERR_PAIRING_CODE_UNSUPPORTED: 'Yalnızca WhatsApp bağlantıları kodla eşleştirilebilir.',
     ERR_DUPLICATED_EXTERNAL_ID: 'Bu kimlik başka bir bağlantı tarafından zaten kullanılıyor.',
     ERR_FACEBOOK_TOKEN: 'Facebook girişi doğrulanamadı.',
     ERR_FACEBOOK_NO_PAGES: 'Bu kullanıcı için Facebook sayfası bulunamadı.',

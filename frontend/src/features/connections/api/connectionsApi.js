@@ -30,3 +30,6 @@ export const closeImportedTickets = (id) => api.post(`/closedimported/${id}`);
 /** Links the Facebook pages (and, with addInstagram, their Instagram accounts) of a Facebook login. */
 export const linkFacebook = ({ facebookUserId, facebookUserToken, addInstagram }) =>
   api.post('/facebook', { facebookUserId, facebookUserToken, addInstagram });
+
+/** Pairs by phone number instead of the QR code: the code follows on whatsappSession. */
+export const requestPairingCode = (id, number) => api.post(`/whatsappsession/${id}/pairing-code`, { number });
