@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import toastError from '../../../utils/toastError';
@@ -16,17 +16,33 @@ export default function PairingPanel({ connection, onUseQr }) {
   const [touched, setTouched] = useState(false);
   const [sending, setSending] = useState(false);
   const [asked, setAsked] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [armed, setArmed] = useState(false);
   const digits = phoneDigits(number);
   const invalid = touched && !validPairingNumber(digits);
   const code = connection?.pairingCode;
-  const failed = asked && !code && connection?.pairingError;
+  const refusal = connection?.pairingError;
   const pairing = connection?.status === 'PAIRING';
+
+  // A refusal counts once the previous one was cleared (the request's OPENING event), and
+  // comes on one event only (later QR refreshes carry none): keep saying it until the next
+  // request.
+  useEffect(() => {
+    if (!asked) return;
+    if (!refusal) setArmed(true);
+    else if (armed) {
+      setFailed(true);
+      setAsked(false);
+    }
+  }, [asked, refusal, armed]);
 
   const request = async (event) => {
     event.preventDefault();
     setTouched(true);
     if (!validPairingNumber(digits)) return;
     setSending(true);
+    setFailed(false);
+    setArmed(false);
     try {
       await requestPairingCode(connection.id, digits);
       setAsked(true);
@@ -66,13 +82,13 @@ export default function PairingPanel({ connection, onUseQr }) {
           </Typography>
         </Box>
       )}
-      {((asked && !code && !failed) || pairing) && (
+      {((asked && !code) || pairing) && (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary' }} data-testid="pairing-waiting">
           <CircularProgress size={18} />
           <Typography variant="body2">{t(pairing ? 'connections.qr.pairing' : 'connections.pairing.waiting')}</Typography>
         </Stack>
       )}
-      {failed && <Alert severity="error" data-testid="pairing-error">{t('connections.pairing.failed')}</Alert>}
+      {failed && !code && <Alert severity="error" data-testid="pairing-error">{t('connections.pairing.failed')}</Alert>}
       <Box>
         <Button size="small" onClick={onUseQr} data-testid="pairing-use-qr">{t('connections.pairing.useQr')}</Button>
       </Box>

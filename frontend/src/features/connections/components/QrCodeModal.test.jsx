@@ -53,6 +53,9 @@ describe('QrCodeModal pairing by phone number', () => {
     await click(byTestId('pairing-request'));
     view.rerender(<QrCodeModal connection={conn({ pairingError: 'server returned error 400' })} onClose={vi.fn()} />);
     expect(byTestId('pairing-error').textContent).toContain('Não foi possível gerar o código');
+    view.rerender(<QrCodeModal connection={conn({ qrcode: '2@refreshed' })} onClose={vi.fn()} />);
+    expect(byTestId('pairing-error')).not.toBeNull(); // a QR refresh carries no error: still said
+    expect(byTestId('pairing-waiting')).toBeNull();
 
     await click(byTestId('pairing-use-qr'));
     expect(byTestId('pairing-panel')).toBeNull();
