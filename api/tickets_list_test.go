@@ -3,9 +3,12 @@ package api_test
 import (
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"atende/pkg/ticket"
 )
 
 // q builds a /tickets query.
@@ -162,5 +165,54 @@ func TestTicketLGPDMask(t *testing.T) {
 		{name: "on: attendant's conversation is masked", method: "GET", path: "/tickets/u/" + mine.UUID, token: d.agent, status: 200,
 			contain: []string{`"***********99"`}, absent: []string{"5511900000099"}},
 		{name: "on: admin still sees it", method: "GET", path: "/tickets/" + itoa(tick.ID), token: d.admin, status: 200, contain: []string{"5511912345678"}},
+	})
+}
+
+// A common word fills pages within the newest tickets (the walk), a rare one is found
+// through the trigram index however far back it is; both page alike and stay in the company.
+func TestTicketSearchOnMessagesPaths(t *testing.T) {
+	e := newEnv(t)
+	d := newDesk(e, "acme")
+	say := func(r ticketRef, body string) {
+		e.sql("INSERT INTO messages (company_id, ticket_id, body) VALUES (?, ?, ?)", d.Company.ID, r.ID, body)
+	}
+	rare := []ticketRef{d.ticket(tk{queue: d.q1})} // the oldest: far beyond the walk
+	say(rare[0], "protocolo xyzzy")
+	for range ticket.SearchWalk {
+		d.ticket(tk{queue: d.q1})
+	}
+	var withBoleto []ticketRef // the newest
+	for range 44 {
+		r := d.ticket(tk{queue: d.q1})
+		say(r, "quero o boleto")
+		withBoleto = append([]ticketRef{r}, withBoleto...)
+	}
+	b := newDesk(e, "bolt")
+	bt := b.ticket(tk{queue: b.q1})
+	e.sql("INSERT INTO messages (company_id, ticket_id, body) VALUES (?, ?, 'xyzzy boleto')", b.Company.ID, bt.ID)
+	page := func(want []ticketRef, more bool) func(*testing.T, []byte) {
+		return func(t *testing.T, body []byte) {
+			p := decode[listPage](t, body)
+			var got []int64
+			for _, tk := range p.Tickets {
+				got = append(got, tk.ID)
+			}
+			var exp []int64
+			for _, w := range want {
+				exp = append(exp, w.ID)
+			}
+			if !slices.Equal(got, exp) || p.HasMore != more {
+				t.Errorf("got %v hasMore=%v, want %v %v", got, p.HasMore, exp, more)
+			}
+		}
+	}
+	search := func(word, pg string) string {
+		return q("searchParam", word, "searchOnMessages", "true", "showAll", "true", "pageNumber", pg)
+	}
+	e.run(t, []scenario{
+		{name: "common word: first page from the walk", method: "GET", path: search("boleto", "1"), token: d.admin, status: 200, check: page(withBoleto[:40], true)},
+		{name: "common word: last page", method: "GET", path: search("boleto", "2"), token: d.admin, status: 200, check: page(withBoleto[40:], false)},
+		{name: "rare word past the walk: through the index", method: "GET", path: search("XYZZY", "1"), token: d.admin, status: 200, check: page(rare, false)},
+		{name: "the other company finds only its own", method: "GET", path: search("xyzzy", "1"), token: b.admin, status: 200, check: page([]ticketRef{bt}, false)},
 	})
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"maps"
 	"math/rand/v2"
 	"net/http"
 	"slices"
@@ -35,15 +36,21 @@ var kinds = []struct {
 }
 
 type results struct {
-	mu   sync.Mutex
-	lat  map[string][]time.Duration
-	errs map[string]int
+	mu    sync.Mutex
+	start time.Time
+	lat   map[string][]time.Duration
+	errs  map[string]int
+	slow  map[int]int // second of the run → requests slower than slowAfter that started in it
 }
+
+// slowAfter marks a request as slow for the timeline: a tail spread over the run is the
+// queries' own, a tail bunched in a few seconds is a stall of the whole machine.
+const slowAfter = 50 * time.Millisecond
 
 // runRequests has every attendant make a request, pause for about think (0.5–1.5×, as a
 // person reading the screen), and go again, for d. A zero think time is a stress test.
 func runRequests(base string, agents []agent, d, think time.Duration) *results {
-	res := &results{lat: map[string][]time.Duration{}, errs: map[string]int{}}
+	res := &results{start: time.Now(), lat: map[string][]time.Duration{}, errs: map[string]int{}, slow: map[int]int{}}
 	client := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: len(agents)}}
 	deadline := time.Now().Add(d)
 	var wg sync.WaitGroup
@@ -59,7 +66,7 @@ func runRequests(base string, agents []agent, d, think time.Duration) *results {
 				}
 				start := time.Now()
 				ok := get(client, base+k.path(a, r), a.token)
-				res.add(k.name, time.Since(start), ok)
+				res.add(k.name, start, time.Since(start), ok)
 				if think > 0 {
 					time.Sleep(think/2 + time.Duration(r.Int64N(int64(think))))
 				}
@@ -82,10 +89,13 @@ func get(c *http.Client, url, token string) bool {
 	return res.StatusCode == 200
 }
 
-func (r *results) add(kind string, d time.Duration, ok bool) {
+func (r *results) add(kind string, start time.Time, d time.Duration, ok bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.lat[kind] = append(r.lat[kind], d)
+	if d > slowAfter {
+		r.slow[int(start.Sub(r.start).Seconds())]++
+	}
 	if !ok {
 		r.errs[kind]++
 	}
@@ -103,6 +113,12 @@ func (r *results) table() string {
 		fmt.Fprintf(&b, "| %s | %d | %d | %.1f | %.1f |\n", k.name, len(l), r.errs[k.name],
 			ms(l[len(l)/2]), ms(l[len(l)*99/100]))
 	}
+	secs := slices.Sorted(maps.Keys(r.slow))
+	fmt.Fprintf(&b, "\nRequests over %s by second of the run:", slowAfter)
+	for _, s := range secs {
+		fmt.Fprintf(&b, " %ds×%d", s, r.slow[s])
+	}
+	b.WriteString("\n")
 	return b.String()
 }
 
