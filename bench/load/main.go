@@ -32,8 +32,7 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	runRequests(*base, agents, *warmup, *think)
-	res := runRequests(*base, agents, *duration, *think)
+	res := runRequests(*base, agents, *warmup, *duration, *think)
 	fmt.Printf("\n%d attendants, %s, think time %s, %d companies\n\n", len(agents), *duration, *think, countCompanies(agents))
 	fmt.Println(res.table())
 	if *inbound > 0 {

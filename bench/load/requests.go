@@ -48,17 +48,25 @@ type results struct {
 const slowAfter = 50 * time.Millisecond
 
 // runRequests has every attendant make a request, pause for about think (0.5–1.5×, as a
-// person reading the screen), and go again, for d. A zero think time is a stress test.
-func runRequests(base string, agents []agent, d, think time.Duration) *results {
-	res := &results{start: time.Now(), lat: map[string][]time.Duration{}, errs: map[string]int{}, slow: map[int]int{}}
+// person reading the screen), and go again, for warmup and then d; only requests started
+// after the warm-up are recorded. One run, not two: attendants starting together after a
+// warm-up would send their first requests in one burst that no real team sends. Each
+// starts at a random moment within its first pause for the same reason. A zero think time
+// is a stress test.
+func runRequests(base string, agents []agent, warmup, d, think time.Duration) *results {
+	res := &results{lat: map[string][]time.Duration{}, errs: map[string]int{}, slow: map[int]int{}}
 	client := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: len(agents)}}
-	deadline := time.Now().Add(d)
+	res.start = time.Now().Add(warmup)
+	deadline := res.start.Add(d)
 	var wg sync.WaitGroup
 	for i, a := range agents {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			r := rand.New(rand.NewPCG(uint64(i), 7))
+			if think > 0 {
+				time.Sleep(time.Duration(r.Int64N(int64(think))))
+			}
 			for n := i; time.Now().Before(deadline); n++ {
 				k := kinds[n%len(kinds)]
 				if (strings.HasPrefix(k.name, "messages") && len(a.tickets) == 0) || (k.name == "messages deep page" && len(a.deep) == 0) {
@@ -66,7 +74,9 @@ func runRequests(base string, agents []agent, d, think time.Duration) *results {
 				}
 				start := time.Now()
 				ok := get(client, base+k.path(a, r), a.token)
-				res.add(k.name, start, time.Since(start), ok)
+				if start.After(res.start) {
+					res.add(k.name, start, time.Since(start), ok)
+				}
 				if think > 0 {
 					time.Sleep(think/2 + time.Duration(r.Int64N(int64(think))))
 				}
