@@ -215,4 +215,11 @@ func TestTicketSearchOnMessagesPaths(t *testing.T) {
 		{name: "rare word past the walk: through the index", method: "GET", path: search("XYZZY", "1"), token: d.admin, status: 200, check: page(rare, false)},
 		{name: "the other company finds only its own", method: "GET", path: search("xyzzy", "1"), token: b.admin, status: 200, check: page([]ticketRef{bt}, false)},
 	})
+	// A word the planner thinks common but not among the newest tickets: the walk goes on.
+	defer func(v float64) { ticket.SearchIndexMax = v }(ticket.SearchIndexMax)
+	ticket.SearchIndexMax = -1
+	e.run(t, []scenario{
+		{name: "past the walk by walking on", method: "GET", path: search("xyzzy", "1"), token: d.admin, status: 200, check: page(rare, false)},
+		{name: "walking on stays in the company", method: "GET", path: search("xyzzy", "1"), token: b.admin, status: 200, check: page([]ticketRef{bt}, false)},
+	})
 }

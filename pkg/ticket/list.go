@@ -23,6 +23,11 @@ const CountCap = 1000
 // before it asks the trigram index instead (searchMessages).
 const SearchWalk = 400
 
+// SearchIndexMax is the most matching messages (as the planner estimates them) for which a
+// search inside messages asks the trigram index: each match is a row to read and recheck.
+// A variable so that tests can send a search down the other path.
+var SearchIndexMax = 20000.0
+
 // ListParams are the filters of GET /tickets (spec/1 §7).
 type ListParams struct {
 	SearchParam      string
@@ -222,28 +227,27 @@ func (s Service) page(ctx context.Context, w where, p ListParams, page int) ([]T
 	return s.searchMessages(ctx, w, p.SearchParam, orderBy, page)
 }
 
-// searchMessages finds tickets whose contact or any message matches q. A common word fills
-// a page within the newest few dozen tickets, so those are walked first, each checked by
-// its own messages (OFFSET 0 keeps the planner from hashing every match of the word in the
-// whole table instead: 720,000 rows for "boleto" in the bench). A rare word does not fill
-// the page within the walk, and is then looked up through the trigram index, whose matches
-// are few.
+// searchMessages finds tickets whose contact or any message matches q, choosing by how
+// many messages match:
+//   - A common word fills a page within the newest few dozen tickets, so those are walked
+//     first, each checked through its own messages. (OFFSET 0 keeps the planner from
+//     hashing every match in the table instead: 720,000 rows for "boleto" in the bench.)
+//   - Otherwise the planner's estimate of the word's matches decides. Few matches are
+//     looked up through the trigram index. Many, but not among the newest tickets of this
+//     company, make the walk go on through the company's tickets.
 func (s Service) searchMessages(ctx context.Context, w where, q, orderBy string, page int) ([]Ticket, error) {
+	pat := like(q)
+	want := page*PageSize + 1
+	tickets, err := s.walkSearch(ctx, w, pat, orderBy, page, max(SearchWalk, 4*want))
+	if err != nil || len(tickets) == PageSize+1 {
+		return tickets, err
+	}
+	if s.estimateMatches(ctx, pat) > SearchIndexMax {
+		return s.walkSearch(ctx, w, pat, orderBy, page, 0)
+	}
 	companyID, err := tenant.CompanyID(ctx)
 	if err != nil {
 		return nil, err
-	}
-	pat := like(q)
-	want := page*PageSize + 1
-	walk := max(SearchWalk, 4*want)
-	var tickets []Ticket
-	err = s.DB.WithContext(ctx).Raw(`SELECT t.* FROM (SELECT t.* FROM tickets t WHERE `+w.sql()+orderBy+` LIMIT ?) t
-		WHERE (t.contact_id IN (`+contactMatch+`)
-		  OR EXISTS (SELECT 1 FROM messages m WHERE m.ticket_id = t.id AND lower(m.body) LIKE ? OFFSET 0))`+
-		orderBy+` LIMIT ? OFFSET ?`,
-		append(slices.Clip(w.args), walk, companyID, pat, pat, pat, PageSize+1, (page-1)*PageSize)...).Scan(&tickets).Error
-	if err != nil || len(tickets) == PageSize+1 {
-		return tickets, err
 	}
 	tickets = nil
 	err = s.DB.WithContext(ctx).Raw(`SELECT t.* FROM tickets t WHERE `+w.sql()+`
@@ -252,6 +256,44 @@ func (s Service) searchMessages(ctx context.Context, w where, q, orderBy string,
 		orderBy+` LIMIT ? OFFSET ?`,
 		append(slices.Clip(w.args), companyID, pat, pat, pat, companyID, PageSize+1, (page-1)*PageSize)...).Scan(&tickets).Error
 	return tickets, err
+}
+
+// walkSearch checks the newest walk tickets (all of them when walk is 0) one by one.
+func (s Service) walkSearch(ctx context.Context, w where, pat, orderBy string, page, walk int) ([]Ticket, error) {
+	companyID, err := tenant.CompanyID(ctx)
+	if err != nil {
+		return nil, err
+	}
+	limit, args := "", slices.Clip(w.args)
+	if walk > 0 {
+		limit, args = " LIMIT ?", append(args, walk)
+	}
+	var tickets []Ticket
+	err = s.DB.WithContext(ctx).Raw(`SELECT t.* FROM (SELECT t.* FROM tickets t WHERE `+w.sql()+orderBy+limit+`) t
+		WHERE (t.contact_id IN (`+contactMatch+`)
+		  OR EXISTS (SELECT 1 FROM messages m WHERE m.ticket_id = t.id AND lower(m.body) LIKE ? OFFSET 0))`+
+		orderBy+` LIMIT ? OFFSET ?`,
+		append(args, companyID, pat, pat, pat, PageSize+1, (page-1)*PageSize)...).Scan(&tickets).Error
+	return tickets, err
+}
+
+// estimateMatches is the planner's guess of how many messages contain pat, from the
+// trigram index's statistics (planning only: nothing is read).
+func (s Service) estimateMatches(ctx context.Context, pat string) float64 {
+	var plan string
+	if s.DB.WithContext(ctx).Raw(`EXPLAIN (FORMAT JSON) SELECT 1 FROM messages m WHERE lower(m.body) LIKE ?`, pat).
+		Row().Scan(&plan) != nil {
+		return 0
+	}
+	var out []struct {
+		Plan struct {
+			Rows float64 `json:"Plan Rows"`
+		}
+	}
+	if json.Unmarshal([]byte(plan), &out) != nil || len(out) == 0 {
+		return 0
+	}
+	return out[0].Plan.Rows
 }
 
 // days restricts creation and update to whole days of the company's time zone.
