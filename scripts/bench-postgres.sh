@@ -37,6 +37,13 @@ random_page_cost = 1.1
 effective_io_concurrency = 200
 max_parallel_workers_per_gather = 0
 jit = off
+# What the figures in docs/bench.md are read with: per-query totals, and the background
+# work (slow statements, autovacuum, checkpoints) that a burst of slow requests lines up with.
+shared_preload_libraries = 'pg_stat_statements'
+log_min_duration_statement = 50
+log_autovacuum_min_duration = 0
+log_checkpoints = on
+log_line_prefix = '%m [%p] '
 EOF
 fi
 if ! "$bin/pg_isready" -q -h 127.0.0.1 -p "$port"; then

@@ -38,9 +38,11 @@ for _ in $(seq 1 600); do
 done
 # A server in production runs warm: the data set goes into shared buffers once per start
 # of the bench cluster (about 4 GB), not page by page during the measured run.
-psql -h 127.0.0.1 -U postgres -d "$db" -qtAc "CREATE EXTENSION IF NOT EXISTS pg_prewarm;
+psql -h 127.0.0.1 -U postgres -d "$db" -qtAc "SET client_min_messages = warning; CREATE EXTENSION IF NOT EXISTS pg_prewarm;
+  CREATE EXTENSION IF NOT EXISTS pg_stat_statements;
   SELECT count(pg_prewarm(c.oid)) FROM pg_class c
-  WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'i')" >/dev/null
+  WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'i');
+  SELECT pg_stat_statements_reset()" >/dev/null
 # Built before the run: `go run` would compile beside the measured server.
 go build -o bin/atende . && go build -o bin/bench-load ./bench/load
 redis-cli -p "$rport" ping >/dev/null 2>&1 ||
@@ -57,3 +59,8 @@ trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null' EXIT
 for _ in $(seq 1 60); do curl -fs "http://127.0.0.1:$port/readyz" >/dev/null && break; sleep 1; done
 bin/bench-load -url "http://127.0.0.1:$port" -db "$url" \
   -duration "${BENCH_DURATION:-60s}" -warmup "${BENCH_WARMUP:-30s}" -think "${BENCH_THINK:-1s}" -inbound "${BENCH_INBOUND:-20000}" -rate "${BENCH_RATE:-1000}"
+say "statements by total time during the run (pg_stat_statements)"
+psql -h 127.0.0.1 -U postgres -d "$db" -c "SELECT calls, round(mean_exec_time::numeric, 2) AS mean_ms,
+  round(total_exec_time::numeric) AS total_ms, shared_blks_hit / calls AS blocks,
+  left(regexp_replace(query, '\s+', ' ', 'g'), 100) AS query
+  FROM pg_stat_statements WHERE query NOT LIKE '%pg_prewarm%' ORDER BY total_exec_time DESC LIMIT 12"

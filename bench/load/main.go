@@ -18,7 +18,7 @@ func main() {
 	base := flag.String("url", "http://127.0.0.1:8097", "api base URL")
 	dsn := flag.String("db", "postgres://postgres@127.0.0.1:5432/atende_bench?sslmode=disable", "bench database (to pick ids)")
 	attendants := flag.Int("attendants", 50, "concurrent attendants")
-	duration := flag.Duration("duration", 60*time.Second, "how long the request load runs")
+	duration := flag.Duration("duration", 60*time.Second, "how long the request load runs (0 = inbound only)")
 	think := flag.Duration("think", time.Second, "average pause between one attendant's requests (0 = stress)")
 	warmup := flag.Duration("warmup", 15*time.Second, "unrecorded load first, to warm caches")
 	inbound := flag.Int("inbound", 20000, "inbound messages for the pipeline run (0 = skip)")
@@ -32,9 +32,11 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	res := runRequests(*base, agents, *warmup, *duration, *think)
-	fmt.Printf("\n%d attendants, %s, think time %s, %d companies\n\n", len(agents), *duration, *think, countCompanies(agents))
-	fmt.Println(res.table())
+	if *duration > 0 {
+		res := runRequests(*base, agents, *warmup, *duration, *think)
+		fmt.Printf("\n%d attendants, %s, think time %s, %d companies\n\n", len(agents), *duration, *think, countCompanies(agents))
+		fmt.Println(res.table())
+	}
 	if *inbound > 0 {
 		p, err := runInbound(g, *base, agents, *inbound, *rate)
 		if err != nil {
