@@ -86,7 +86,8 @@ func TestConnectionFieldsAndDateRules(t *testing.T) {
 	}
 	path := "/whatsapp/" + itoa(saved.ID)
 	// The vacation lies more than 10 days back now: edits that don't touch it still save.
-	e.sql("UPDATE connections SET collective_vacation_start = now() - interval '40 days' WHERE id = ?", saved.ID)
+	// (The company's date, as the form sends it: the server's UTC date differs from 21:00 to midnight in São Paulo.)
+	e.sql("UPDATE connections SET collective_vacation_start = ?::date WHERE id = ?", day(-40), saved.ID)
 	e.run(t, []scenario{
 		{name: "old vacation doesn't block other edits", method: "PUT", path: path, token: admin,
 			body: map[string]any{"name": "Renomeada", "collectiveVacationStart": day(-40)}, status: 200},

@@ -158,3 +158,32 @@ func TestSandboxEndpointsAuth(t *testing.T) {
 			token: testutil.Token(t, e.App, a.Admin), status: 404},
 	})
 }
+
+// Keyset pages (?before=) walk back from any message of the ticket, oldest first within a
+// page; a cursor from another ticket or company is not found.
+func TestMessagePagesBefore(t *testing.T) {
+	e := newEnv(t)
+	a := testutil.NewTenant(t, e.App, "acme", 0)
+	b := testutil.NewTenant(t, e.App, "bolt", 0)
+	connA, connB := sandboxConn(t, e, a), sandboxConn(t, e, b)
+	ticketA, _ := customerWrites(t, e, connA, "5511900000001", "m0")
+	otherA, _ := customerWrites(t, e, connA, "5511900000002", "outro")
+	ticketB, _ := customerWrites(t, e, connB, "5511900000003", "hello")
+	e.sql(`INSERT INTO messages (company_id, ticket_id, body, created_at)
+		SELECT ?, ?, 'm' || n, now() + n * interval '1 second' FROM generate_series(1, 40) n`, a.Company.ID, ticketA)
+	var m10, m40 int64
+	e.App.DB.Raw("SELECT id FROM messages WHERE ticket_id = ? AND body = 'm10'", ticketA).Scan(&m10)
+	e.App.DB.Raw("SELECT id FROM messages WHERE ticket_id = ? AND body = 'm40'", ticketA).Scan(&m40)
+	admin := testutil.Token(t, e.App, a.Admin)
+	page := func(path string) string { return fmt.Sprintf("/messages/%d?%s", ticketA, path) }
+	e.run(t, []scenario{
+		{name: "before the newest: a page of 30", method: "GET", path: page(fmt.Sprintf("before=%d", m40)), token: admin, status: 200,
+			contain: []string{`"body":"m10"`, `"body":"m39"`, `"hasMore":true`, `"count":30`}, absent: []string{`"body":"m40"`, `"body":"m9"`}},
+		{name: "the oldest page", method: "GET", path: page(fmt.Sprintf("before=%d", m10)), token: admin, status: 200,
+			contain: []string{`"body":"m0"`, `"body":"m9"`, `"hasMore":false`}, absent: []string{`"body":"m10"`}},
+		{name: "a cursor from another ticket", method: "GET", path: page(fmt.Sprintf("before=%d", firstMessage(e, otherA))), token: admin,
+			status: 404},
+		{name: "a cursor from another company", method: "GET", path: page(fmt.Sprintf("before=%d", firstMessage(e, ticketB))), token: admin,
+			status: 404},
+	})
+}

@@ -75,12 +75,7 @@ func (a *API) signIn(c *gin.Context, allowExpired bool) bool {
 		fail(c, errs.ErrSessionExpired)
 		return false
 	}
-	u, err := a.App.Auth.Resolve(c.Request.Context(), token)
-	if err != nil {
-		fail(c, err)
-		return false
-	}
-	comp, err := company.Store{DB: a.App.DB}.GetWithPlan(c.Request.Context(), u.CompanyID)
+	u, comp, err := a.App.Auth.SignedIn(c.Request.Context(), token)
 	if err != nil {
 		fail(c, err)
 		return false

@@ -128,11 +128,43 @@ func (s Service) Resolve(ctx context.Context, token string) (user.User, error) {
 	if err != nil {
 		return user.User{}, err
 	}
-	u, err := user.FindByID(ctx, s.DB, c.UserID)
+	return s.current(ctx, c)
+}
+
+// current loads the user of valid claims, refusing a revoked token.
+func (s Service) current(ctx context.Context, c Claims) (user.User, error) {
+	u, err := user.FindSignedIn(ctx, s.DB, c.UserID)
 	if errors.Is(err, gorm.ErrRecordNotFound) || err == nil && u.TokenVersion != c.TokenVersion {
 		return user.User{}, errs.ErrSessionExpired
 	}
 	return u, err
+}
+
+// SignedIn is Resolve plus the user's company with its plan, which every authenticated
+// request needs: the token names the company, so both are read at once.
+func (s Service) SignedIn(ctx context.Context, token string) (user.User, company.Company, error) {
+	c, err := s.Tokens.ParseAccess(token)
+	if err != nil {
+		return user.User{}, company.Company{}, err
+	}
+	var comp company.Company
+	var compErr error
+	read := make(chan struct{})
+	go func() {
+		defer close(read)
+		comp, compErr = company.Store{DB: s.DB}.GetWithPlan(ctx, c.CompanyID)
+	}()
+	u, err := s.current(ctx, c)
+	<-read
+	switch {
+	case err != nil:
+		return u, comp, err
+	case compErr != nil:
+		return u, comp, compErr
+	case u.CompanyID != comp.ID: // a token can't move a user between companies
+		return user.User{}, company.Company{}, errs.ErrSessionExpired
+	}
+	return u, comp, nil
 }
 
 // Me returns the user with queues, company, plan and company settings.

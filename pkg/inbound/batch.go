@@ -163,7 +163,7 @@ func claim(tx *gorm.DB, companyID, eventID int64, limit int) ([]pending, error) 
 func claimNeighbours(tx *gorm.DB, eventID int64, n int) ([]row, error) {
 	var candidates []int64
 	if err := tx.Raw(`SELECT id FROM inbound_events WHERE processed_at IS NULL AND error = '' AND id <> ?
-		ORDER BY received_at LIMIT ?`, eventID, 4*n).Scan(&candidates).Error; err != nil || len(candidates) == 0 {
+		ORDER BY id LIMIT ?`, eventID, 4*n).Scan(&candidates).Error; err != nil || len(candidates) == 0 {
 		return nil, err
 	}
 	var rows []row

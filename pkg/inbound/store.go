@@ -62,7 +62,7 @@ func Pending(ctx context.Context, db *gorm.DB, grace time.Duration) ([]tasks.Inb
 	var refs []tasks.InboundRef
 	err := db.WithContext(ctx).Table("inbound_events").Select("company_id, id AS event_id").
 		Where("processed_at IS NULL AND received_at < ?", time.Now().Add(-grace)).
-		Order("received_at").Limit(5000).Scan(&refs).Error
+		Order("id").Limit(5000).Scan(&refs).Error
 	return refs, err
 }
 

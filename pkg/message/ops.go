@@ -32,18 +32,17 @@ func (s Service) List(ctx context.Context, actor user.User, ticketID, before int
 		return Page{}, err
 	}
 	q := s.DB.WithContext(ctx).Where("ticket_id = ? AND company_id = ?", t.ID, t.CompanyID)
-	if before > 0 {
-		var at time.Time
-		if err := s.DB.WithContext(ctx).Model(&Message{}).Select("created_at").Where("id = ? AND ticket_id = ?", before, t.ID).Take(&at).Error; err != nil {
-			return Page{}, ErrNotFound
-		}
-		q = q.Where("(created_at, id) < (?, ?)", at, before)
+	if before > 0 { // the cursor's place is read in the same query, not in one of its own
+		q = q.Where("(created_at, id) < (SELECT b.created_at, b.id FROM messages b WHERE b.id = ? AND b.ticket_id = ?)", before, t.ID)
 	} else if pageNumber > 1 {
 		q = q.Offset((pageNumber - 1) * PageSize)
 	}
 	var msgs []Message
 	if err := q.Order("created_at DESC, id DESC").Limit(PageSize + 1).Find(&msgs).Error; err != nil {
 		return Page{}, err
+	}
+	if before > 0 && len(msgs) == 0 && !s.inTicket(ctx, before, t.ID) {
+		return Page{}, ErrNotFound // a cursor from another ticket, or no message at all
 	}
 	page := Page{HasMore: len(msgs) > PageSize, Ticket: t}
 	if page.HasMore {
@@ -60,6 +59,12 @@ func (s Service) List(ctx context.Context, actor user.User, ticketID, before int
 		s.markRead(ctx, t)
 	}
 	return page, nil
+}
+
+func (s Service) inTicket(ctx context.Context, id, ticketID int64) bool {
+	var n int64
+	s.DB.WithContext(ctx).Model(&Message{}).Where("id = ? AND ticket_id = ?", id, ticketID).Limit(1).Count(&n)
+	return n > 0
 }
 
 // markRead clears the unread count, marks inbound messages read and tells the channel.

@@ -32,9 +32,12 @@ func CanSee(u user.User, queueIDs []int64, t Ticket) bool {
 	return slices.Contains(queueIDs, *t.QueueID)
 }
 
-// QueueIDs returns the queues a user belongs to.
-func QueueIDs(ctx context.Context, db *gorm.DB, userID int64) ([]int64, error) {
+// QueueIDs returns the queues of u: those read with the signed-in user, or from the table.
+func QueueIDs(ctx context.Context, db *gorm.DB, u user.User) ([]int64, error) {
+	if u.QueueIDs != nil {
+		return u.QueueIDs, nil
+	}
 	var ids []int64
-	err := db.WithContext(ctx).Table("user_queues").Where("user_id = ?", userID).Pluck("queue_id", &ids).Error
+	err := db.WithContext(ctx).Table("user_queues").Where("user_id = ?", u.ID).Pluck("queue_id", &ids).Error
 	return ids, err
 }

@@ -15,7 +15,7 @@ type viewer struct {
 }
 
 func (s Service) viewer(ctx context.Context, me user.User) (viewer, error) {
-	queues, err := QueueIDs(ctx, s.DB, me.ID)
+	queues, err := QueueIDs(ctx, s.DB, me)
 	if queues == nil {
 		queues = []int64{}
 	}

@@ -3,6 +3,8 @@ package user
 import (
 	"context"
 	"errors"
+	"strconv"
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -71,6 +73,28 @@ func FindByEmail(ctx context.Context, db *gorm.DB, email string) (User, error) {
 func FindByID(ctx context.Context, db *gorm.DB, id int64) (User, error) {
 	var u User
 	err := db.WithContext(ctx).Take(&u, id).Error
+	return u, err
+}
+
+// FindSignedIn loads a user with their queue ids in one query: every signed-in request
+// needs both (ticket and message visibility), and one round trip fewer shows in the tail.
+func FindSignedIn(ctx context.Context, db *gorm.DB, id int64) (User, error) {
+	var row struct {
+		User
+		QueueList string
+	}
+	err := db.WithContext(ctx).Raw(`SELECT u.*, coalesce((SELECT string_agg(q.queue_id::text, ',')
+		FROM user_queues q WHERE q.user_id = u.id), '') AS queue_list FROM users u WHERE u.id = ?`, id).Scan(&row).Error
+	if err == nil && row.ID == 0 {
+		err = gorm.ErrRecordNotFound
+	}
+	u := row.User
+	u.QueueIDs = []int64{}
+	for _, s := range strings.Split(row.QueueList, ",") {
+		if q, err := strconv.ParseInt(s, 10, 64); err == nil {
+			u.QueueIDs = append(u.QueueIDs, q)
+		}
+	}
 	return u, err
 }
 

@@ -54,6 +54,9 @@ type User struct {
 	DefaultTicketsManagerWidth int              `json:"defaultTicketsManagerWidth"`
 	TokenVersion               int              `json:"tokenVersion"`
 	Queues                     []QueueRef       `json:"queues" gorm:"-"`
+	// QueueIDs are the user's queues as read with a signed-in request's user (FindSignedIn);
+	// nil when not read, and visibility then reads them itself.
+	QueueIDs []int64 `json:"-" gorm:"-"`
 	Company                    *company.Company `json:"company,omitempty" gorm:"-"`
 	CreatedAt                  time.Time        `json:"createdAt"`
 	UpdatedAt                  time.Time        `json:"updatedAt"`
