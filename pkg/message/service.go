@@ -198,7 +198,7 @@ func (s Service) visibleTicket(ctx context.Context, actor user.User, ticketID in
 	if err != nil {
 		return t, err
 	}
-	queues, err := ticket.QueueIDs(ctx, s.DB, actor.ID)
+	queues, err := ticket.QueueIDs(ctx, s.DB, actor)
 	if err != nil {
 		return t, err
 	}

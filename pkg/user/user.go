@@ -26,40 +26,40 @@ type QueueRef = queue.Ref
 
 // User is a person who signs in. JSON names follow the spec.
 type User struct {
-	ID                         int64            `json:"id"`
-	CompanyID                  int64            `json:"companyId"`
-	Name                       string           `json:"name"`
-	Email                      string           `json:"email"`
-	PasswordHash               string           `json:"-"`
-	Profile                    string           `json:"profile"`
-	Super                      bool             `json:"super"`
-	WhatsappID                 *int64           `json:"whatsappId"`
-	StartWork                  string           `json:"startWork"`
-	EndWork                    string           `json:"endWork"`
-	FarewellMessage            string           `json:"farewellMessage"`
-	AllTicket                  string           `json:"allTicket"`
-	AllowGroup                 bool             `json:"allowGroup"`
-	DefaultTheme               string           `json:"defaultTheme"`
-	DefaultMenu                string           `json:"defaultMenu"`
-	AllHistoric                string           `json:"allHistoric"`
-	AllUserChat                string           `json:"allUserChat"`
-	UserClosePendingTicket     string           `json:"userClosePendingTicket"`
-	ShowDashboard              string           `json:"showDashboard"`
-	AllowRealTime              string           `json:"allowRealTime"`
-	AllowConnections           string           `json:"allowConnections"`
-	ProfileImage               string           `json:"-"`
-	ProfileImageURL            *string          `json:"profileImage" gorm:"-"`
-	Online                     bool             `json:"online"`
-	LastSeenAt                 *time.Time       `json:"lastSeenAt"`
-	DefaultTicketsManagerWidth int              `json:"defaultTicketsManagerWidth"`
-	TokenVersion               int              `json:"tokenVersion"`
-	Queues                     []QueueRef       `json:"queues" gorm:"-"`
+	ID                         int64      `json:"id"`
+	CompanyID                  int64      `json:"companyId"`
+	Name                       string     `json:"name"`
+	Email                      string     `json:"email"`
+	PasswordHash               string     `json:"-"`
+	Profile                    string     `json:"profile"`
+	Super                      bool       `json:"super"`
+	WhatsappID                 *int64     `json:"whatsappId"`
+	StartWork                  string     `json:"startWork"`
+	EndWork                    string     `json:"endWork"`
+	FarewellMessage            string     `json:"farewellMessage"`
+	AllTicket                  string     `json:"allTicket"`
+	AllowGroup                 bool       `json:"allowGroup"`
+	DefaultTheme               string     `json:"defaultTheme"`
+	DefaultMenu                string     `json:"defaultMenu"`
+	AllHistoric                string     `json:"allHistoric"`
+	AllUserChat                string     `json:"allUserChat"`
+	UserClosePendingTicket     string     `json:"userClosePendingTicket"`
+	ShowDashboard              string     `json:"showDashboard"`
+	AllowRealTime              string     `json:"allowRealTime"`
+	AllowConnections           string     `json:"allowConnections"`
+	ProfileImage               string     `json:"-"`
+	ProfileImageURL            *string    `json:"profileImage" gorm:"-"`
+	Online                     bool       `json:"online"`
+	LastSeenAt                 *time.Time `json:"lastSeenAt"`
+	DefaultTicketsManagerWidth int        `json:"defaultTicketsManagerWidth"`
+	TokenVersion               int        `json:"tokenVersion"`
+	Queues                     []QueueRef `json:"queues" gorm:"-"`
 	// QueueIDs are the user's queues as read with a signed-in request's user (FindSignedIn);
 	// nil when not read, and visibility then reads them itself.
-	QueueIDs []int64 `json:"-" gorm:"-"`
-	Company                    *company.Company `json:"company,omitempty" gorm:"-"`
-	CreatedAt                  time.Time        `json:"createdAt"`
-	UpdatedAt                  time.Time        `json:"updatedAt"`
+	QueueIDs  []int64          `json:"-" gorm:"-"`
+	Company   *company.Company `json:"company,omitempty" gorm:"-"`
+	CreatedAt time.Time        `json:"createdAt"`
+	UpdatedAt time.Time        `json:"updatedAt"`
 }
 
 // IsAdmin reports the admin profile (super users of company 1 are admins there too).
