@@ -39,10 +39,11 @@ func prepare(g *gorm.DB, base string, n int) ([]agent, error) {
 		r := rows[i%len(rows)]
 		a := agent{email: r.Email, companyID: r.CompanyID}
 		g.Raw(`SELECT id FROM queues WHERE company_id = ? ORDER BY id LIMIT 1`, r.CompanyID).Scan(&a.queueID)
-		g.Raw(`SELECT id FROM tickets WHERE company_id = ? ORDER BY id DESC LIMIT 200`, r.CompanyID).Scan(&a.tickets)
-		g.Raw(`SELECT m.id AS message_id, m.ticket_id FROM messages m WHERE m.ticket_id IN
-			(SELECT id FROM tickets WHERE company_id = ? ORDER BY id DESC LIMIT 200)
-			ORDER BY random() LIMIT 200`, r.CompanyID).Scan(&a.deep)
+		// Tickets of the generated data set ('whatsapp'), not those earlier inbound runs
+		// opened on the sandbox channel: every run would otherwise read other tickets.
+		g.Raw(`SELECT id FROM tickets WHERE company_id = ? AND channel = 'whatsapp' ORDER BY id DESC LIMIT 200`, r.CompanyID).Scan(&a.tickets)
+		g.Raw(`SELECT m.id AS message_id, m.ticket_id FROM messages m WHERE m.ticket_id IN ?
+			ORDER BY random() LIMIT 200`, a.tickets).Scan(&a.deep)
 		g.Raw(`SELECT id, token FROM connections WHERE company_id = ? AND channel = 'sandbox' LIMIT 1`, r.CompanyID).
 			Row().Scan(&a.connID, &a.connToken)
 		if len(agents) < len(rows) {

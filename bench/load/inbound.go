@@ -91,6 +91,7 @@ func runInbound(g *gorm.DB, base string, agents []agent, n int, rate float64) (s
 	}
 	total := time.Since(start)
 	time.Sleep(time.Second)
+	defer cleanUp(g)
 	latMu.Lock()
 	defer latMu.Unlock()
 	slices.Sort(lat)
@@ -121,5 +122,21 @@ func post(base string, a agent, number, body string) {
 	req.Header.Set("Content-Type", "application/json")
 	if res, err := postClient.Do(req); err == nil {
 		res.Body.Close()
+	}
+}
+
+// cleanUp removes the tickets (with their messages) and events the inbound run added, so
+// that every run of the benchmark reads the generated data set as it was: the run's tickets
+// would otherwise be every company's newest, and the next run's lists would read them
+// instead. Its customers' contacts stay, as customers who write again.
+func cleanUp(g *gorm.DB) {
+	for _, q := range []string{
+		`DELETE FROM tickets WHERE contact_id IN (SELECT id FROM contacts WHERE number LIKE '5521%')`,
+		`DELETE FROM inbound_events`,
+		`VACUUM (ANALYZE) tickets, inbound_events`,
+	} {
+		if err := g.Exec(q).Error; err != nil {
+			fmt.Println("clean-up:", err)
+		}
 	}
 }

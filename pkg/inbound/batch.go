@@ -12,6 +12,7 @@ import (
 	"atende/pkg/channel"
 	"atende/pkg/connection"
 	"atende/pkg/message"
+	"atende/pkg/realtime"
 	"atende/pkg/tasks"
 	"atende/pkg/tenant"
 	"atende/pkg/ticket"
@@ -221,6 +222,7 @@ func (p Processor) publish(ctx context.Context, outs []announce) {
 			return
 		}
 	}
+	var events realtime.Collector // sent together at the end
 	for i, a := range outs {
 		cctx := tenant.With(ctx, a.msg.CompanyID)
 		t, ok := tickets[a.ticketID]
@@ -234,10 +236,11 @@ func (p Processor) publish(ctx context.Context, outs []announce) {
 		}
 		msgs := []message.Message{a.msg}
 		if message.Decorate(cctx, p.DB, p.Media, msgs) == nil {
-			message.Publish(cctx, p.Events, a.action, msgs[0], *t)
+			message.Publish(cctx, &events, a.action, msgs[0], *t)
 		}
 		if a.known != nil && last[a.ticketID] == i {
-			ticket.PublishUpdate(cctx, p.Events, *t, "")
+			ticket.PublishUpdate(cctx, &events, *t, "")
 		}
 	}
+	_ = realtime.PublishAll(ctx, p.Events, events.Events)
 }

@@ -24,11 +24,15 @@ var contactEvent = regexp.MustCompile(`^company-(\d+)-(ticket|appMessage|contact
 
 // Publish marks and forwards ev.
 func (p LGPDPublisher) Publish(ctx context.Context, ev Event) error {
+	return p.Publisher.Publish(ctx, p.mark(ctx, ev))
+}
+
+func (p LGPDPublisher) mark(ctx context.Context, ev Event) Event {
 	if m := contactEvent.FindStringSubmatch(ev.Name); m != nil {
 		id, _ := strconv.ParseInt(m[1], 10, 64)
 		ev.MaskNumbers = p.Setting(ctx, id, "lgpdHideNumber") == "enabled"
 	}
-	return p.Publisher.Publish(ctx, ev)
+	return ev
 }
 
 // maskFrame rewrites every "number" field of a frame.
