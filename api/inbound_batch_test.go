@@ -137,3 +137,43 @@ func TestInboundBatchSurvivesAPoisonEvent(t *testing.T) {
 		t.Fatal("company A's event wrote into company B")
 	}
 }
+
+// A task whose event a neighbour handled takes a batch of the waiting events all the same:
+// under a backlog most tasks find their own event handled, and events must not wait
+// behind them in the queue.
+func TestInboundTaskOfAHandledEventTakesWaitingOnes(t *testing.T) {
+	e := newEnv(t)
+	a := testutil.NewTenant(t, e.App, "acme", 0)
+	b := testutil.NewTenant(t, e.App, "bolt", 0)
+	connA, connB := sandboxConn(t, e, a), sandboxConn(t, e, b)
+	var ids []int64
+	for i := 0; i < inbound.BatchSize+10; i++ {
+		conn := connA
+		if i%2 == 1 {
+			conn = connB
+		}
+		ids = append(ids, record(t, e, conn, channel.Event{Kind: channel.EventMessage,
+			ProviderID: fmt.Sprintf("m-%d", i), From: fmt.Sprintf("55119000000%02d", i), Body: fmt.Sprint("m ", i)}))
+	}
+	if err := process(e, a.Company.ID, ids[0]); err != nil { // a full batch, its own event first
+		t.Fatal(err)
+	}
+	if n := count(e, `SELECT count(*) FROM inbound_events WHERE processed_at IS NULL`); n != 10 {
+		t.Fatalf("%d events wait after one batch, want 10", n)
+	}
+	if err := process(e, a.Company.ID, ids[2]); err != nil { // handled by the first batch
+		t.Fatal(err)
+	}
+	if n := count(e, `SELECT count(*) FROM inbound_events WHERE processed_at IS NULL`); n != 0 {
+		t.Fatalf("%d events still wait: the task of a handled event took none", n)
+	}
+	if n := count(e, `SELECT count(*) FROM messages m JOIN tickets t ON t.id = m.ticket_id WHERE m.company_id = t.company_id`); n != inbound.BatchSize+10 {
+		t.Fatalf("%d messages stored on their company's tickets, want %d", n, inbound.BatchSize+10)
+	}
+	if err := process(e, b.Company.ID, ids[len(ids)-1]); err != nil { // nothing left: a no-op
+		t.Fatal(err)
+	}
+	if n := count(e, `SELECT count(*) FROM messages`); n != inbound.BatchSize+10 {
+		t.Fatalf("%d messages after a task with nothing left, want %d", n, inbound.BatchSize+10)
+	}
+}
