@@ -56,8 +56,8 @@ func (w *Worker) Run(ctx context.Context) error {
 		// quiet pipeline (p50 0.8 s at 100 messages/s); an idle worker now asks Redis a few
 		// hundred times a second, which Redis serves in well under a millisecond each.
 		TaskCheckInterval: TaskCheckInterval,
-		Logger:                   asynqLogger{},
-		RetryDelayFunc:           retryDelay,
+		Logger:            asynqLogger{},
+		RetryDelayFunc:    retryDelay,
 		ErrorHandler: asynq.ErrorHandlerFunc(func(ctx context.Context, t *asynq.Task, err error) {
 			slog.Error("task failed", "type", t.Type(), "err", err)
 		}),
