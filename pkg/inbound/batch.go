@@ -27,15 +27,7 @@ const BatchSize = 32
 // the transaction that handles them, so a second delivery of a task (or the task of an
 // event a neighbour handled) finds nothing to do.
 func (p Processor) Process(ctx context.Context, companyID, eventID int64) error {
-	if done, others := p.processed(ctx, companyID, eventID); done {
-		if others {
-			// A neighbour handled this event. The task still takes a batch of the
-			// waiting ones: under a backlog most tasks find their event handled, and if
-			// they ended at once, events would wait behind them in the queue.
-			outs, _, err := p.run(ctx, companyID, 0, BatchSize)
-			p.publish(ctx, outs)
-			return err
-		}
+	if p.processed(ctx, companyID, eventID) {
 		return nil
 	}
 	outs, own, err := p.run(ctx, companyID, eventID, BatchSize)
@@ -51,14 +43,12 @@ func (p Processor) Process(ctx context.Context, companyID, eventID int64) error 
 	return own
 }
 
-// processed is the cheap check of a task's event: done when handled (or gone), and
-// whether other events wait.
-func (p Processor) processed(ctx context.Context, companyID, eventID int64) (done, others bool) {
-	var r struct{ Waiting, Others bool }
-	p.DB.WithContext(ctx).Raw(`SELECT EXISTS (SELECT 1 FROM inbound_events WHERE id = ? AND company_id = ? AND processed_at IS NULL) AS waiting,
-		EXISTS (SELECT 1 FROM inbound_events WHERE processed_at IS NULL AND error = '' AND id <> ?) AS others`,
-		eventID, companyID, eventID).Scan(&r)
-	return !r.Waiting, r.Others
+// processed is the cheap check that lets the tasks of events a neighbour handled end at once.
+func (p Processor) processed(ctx context.Context, companyID, eventID int64) bool {
+	var done bool
+	p.DB.WithContext(ctx).Raw(`SELECT processed_at IS NOT NULL FROM inbound_events WHERE id = ? AND company_id = ?`,
+		eventID, companyID).Scan(&done)
+	return done
 }
 
 // run claims the event (and up to limit-1 pending neighbours), handles them in one
@@ -141,18 +131,16 @@ const senderKey = `hashtextextended(connection_id::text || ':' ||
 // Events come back in a fixed order (connection, sender, id).
 func claim(tx *gorm.DB, companyID, eventID int64, limit int) ([]pending, error) {
 	var rows []row
-	if eventID != 0 { // 0: a batch of waiting events only
-		if err := tx.Raw(`UPDATE inbound_events SET processed_at = now(), error = '' WHERE id = (
-			SELECT id FROM inbound_events WHERE id = ? AND company_id = ? AND processed_at IS NULL
-			FOR UPDATE SKIP LOCKED) RETURNING *`, eventID, companyID).Scan(&rows).Error; err != nil || len(rows) == 0 {
-			return nil, err
-		}
-		if err := tx.Exec(`SELECT pg_advisory_xact_lock(`+senderKey+`) FROM inbound_events WHERE id = ?`, eventID).Error; err != nil {
-			return nil, err
-		}
+	if err := tx.Raw(`UPDATE inbound_events SET processed_at = now(), error = '' WHERE id = (
+		SELECT id FROM inbound_events WHERE id = ? AND company_id = ? AND processed_at IS NULL
+		FOR UPDATE SKIP LOCKED) RETURNING *`, eventID, companyID).Scan(&rows).Error; err != nil || len(rows) == 0 {
+		return nil, err
 	}
-	if n := limit - len(rows); n > 0 {
-		more, err := claimNeighbours(tx, eventID, n)
+	if err := tx.Exec(`SELECT pg_advisory_xact_lock(`+senderKey+`) FROM inbound_events WHERE id = ?`, eventID).Error; err != nil {
+		return nil, err
+	}
+	if limit > 1 {
+		more, err := claimNeighbours(tx, eventID, limit-1)
 		if err != nil {
 			return nil, err
 		}
