@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"atende/pkg/channel"
+	"atende/pkg/connection"
 	"atende/pkg/message"
 	"atende/pkg/tasks"
 	"atende/pkg/tenant"
@@ -168,16 +169,7 @@ func TestCloudAPIRateLimitRetriesLater(t *testing.T) {
 // Outside the 24-hour window a reply is refused by the api (nothing written) and by the
 // worker (a message that waited too long fails for good, nothing sent).
 func TestGraphChannels24hWindow(t *testing.T) {
-	m := newMetaEnv(t)
-	acme := testutil.NewTenant(t, m.App, "acme", 0)
-	conn := m.cloudConn(t, acme, "PN1")
-	startWorker(t, m.env)
-	ctx := tenant.With(context.Background(), acme.Company.ID)
-	_, _, err := m.App.InboundStore.Record(ctx, conn, channel.Event{Kind: channel.EventMessage, ProviderID: "wamid.OLD",
-		From: "5511999990004", Name: "Caio", Body: "ontem", Timestamp: time.Now().Add(-25 * time.Hour)})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, acme, conn := windowEnv(t)
 	eventually(t, "old message", func() bool { return ticketOf(m, acme.Company.ID) != 0 })
 	ticketID := ticketOf(m, acme.Company.ID)
 	tok := testutil.Token(t, m.App, acme.Admin)
@@ -199,7 +191,7 @@ func TestGraphChannels24hWindow(t *testing.T) {
 	if err := m.App.DB.Create(&msg).Error; err != nil {
 		t.Fatal(err)
 	}
-	if err := m.App.Delivery.Send(ctx, acme.Company.ID, msg.ID, false); err == nil {
+	if err := m.App.Delivery.Send(tenant.With(context.Background(), acme.Company.ID), acme.Company.ID, msg.ID, false); err == nil {
 		t.Fatal("delivery outside the window succeeded")
 	}
 	if n := count(m.env, "SELECT count(*) FROM messages WHERE id = ? AND ack = -1", msg.ID); n != 1 || len(m.fake.Sends()) != 0 {
@@ -234,4 +226,20 @@ func TestCloudAPIFailedStatus(t *testing.T) {
 	eventually(t, "failed", func() bool {
 		return count(m.env, "SELECT count(*) FROM messages WHERE id = ? AND ack = -1 AND send_error LIKE '%131026%'", msgID) == 1
 	})
+}
+
+// windowEnv is a Cloud API company with a worker running, whose customer Caio last wrote 25
+// hours ago (wamid.OLD): outside Meta's 24-hour window.
+func windowEnv(t *testing.T) (*metaEnv, testutil.Tenant, connection.Connection) {
+	m := newMetaEnv(t)
+	acme := testutil.NewTenant(t, m.App, "acme", 0)
+	conn := m.cloudConn(t, acme, "PN1")
+	startWorker(t, m.env)
+	ctx := tenant.With(context.Background(), acme.Company.ID)
+	_, _, err := m.App.InboundStore.Record(ctx, conn, channel.Event{Kind: channel.EventMessage, ProviderID: "wamid.OLD",
+		From: "5511999990004", Name: "Caio", Body: "ontem", Timestamp: time.Now().Add(-25 * time.Hour)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m, acme, conn
 }

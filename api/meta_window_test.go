@@ -1,13 +1,9 @@
 package api_test
 
 import (
-	"context"
 	"testing"
-	"time"
 
-	"atende/pkg/channel"
 	"atende/pkg/contact"
-	"atende/pkg/tenant"
 	"atende/pkg/testutil"
 	"atende/pkg/testutil/fakegraph"
 )
@@ -16,16 +12,7 @@ import (
 // are refused up front with ERR_OUTSIDE_24H_WINDOW and write nothing (no message, no
 // ticket, no contact), instead of a message that fails later in the worker.
 func TestGraphWindowForwardAndExternalAPI(t *testing.T) {
-	m := newMetaEnv(t)
-	acme := testutil.NewTenant(t, m.App, "acme", 0)
-	conn := m.cloudConn(t, acme, "PN1")
-	startWorker(t, m.env)
-	ctx := tenant.With(context.Background(), acme.Company.ID)
-	_, _, err := m.App.InboundStore.Record(ctx, conn, channel.Event{Kind: channel.EventMessage, ProviderID: "wamid.OLD",
-		From: "5511999990004", Name: "Caio", Body: "ontem", Timestamp: time.Now().Add(-25 * time.Hour)})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, acme, conn := windowEnv(t)
 	m.post(t, fakegraph.WhatsAppText("PN1", "5511999990005", "Bia", "wamid.NOW", "oi agora"))
 	eventually(t, "both messages", func() bool {
 		return count(m.env, "SELECT count(*) FROM messages WHERE provider_id IN ('wamid.OLD', 'wamid.NOW')") == 2
