@@ -125,16 +125,35 @@ func (s Service) List(ctx context.Context, me user.User, p ListParams) (Page, er
 		return Page{}, err
 	}
 	page := max(p.PageNumber, 1)
+	// The tab's badge is counted beside the page, on a connection of its own: it needs
+	// nothing from the page, and the request waits for the slower of the two, not both.
+	walked := p.SearchOnMessages && p.SearchParam != "" || p.Status == StatusClosed
+	var badge int
+	var badgeErr error
+	counted := make(chan struct{})
+	go func() {
+		defer close(counted)
+		if !walked {
+			badge, badgeErr = s.badge(ctx, w)
+		}
+	}()
 	tickets, err := s.page(ctx, w, p, page)
+	<-counted
 	if err != nil {
 		return Page{}, err
 	}
-	out := Page{Tickets: tickets, HasMore: len(tickets) > PageSize}
+	if badgeErr != nil {
+		return Page{}, badgeErr
+	}
+	out := Page{Tickets: tickets, HasMore: len(tickets) > PageSize, Count: badge}
 	if out.HasMore {
 		out.Tickets = tickets[:PageSize]
 	}
-	if err := s.count(ctx, w, p, page, &out); err != nil {
-		return Page{}, err
+	if walked { // no badge: count only what was walked
+		out.Count = (page-1)*PageSize + len(out.Tickets)
+		if out.HasMore {
+			out.Count++
+		}
 	}
 	if out.Tickets == nil {
 		out.Tickets = []Ticket{}
@@ -146,19 +165,14 @@ func (s Service) List(ctx context.Context, me user.User, p ListParams) (Page, er
 	return out, nil
 }
 
-// count fills the tab badge, capped at CountCap. The closed view (no badge) and a search
-// inside message contents count only what they walked (the tickets up to this page, plus
-// one when there are more): counting every match would read the whole history.
-func (s Service) count(ctx context.Context, w where, p ListParams, page int, out *Page) error {
-	if p.SearchOnMessages && p.SearchParam != "" || p.Status == StatusClosed {
-		out.Count = (page-1)*PageSize + len(out.Tickets)
-		if out.HasMore {
-			out.Count++
-		}
-		return nil
-	}
-	return s.DB.WithContext(ctx).Raw("SELECT count(*) FROM (SELECT 1 FROM tickets t WHERE "+w.sql()+" LIMIT ?) x",
-		append(w.args, CountCap)...).Scan(&out.Count).Error
+// badge counts the tab, capped at CountCap. The closed view (no badge) and a search inside
+// message contents count only what they walked instead (List): counting every match would
+// read the whole history.
+func (s Service) badge(ctx context.Context, w where) (int, error) {
+	var n int
+	err := s.DB.WithContext(ctx).Raw("SELECT count(*) FROM (SELECT 1 FROM tickets t WHERE "+w.sql()+" LIMIT ?) x",
+		append(slices.Clip(w.args), CountCap)...).Scan(&n).Error
+	return n, err
 }
 
 // filters is the WHERE of a list: company, visibility, then each asked filter.
