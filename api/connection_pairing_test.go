@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"atende/pkg/connection"
-	"atende/pkg/testutil"
 )
 
 // POST /whatsappsession/{id}/pairing-code: a WhatsApp connection of the company pairs by
@@ -14,13 +13,8 @@ import (
 // other channels, other companies and plain users are refused before anything is written.
 func TestConnectionPairingCode(t *testing.T) {
 	e := newEnv(t)
-	wa := withFakeWhatsApp(e)
-	acme := testutil.NewTenant(t, e.App, "acme", 0)
-	beta := testutil.NewTenant(t, e.App, "beta", 0)
-	zap := testutil.NewConnection(t, e.App, acme.Company.ID, "Zap", func(c *connection.Connection) { c.IsDefault = true })
-	face := testutil.NewConnection(t, e.App, acme.Company.ID, "Face", func(c *connection.Connection) { c.Channel = connection.ChannelFacebook })
-	admin, other, agent := e.tokenOf(acme.Admin), e.tokenOf(beta.Admin), e.tokenOf(acme.Attender)
-	ev := e.watch()
+	d := newSessionDesk(t, e)
+	wa, acme, zap, face, admin, other, agent, ev := d.wa, d.acme, d.zap, d.face, d.admin, d.other, d.agent, d.ev
 	path := "/whatsappsession/" + itoa(zap.ID) + "/pairing-code"
 	good := map[string]any{"number": "5511999998888"}
 	bad := func(name string, number any) scenario {

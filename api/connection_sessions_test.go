@@ -55,6 +55,27 @@ func (f *fakeWhatsApp) took() []string {
 	return out
 }
 
+// sessionDesk is a company with a default WhatsApp connection (behind the fake whatsmeow
+// sessions) and a Facebook one, its admin and attendant, another company's admin, and the
+// real-time events as they are published.
+type sessionDesk struct {
+	wa                  *fakeWhatsApp
+	acme                testutil.Tenant
+	zap, face           connection.Connection
+	admin, other, agent string
+	ev                  *eventLog
+}
+
+func newSessionDesk(t *testing.T, e *env) sessionDesk {
+	d := sessionDesk{wa: withFakeWhatsApp(e), acme: testutil.NewTenant(t, e.App, "acme", 0)}
+	beta := testutil.NewTenant(t, e.App, "beta", 0)
+	d.zap = testutil.NewConnection(t, e.App, d.acme.Company.ID, "Zap", func(c *connection.Connection) { c.IsDefault = true })
+	d.face = testutil.NewConnection(t, e.App, d.acme.Company.ID, "Face", func(c *connection.Connection) { c.Channel = connection.ChannelFacebook })
+	d.admin, d.other, d.agent = e.tokenOf(d.acme.Admin), e.tokenOf(beta.Admin), e.tokenOf(d.acme.Attender)
+	d.ev = e.watch()
+	return d
+}
+
 func withFakeWhatsApp(e *env) *fakeWhatsApp {
 	f := &fakeWhatsApp{e: e}
 	e.App.Sessions.ByChannel[connection.ChannelWhatsApp] = f
@@ -72,13 +93,8 @@ func (e *env) connStatus(id int64) string {
 // announced on whatsappSession. Channels without a live session just connect/disconnect.
 func TestConnectionSessionActions(t *testing.T) {
 	e := newEnv(t)
-	wa := withFakeWhatsApp(e)
-	acme := testutil.NewTenant(t, e.App, "acme", 0)
-	beta := testutil.NewTenant(t, e.App, "beta", 0)
-	zap := testutil.NewConnection(t, e.App, acme.Company.ID, "Zap", func(c *connection.Connection) { c.IsDefault = true })
-	face := testutil.NewConnection(t, e.App, acme.Company.ID, "Face", func(c *connection.Connection) { c.Channel = connection.ChannelFacebook })
-	admin, other, agent := e.tokenOf(acme.Admin), e.tokenOf(beta.Admin), e.tokenOf(acme.Attender)
-	ev := e.watch()
+	d := newSessionDesk(t, e)
+	wa, acme, zap, face, admin, other, agent, ev := d.wa, d.acme, d.zap, d.face, d.admin, d.other, d.agent, d.ev
 	session := fmt.Sprintf("company-%d-whatsappSession", acme.Company.ID)
 	path := "/whatsappsession/" + itoa(zap.ID)
 	e.run(t, []scenario{
