@@ -22,7 +22,7 @@ describe('admin pages: queues, tags, contacts, quick messages, connections and t
 
   before(async () => {
     browser = await launchBrowser();
-    page = await adminPage(browser, { landing: '/tickets' });
+    page = await adminPage(browser);
   });
 
   after(async () => {

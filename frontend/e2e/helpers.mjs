@@ -44,9 +44,10 @@ export function waitForPath(page, path) {
 
 /**
  * A new page of browser signed in as the seeded admin, once the app shell (the drawer) is up
- * on landing; contextOptions go to the browser context (a viewport, say).
+ * on landing (a sign-in from /login lands on the inbox); contextOptions go to the browser
+ * context (a viewport, say).
  */
-export async function adminPage(browser, { landing = '/', contextOptions = {} } = {}) {
+export async function adminPage(browser, { landing = '/tickets', contextOptions = {} } = {}) {
   const page = await (await browser.newContext(contextOptions)).newPage();
   page.on('pageerror', (error) => console.error('page error:', error));
   await page.goto(url('/login'));
