@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/redis/go-redis/v9"
+	"golang.org/x/sync/errgroup"
 	"gorm.io/gorm"
 
 	"atende/pkg/company"
@@ -147,21 +148,19 @@ func (s Service) SignedIn(ctx context.Context, token string) (user.User, company
 	if err != nil {
 		return user.User{}, company.Company{}, err
 	}
+	var u user.User
 	var comp company.Company
-	var compErr error
-	read := make(chan struct{})
-	go func() {
-		defer close(read)
-		comp, compErr = company.Store{DB: s.DB}.GetWithPlan(ctx, c.CompanyID)
-	}()
-	u, err := s.current(ctx, c)
-	<-read
-	switch {
-	case err != nil:
-		return u, comp, err
-	case compErr != nil:
-		return u, comp, compErr
-	case u.CompanyID != comp.ID: // a token can't move a user between companies
+	var compErr error // the user's refusal (a revoked token) is the answer when both fail
+	var g errgroup.Group
+	g.Go(func() (err error) { u, err = s.current(ctx, c); return err })
+	g.Go(func() error { comp, compErr = company.Store{DB: s.DB}.GetWithPlan(ctx, c.CompanyID); return nil })
+	if err := g.Wait(); err != nil {
+		return user.User{}, company.Company{}, err
+	}
+	if compErr != nil {
+		return user.User{}, company.Company{}, compErr
+	}
+	if u.CompanyID != comp.ID { // a token can't move a user between companies
 		return user.User{}, company.Company{}, errs.ErrSessionExpired
 	}
 	return u, comp, nil

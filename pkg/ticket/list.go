@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/sync/errgroup"
+
 	"atende/pkg/tenant"
 	"atende/pkg/user"
 )
@@ -129,21 +131,14 @@ func (s Service) List(ctx context.Context, me user.User, p ListParams) (Page, er
 	// nothing from the page, and the request waits for the slower of the two, not both.
 	walked := p.SearchOnMessages && p.SearchParam != "" || p.Status == StatusClosed
 	var badge int
-	var badgeErr error
-	counted := make(chan struct{})
-	go func() {
-		defer close(counted)
-		if !walked {
-			badge, badgeErr = s.badge(ctx, w)
-		}
-	}()
-	tickets, err := s.page(ctx, w, p, page)
-	<-counted
-	if err != nil {
-		return Page{}, err
+	var tickets []Ticket
+	var g errgroup.Group
+	if !walked {
+		g.Go(func() (err error) { badge, err = s.badge(ctx, w); return err })
 	}
-	if badgeErr != nil {
-		return Page{}, badgeErr
+	g.Go(func() (err error) { tickets, err = s.page(ctx, w, p, page); return err })
+	if err := g.Wait(); err != nil {
+		return Page{}, err
 	}
 	out := Page{Tickets: tickets, HasMore: len(tickets) > PageSize, Count: badge}
 	if out.HasMore {
