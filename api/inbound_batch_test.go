@@ -2,8 +2,10 @@ package api_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"sync"
 	"testing"
 	"time"
 
@@ -31,7 +33,7 @@ func record(t *testing.T, e *env, conn connection.Connection, ev channel.Event) 
 }
 
 func process(e *env, companyID, id int64) error {
-	return e.App.Inbound.Process(context.Background(), companyID, id)
+	return e.App.Inbound.Process(context.Background(), []tasks.InboundRef{{CompanyID: companyID, EventID: id}})
 }
 
 // Under a backlog one task handles its neighbours' events too, each in its own company,
@@ -136,4 +138,74 @@ func TestInboundBatchSurvivesAPoisonEvent(t *testing.T) {
 	if n := count(e, `SELECT count(*) FROM messages WHERE company_id = ?`, b.Company.ID); n != 0 {
 		t.Fatal("company A's event wrote into company B")
 	}
+}
+
+// Concurrent events are written together: every event is stored once, named by exactly one
+// queued task, a redelivery racing its original is reported duplicate, and an event that
+// cannot be stored fails alone, not its batch-mates.
+func TestInboundGroupCommit(t *testing.T) {
+	e := newEnv(t)
+	a := testutil.NewTenant(t, e.App, "acme", 0)
+	conn := sandboxConn(t, e, a)
+	gone := conn
+	gone.ID = conn.ID + 1000 // no such connection: its insert breaks the batch it lands in
+	ctx := tenant.With(context.Background(), a.Company.ID)
+	type result struct {
+		id  int64
+		dup bool
+		err error
+	}
+	const n = 60
+	results := make([]result, n+2)
+	var wg sync.WaitGroup
+	for i := range results {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c, provider := conn, fmt.Sprint("g-", i)
+			switch i {
+			case n: // the same event as 0, delivered twice
+				provider = "g-0"
+			case n + 1:
+				c = gone
+			}
+			var r result
+			r.id, r.dup, r.err = e.App.InboundStore.Record(ctx, c, channel.Event{Kind: channel.EventMessage,
+				ProviderID: provider, From: "5511900000001", Body: provider, Timestamp: time.Now()})
+			results[i] = r
+		}()
+	}
+	wg.Wait()
+	if results[n+1].err == nil {
+		t.Fatal("an event on a missing connection was stored")
+	}
+	if d := results[0].dup != results[n].dup; !d {
+		t.Fatalf("one of the two copies must be the duplicate: %+v %+v", results[0], results[n])
+	}
+	if n := count(e, `SELECT count(*) FROM inbound_events`); n != 60 {
+		t.Fatalf("%d events stored, want 60", n)
+	}
+	queued := map[int64]int{}
+	pendingTasks, err := asynq.NewInspector(e.App.RedisOpt).ListPendingTasks(tasks.QueueCritical, asynq.PageSize(1000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, info := range pendingTasks {
+		var p tasks.InboundProcess
+		if err := json.Unmarshal(info.Payload, &p); err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range p.Events {
+			queued[r.EventID]++
+		}
+	}
+	for i, r := range results[:n+1] {
+		if r.err != nil {
+			t.Fatalf("event %d: %v", i, r.err)
+		}
+		if !r.dup && queued[r.id] != 1 {
+			t.Fatalf("event %d (id %d) is in %d queued tasks, want 1", i, r.id, queued[r.id])
+		}
+	}
+	t.Logf("%d events, %d tasks", len(queued), len(pendingTasks))
 }

@@ -10,6 +10,7 @@ import (
 
 	"atende/pkg/channel"
 	"atende/pkg/connection"
+	"atende/pkg/tasks"
 	"atende/pkg/tenant"
 	"atende/pkg/testutil"
 	"atende/pkg/user"
@@ -25,7 +26,7 @@ func customerWrites(t *testing.T, e *env, conn connection.Connection, number, bo
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := e.App.Inbound.Process(ctx, conn.CompanyID, id); err != nil {
+	if err := e.App.Inbound.Process(ctx, []tasks.InboundRef{{CompanyID: conn.CompanyID, EventID: id}}); err != nil {
 		t.Fatal(err)
 	}
 	e.App.DB.Raw(`SELECT t.id, t.contact_id FROM tickets t JOIN contacts c ON c.id = t.contact_id

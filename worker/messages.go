@@ -2,6 +2,7 @@ package worker
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/hibiken/asynq"
@@ -35,11 +36,11 @@ func (w *Worker) messageAction(ctx context.Context, t *asynq.Task) error {
 }
 
 func (w *Worker) processInbound(ctx context.Context, t *asynq.Task) error {
-	var p tasks.InboundRef
+	var p tasks.InboundProcess
 	if err := tasks.Decode(t, &p); err != nil {
 		return err
 	}
-	return w.App.Inbound.Process(ctx, p.CompanyID, p.EventID)
+	return w.App.Inbound.Process(ctx, p.Events)
 }
 
 // reconcile requeues what a lost queue stranded: TaskIDs make a requeue of work that is
@@ -64,8 +65,8 @@ func Reconcile(a *app.App, ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	for _, e := range events {
-		if task, err := tasks.NewInboundProcess(e.CompanyID, e.EventID); err == nil {
+	for batch := range slices.Chunk(events, inbound.BatchSize) {
+		if task, err := tasks.NewInboundProcess(batch...); err == nil {
 			_ = tasks.Enqueue(ctx, a.Queue, task)
 		}
 	}

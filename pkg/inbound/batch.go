@@ -18,56 +18,73 @@ import (
 	"atende/pkg/ticket"
 )
 
-// BatchSize is how many pending events one task may handle. Under a backlog a task takes
-// on its neighbours' events too, so one transaction, one claim and one real-time lookup
-// per company serve them all; without a backlog every task handles just its own event.
+// BatchSize is how many pending events one task may handle. A task holds the events one
+// write stored together; under a backlog it takes on its neighbours' events too, up to
+// this size, so one transaction, one claim and one real-time lookup per company serve them
+// all.
 const BatchSize = 32
 
-// Process handles one stored event exactly once: claiming marks events processed inside
-// the transaction that handles them, so a second delivery of a task (or the task of an
-// event a neighbour handled) finds nothing to do.
-func (p Processor) Process(ctx context.Context, companyID, eventID int64) error {
-	if p.processed(ctx, companyID, eventID) {
+// Process handles a task's stored events exactly once: claiming marks events processed
+// inside the transaction that handles them, so a second delivery of a task (or the task of
+// events a neighbour handled) finds nothing to do.
+func (p Processor) Process(ctx context.Context, refs []tasks.InboundRef) error {
+	refs = p.unprocessed(ctx, refs)
+	if len(refs) == 0 {
 		return nil
 	}
-	outs, own, err := p.run(ctx, companyID, eventID, BatchSize)
+	outs, own, err := p.run(ctx, refs, max(BatchSize, len(refs)))
 	if err != nil {
-		// A neighbour broke the shared transaction (it is marked, so batches skip it
-		// now): handle this event alone.
-		outs, own, err = p.run(ctx, companyID, eventID, 1)
+		// One event broke the shared transaction (it is marked, so batches skip it now):
+		// handle each event alone.
+		outs, own, err = nil, nil, nil
+		for _, r := range refs {
+			o, ownOne, errOne := p.run(ctx, []tasks.InboundRef{r}, 1)
+			outs, own, err = append(outs, o...), cmp.Or(own, ownOne), cmp.Or(err, errOne)
+		}
 	}
 	p.publish(ctx, outs)
-	if err != nil {
-		return err
+	return cmp.Or(err, own)
+}
+
+// unprocessed is the cheap check that lets the tasks of events a neighbour handled end at
+// once; it keeps the refs whose event is stored for that company and still waiting.
+func (p Processor) unprocessed(ctx context.Context, refs []tasks.InboundRef) []tasks.InboundRef {
+	var waiting []tasks.InboundRef
+	p.DB.WithContext(ctx).Raw(`SELECT company_id, id AS event_id FROM inbound_events
+		WHERE (id, company_id) IN ? AND processed_at IS NULL ORDER BY id`, pairs(refs)).Scan(&waiting)
+	return waiting
+}
+
+// pairs lists refs as (event id, company id) tuples for an IN.
+func pairs(refs []tasks.InboundRef) [][]any {
+	out := make([][]any, len(refs))
+	for i, r := range refs {
+		out[i] = []any{r.EventID, r.CompanyID}
 	}
-	return own
+	return out
 }
 
-// processed is the cheap check that lets the tasks of events a neighbour handled end at once.
-func (p Processor) processed(ctx context.Context, companyID, eventID int64) bool {
-	var done bool
-	p.DB.WithContext(ctx).Raw(`SELECT processed_at IS NOT NULL FROM inbound_events WHERE id = ? AND company_id = ?`,
-		eventID, companyID).Scan(&done)
-	return done
-}
-
-// run claims the event (and up to limit-1 pending neighbours), handles them in one
-// transaction and returns what to publish. own is the event's own soft failure (its
-// target not known yet), to retry by the task; err is a failure of the transaction.
-// Neighbours this batch gives back are queued again: their own tasks, finding them held,
-// may have ended meanwhile.
-func (p Processor) run(ctx context.Context, companyID, eventID int64, limit int) (outs []announce, own, err error) {
+// run claims the events (and up to limit in all with pending neighbours), handles them in
+// one transaction and returns what to publish. own is the first soft failure of one of the
+// task's own events (its target not known yet), to retry by the task; err is a failure of
+// the transaction. Neighbours this batch gives back are queued again: their own tasks,
+// finding them held, may have ended meanwhile.
+func (p Processor) run(ctx context.Context, refs []tasks.InboundRef, limit int) (outs []announce, own, err error) {
+	mine := map[int64]bool{}
+	for _, r := range refs {
+		mine[r.EventID] = true
+	}
 	var failed int64 // the event whose handling broke the transaction
 	var neighbours, released []tasks.InboundRef
 	err = p.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		events, err := claim(tx, companyID, eventID, limit)
+		events, err := claim(tx, refs, limit)
 		if err != nil {
 			return err
 		}
 		conns := map[int64]connection.Connection{}
 		for _, e := range events {
 			ref := tasks.InboundRef{CompanyID: e.CompanyID, EventID: e.ID}
-			if e.ID != eventID {
+			if !mine[e.ID] {
 				neighbours = append(neighbours, ref)
 			}
 			out, err := p.one(tenant.With(ctx, e.CompanyID), tx, conns, e)
@@ -77,8 +94,8 @@ func (p Processor) run(ctx context.Context, companyID, eventID int64, limit int)
 				if err := release(tx, e.ID, err.Error()); err != nil {
 					return err
 				}
-				if e.ID == eventID {
-					own = err
+				if mine[e.ID] {
+					own = cmp.Or(own, err)
 				} else {
 					released = append(released, ref)
 				}
@@ -106,7 +123,7 @@ func (p Processor) run(ctx context.Context, companyID, eventID int64, limit int)
 // reconciler covers a failure to enqueue).
 func (p Processor) requeue(ctx context.Context, refs []tasks.InboundRef) {
 	for _, r := range refs {
-		if t, err := tasks.NewInboundProcess(r.CompanyID, r.EventID); err == nil && p.Queue != nil {
+		if t, err := tasks.NewInboundProcess(r); err == nil && p.Queue != nil {
 			_ = tasks.Enqueue(ctx, p.Queue, t)
 		}
 	}
@@ -124,23 +141,29 @@ type pending struct {
 const senderKey = `hashtextextended(connection_id::text || ':' ||
 	coalesce(nullif(payload->>'from', ''), payload->>'targetId', ''), 0)`
 
-// claim marks the event processed unless another batch holds it (that batch handles it or
-// queues it again), waits for any batch handling the same sender, and, when limit allows,
-// claims the oldest other pending events nobody holds, none of which failed before, whose
-// senders no other batch is handling: batches never queue behind one another's locks.
-// Events come back in a fixed order (connection, sender, id).
-func claim(tx *gorm.DB, companyID, eventID int64, limit int) ([]pending, error) {
+// claim marks the task's events processed but those another batch holds (that batch
+// handles them or queues them again), waits for any batch handling the same senders (in
+// key order, so two batches never wait for each other), and, when limit allows, claims the
+// oldest other pending events nobody holds, none of which failed before, whose senders no
+// other batch is handling: batches never queue behind one another's locks. Events come
+// back in a fixed order (connection, sender, id).
+func claim(tx *gorm.DB, refs []tasks.InboundRef, limit int) ([]pending, error) {
 	var rows []row
-	if err := tx.Raw(`UPDATE inbound_events SET processed_at = now(), error = '' WHERE id = (
-		SELECT id FROM inbound_events WHERE id = ? AND company_id = ? AND processed_at IS NULL
-		FOR UPDATE SKIP LOCKED) RETURNING *`, eventID, companyID).Scan(&rows).Error; err != nil || len(rows) == 0 {
+	if err := tx.Raw(`UPDATE inbound_events SET processed_at = now(), error = '' WHERE id IN (
+		SELECT id FROM inbound_events WHERE (id, company_id) IN ? AND processed_at IS NULL
+		FOR UPDATE SKIP LOCKED) RETURNING *`, pairs(refs)).Scan(&rows).Error; err != nil || len(rows) == 0 {
 		return nil, err
 	}
-	if err := tx.Exec(`SELECT pg_advisory_xact_lock(`+senderKey+`) FROM inbound_events WHERE id = ?`, eventID).Error; err != nil {
+	ids := make([]int64, len(rows))
+	for i, r := range rows {
+		ids[i] = r.ID
+	}
+	if err := tx.Exec(`SELECT pg_advisory_xact_lock(k) FROM (
+		SELECT DISTINCT `+senderKey+` AS k FROM inbound_events WHERE id IN ? ORDER BY 1) senders`, ids).Error; err != nil {
 		return nil, err
 	}
-	if limit > 1 {
-		more, err := claimNeighbours(tx, eventID, limit-1)
+	if limit > len(rows) {
+		more, err := claimNeighbours(tx, ids, limit-len(rows))
 		if err != nil {
 			return nil, err
 		}
@@ -161,10 +184,10 @@ func claim(tx *gorm.DB, companyID, eventID int64, limit int) ([]pending, error) 
 // claimNeighbours claims up to n of the oldest pending events. The candidates are read
 // first, unlocked, so that the sender locks are tried on a handful of rows: tried in the
 // scan of the whole queue, they would lock every waiting sender at once.
-func claimNeighbours(tx *gorm.DB, eventID int64, n int) ([]row, error) {
+func claimNeighbours(tx *gorm.DB, claimed []int64, n int) ([]row, error) {
 	var candidates []int64
-	if err := tx.Raw(`SELECT id FROM inbound_events WHERE processed_at IS NULL AND error = '' AND id <> ?
-		ORDER BY id LIMIT ?`, eventID, 4*n).Scan(&candidates).Error; err != nil || len(candidates) == 0 {
+	if err := tx.Raw(`SELECT id FROM inbound_events WHERE processed_at IS NULL AND error = '' AND id NOT IN ?
+		ORDER BY id LIMIT ?`, claimed, 4*n).Scan(&candidates).Error; err != nil || len(candidates) == 0 {
 		return nil, err
 	}
 	var rows []row

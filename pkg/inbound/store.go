@@ -6,10 +6,11 @@ package inbound
 import (
 	"context"
 	"encoding/json"
+	"strings"
+	"sync"
 	"time"
 
 	"gorm.io/gorm"
-	"gorm.io/gorm/clause"
 
 	"atende/pkg/channel"
 	"atende/pkg/connection"
@@ -20,6 +21,12 @@ import (
 type Store struct {
 	DB    *gorm.DB
 	Queue tasks.Enqueuer
+	group *group // nil: every event is written on its own
+}
+
+// NewStore returns a store that writes concurrent events together (group commit).
+func NewStore(db *gorm.DB, q tasks.Enqueuer) Store {
+	return Store{DB: db, Queue: q, group: &group{}}
 }
 
 // row is one stored event.
@@ -34,6 +41,26 @@ type row struct {
 
 func (row) TableName() string { return "inbound_events" }
 
+// entry is one Record call waiting for its event to be written.
+type entry struct {
+	row
+	duplicate bool
+	err       error
+	done      chan struct{}
+}
+
+// group gathers the events that arrive while a write is running, so that a burst of
+// webhooks or sandbox posts costs one INSERT, one commit and one task per batch instead of
+// per event. A quiet pipeline writes each event at once: nothing waits for company.
+type group struct {
+	mu      sync.Mutex
+	waiting []*entry
+	busy    bool
+}
+
+// maxGroup bounds one write (5 parameters an event) and one task's batch.
+const maxGroup = 128
+
 // Record stores ev for conn and enqueues its processing. A duplicate (same dedupe key)
 // stores and enqueues nothing and reports duplicate. If enqueueing fails the event is
 // still stored, and the reconciler queues it later.
@@ -42,19 +69,114 @@ func (s Store) Record(ctx context.Context, conn connection.Connection, ev channe
 	if err != nil {
 		return 0, false, err
 	}
-	r := row{CompanyID: conn.CompanyID, ConnectionID: conn.ID, DedupeKey: ev.DedupeKey(), Kind: ev.Kind, Payload: payload}
-	res := s.DB.WithContext(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&r)
-	if res.Error != nil {
-		return 0, false, res.Error
+	e := &entry{row: row{CompanyID: conn.CompanyID, ConnectionID: conn.ID, DedupeKey: ev.DedupeKey(), Kind: ev.Kind,
+		Payload: payload}, done: make(chan struct{})}
+	if s.group == nil {
+		s.write(ctx, []*entry{e})
+		return e.ID, e.duplicate, e.err
 	}
-	if res.RowsAffected == 0 {
-		return 0, true, nil
+	g := s.group
+	g.mu.Lock()
+	g.waiting = append(g.waiting, e)
+	lead := !g.busy
+	g.busy = true
+	g.mu.Unlock()
+	if lead {
+		// The writer outlives this request when others keep arriving; a cancelled request
+		// must not cancel the write of its neighbours' events.
+		go s.drain(context.WithoutCancel(ctx))
 	}
-	t, err := tasks.NewInboundProcess(conn.CompanyID, r.ID)
-	if err != nil {
-		return r.ID, false, err
+	<-e.done
+	return e.ID, e.duplicate, e.err
+}
+
+// drain writes the waiting events, a batch at a time, until none are left.
+func (s Store) drain(ctx context.Context) {
+	g := s.group
+	for {
+		g.mu.Lock()
+		batch := g.waiting[:min(len(g.waiting), maxGroup)]
+		g.waiting = g.waiting[len(batch):]
+		if len(batch) == 0 {
+			g.busy, g.waiting = false, nil
+			g.mu.Unlock()
+			return
+		}
+		g.mu.Unlock()
+		s.write(ctx, batch)
 	}
-	return r.ID, false, tasks.Enqueue(ctx, s.Queue, t)
+}
+
+// write inserts a batch in one statement and queues one task for the new events. If the
+// batch fails (say one event's connection was deleted meanwhile), each event is written
+// alone so that one bad event does not fail its neighbours.
+func (s Store) write(ctx context.Context, batch []*entry) {
+	defer func() {
+		for _, e := range batch {
+			close(e.done)
+		}
+	}()
+	if err := s.insert(ctx, batch); err != nil {
+		if len(batch) == 1 {
+			batch[0].err = err
+			return
+		}
+		for _, e := range batch {
+			e.err = s.insert(ctx, []*entry{e})
+		}
+	}
+	var refs []tasks.InboundRef
+	for _, e := range batch {
+		if e.err == nil && !e.duplicate {
+			refs = append(refs, tasks.InboundRef{CompanyID: e.CompanyID, EventID: e.ID})
+		}
+	}
+	if len(refs) == 0 {
+		return
+	}
+	t, err := tasks.NewInboundProcess(refs...)
+	if err == nil {
+		err = tasks.Enqueue(ctx, s.Queue, t)
+	}
+	for _, e := range batch {
+		if e.err == nil && !e.duplicate {
+			e.err = err
+		}
+	}
+}
+
+// insert writes the batch; an event whose (connection, dedupe key) is stored already, or
+// repeated within the batch, is marked duplicate.
+func (s Store) insert(ctx context.Context, batch []*entry) error {
+	var sql strings.Builder
+	sql.WriteString(`INSERT INTO inbound_events (company_id, connection_id, dedupe_key, kind, payload) VALUES `)
+	args := make([]any, 0, 5*len(batch))
+	for i, e := range batch {
+		if i > 0 {
+			sql.WriteString(", ")
+		}
+		sql.WriteString("(?, ?, ?, ?, ?::jsonb)")
+		args = append(args, e.CompanyID, e.ConnectionID, e.DedupeKey, e.Kind, string(e.Payload))
+	}
+	sql.WriteString(` ON CONFLICT (connection_id, dedupe_key) DO NOTHING RETURNING id, connection_id, dedupe_key`)
+	var stored []row
+	if err := s.DB.WithContext(ctx).Raw(sql.String(), args...).Scan(&stored).Error; err != nil {
+		return err
+	}
+	type key struct {
+		conn  int64
+		dedup string
+	}
+	ids := make(map[key]int64, len(stored))
+	for _, r := range stored {
+		ids[key{r.ConnectionID, r.DedupeKey}] = r.ID
+	}
+	for _, e := range batch {
+		k := key{e.ConnectionID, e.DedupeKey}
+		e.ID, e.duplicate = ids[k], ids[k] == 0
+		delete(ids, k) // a second copy within the batch is a duplicate of the first
+	}
+	return nil
 }
 
 // Pending lists stored events not processed after grace, for the reconciler.

@@ -137,13 +137,22 @@ type InboundRef struct {
 	EventID   int64 `json:"eventId"`
 }
 
-// NewInboundProcess processes a stored inbound event once (TaskID = event id while it is
-// queued). Done tasks are not retained: a requeued event finds itself processed and ends,
-// and at a thousand messages a second an hour of retained tasks would fill Redis.
-func NewInboundProcess(companyID, eventID int64) (*asynq.Task, error) {
-	return newTask(TypeInboundProcess, InboundRef{companyID, eventID}, asynq.Queue(QueueCritical),
+// InboundProcess is a batch of stored inbound events: the events one write stored
+// together, or a reconciler's batch of stranded ones.
+type InboundProcess struct {
+	Events []InboundRef `json:"events"`
+}
+
+// NewInboundProcess processes stored inbound events once (TaskID = the first event's id
+// while it is queued). Done tasks are not retained: a requeued event finds itself processed
+// and ends, and at a thousand messages a second an hour of retained tasks would fill Redis.
+func NewInboundProcess(refs ...InboundRef) (*asynq.Task, error) {
+	if len(refs) == 0 {
+		return nil, errors.New("tasks: an inbound batch needs an event")
+	}
+	return newTask(TypeInboundProcess, InboundProcess{Events: refs}, asynq.Queue(QueueCritical),
 		asynq.MaxRetry(10), asynq.Timeout(time.Minute),
-		asynq.TaskID(fmt.Sprintf("%s:%d", TypeInboundProcess, eventID)))
+		asynq.TaskID(fmt.Sprintf("%s:%d", TypeInboundProcess, refs[0].EventID)))
 }
 
 // Reconcile carries the cron tick it belongs to.

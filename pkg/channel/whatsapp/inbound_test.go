@@ -17,6 +17,7 @@ import (
 	"atende/pkg/connection"
 	"atende/pkg/contact"
 	"atende/pkg/message"
+	"atende/pkg/tasks"
 	"atende/pkg/testutil"
 )
 
@@ -54,7 +55,7 @@ func processAll(t *testing.T, a *app.App) {
 	var refs []struct{ ID, CompanyID int64 }
 	a.DB.Table("inbound_events").Select("id, company_id").Where("processed_at IS NULL").Order("id").Scan(&refs)
 	for _, r := range refs {
-		if err := a.Inbound.Process(context.Background(), r.CompanyID, r.ID); err != nil {
+		if err := a.Inbound.Process(context.Background(), []tasks.InboundRef{{CompanyID: r.CompanyID, EventID: r.ID}}); err != nil {
 			t.Fatalf("process event %d: %v", r.ID, err)
 		}
 	}
