@@ -62,6 +62,38 @@ type Inbound struct {
 	ConnectionID int64
 }
 
+// Current reports whether a known contact already holds what an inbound message says of
+// it: a name (when it had only its number) and the picture.
+func (c Contact) Current(in Inbound) bool {
+	return !(c.Name == c.Number && in.Name != "" && in.Name != c.Name) &&
+		(in.URLPicture == "" || in.URLPicture == c.URLPicture)
+}
+
+// Key names a contact the way inbound messages do.
+type Key struct {
+	CompanyID int64
+	Channel   string
+	Number    string
+}
+
+// Known reads the contacts of many inbound messages in one query (the batch's common
+// case: customers we know); the missing ones are left to Upsert.
+func Known(ctx context.Context, db *gorm.DB, keys []Key) (map[Key]Contact, error) {
+	tuples := make([][]any, len(keys))
+	for i, k := range keys {
+		tuples[i] = []any{k.CompanyID, k.Channel, k.Number}
+	}
+	var found []Contact
+	if err := db.WithContext(ctx).Where("(company_id, channel, number) IN ?", tuples).Find(&found).Error; err != nil {
+		return nil, err
+	}
+	out := make(map[Key]Contact, len(found))
+	for _, c := range found {
+		out[Key{c.CompanyID, c.Channel, c.Number}] = c
+	}
+	return out, nil
+}
+
 // Upsert finds the contact by (company, channel, number) or creates it, in one statement
 // that two concurrent messages can't race. A known contact keeps its name unless it was
 // only a number; the picture is refreshed when the channel sends one.
@@ -79,8 +111,7 @@ func Upsert(ctx context.Context, db *gorm.DB, in Inbound) (Contact, error) {
 	var known Contact
 	err = db.WithContext(ctx).Where("company_id = ? AND channel = ? AND number = ?", companyID, in.Channel, in.Number).
 		Take(&known).Error
-	if err == nil && !(known.Name == known.Number && in.Name != "" && in.Name != known.Name) &&
-		(in.URLPicture == "" || in.URLPicture == known.URLPicture) {
+	if err == nil && known.Current(in) {
 		return known, nil
 	}
 	c := Contact{CompanyID: companyID, Name: name, Number: in.Number, Channel: in.Channel,

@@ -82,11 +82,26 @@ func (p Processor) run(ctx context.Context, refs []tasks.InboundRef, limit int) 
 			return err
 		}
 		conns := map[int64]connection.Connection{}
+		var arrivals, others []pending
 		for _, e := range events {
-			ref := tasks.InboundRef{CompanyID: e.CompanyID, EventID: e.ID}
 			if !mine[e.ID] {
-				neighbours = append(neighbours, ref)
+				neighbours = append(neighbours, tasks.InboundRef{CompanyID: e.CompanyID, EventID: e.ID})
 			}
+			if e.bad == nil && e.ev.Kind == channel.EventMessage {
+				arrivals = append(arrivals, e)
+			} else {
+				others = append(others, e)
+			}
+		}
+		// Messages first: an edit or delete of a message in the same batch then finds it.
+		stored, culprit, err := p.storeMessages(ctx, tx, conns, arrivals)
+		if err != nil {
+			failed = culprit
+			return err
+		}
+		outs = stored
+		for _, e := range others {
+			ref := tasks.InboundRef{CompanyID: e.CompanyID, EventID: e.ID}
 			out, err := p.one(tenant.With(ctx, e.CompanyID), tx, conns, e)
 			switch {
 			case errors.Is(err, ErrTargetUnknown):

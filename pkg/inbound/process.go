@@ -44,10 +44,10 @@ type known struct {
 	contact contact.Contact
 }
 
+// handle applies an event about a stored message: a reaction, an ack, an edit or a delete.
+// Messages themselves are stored by storeMessages, a batch at a time.
 func (p Processor) handle(ctx context.Context, tx *gorm.DB, conn connection.Connection, ev channel.Event) (*announce, error) {
 	switch ev.Kind {
-	case channel.EventMessage:
-		return p.message(ctx, tx, conn, ev)
 	case channel.EventReaction:
 		return p.update(tx, conn, ev.TargetID, "ack", nil, map[string]any{"reaction": ev.Body})
 	case channel.EventAck:
@@ -61,52 +61,6 @@ func (p Processor) handle(ctx context.Context, tx *gorm.DB, conn connection.Conn
 		return p.update(tx, conn, ev.TargetID, "ack", nil, map[string]any{"is_deleted": true})
 	}
 	return nil, nil // unknown kinds are recorded and skipped
-}
-
-// message stores an inbound (or phone-typed outbound) message on its ticket (BEHAVIOUR §1
-// skeleton: group gate, contact, ticket reuse/creation, store once, ticket preview/unread).
-func (p Processor) message(ctx context.Context, tx *gorm.DB, conn connection.Connection, ev channel.Event) (*announce, error) {
-	if ev.IsGroup && !conn.AllowGroup {
-		return nil, nil
-	}
-	c, err := contact.Upsert(ctx, tx, contact.Inbound{Number: ev.From, Name: ev.Name, Channel: conn.Channel,
-		IsGroup: ev.IsGroup, URLPicture: ev.PictureURL, ConnectionID: conn.ID})
-	if err != nil {
-		return nil, err
-	}
-	t, created, err := ticket.FindOrCreate(ctx, tx, c, conn, ev.FromMe)
-	if err != nil {
-		return nil, err
-	}
-	if created && ev.Imported { // history import: marked, in the connection's import queue
-		if err := markImported(tx, &t, conn); err != nil {
-			return nil, err
-		}
-	}
-	m := message.Message{CompanyID: conn.CompanyID, TicketID: t.ID, ContactID: &c.ID, ConnectionID: &conn.ID,
-		QueueID: t.QueueID, ProviderID: &ev.ProviderID, Body: ev.Body, FromMe: ev.FromMe,
-		MediaType: mediaType(ev), MediaPath: ev.MediaPath, MediaName: ev.MediaName, VCard: ev.VCard,
-		Participant: ev.Participant, Ack: ackOf(ev), CreatedAt: stamp(ev)}
-	if ref := firstOf(ev.QuotedProviderID, ev.TargetID); ref != "" {
-		var q int64
-		if tx.Model(&message.Message{}).Select("id").Where("connection_id = ? AND provider_id = ?", conn.ID, ref).Take(&q).Error == nil {
-			m.QuotedMsgID = &q
-		}
-	}
-	res := tx.Clauses(clause.OnConflict{DoNothing: true}).Create(&m)
-	if res.Error != nil || res.RowsAffected == 0 {
-		return nil, res.Error // a duplicate is stored once
-	}
-	// The ticket row is locked by FindOrCreate, so its new values are known here and the
-	// events are built from them without reading the ticket again.
-	t.UnreadMessages++
-	if ev.FromMe {
-		t.UnreadMessages = 0
-	}
-	t.LastMessage, t.FromMe, t.UpdatedAt = message.Preview(m), ev.FromMe, time.Now()
-	err = tx.Model(&ticket.Ticket{}).Where("id = ?", t.ID).Updates(map[string]any{
-		"last_message": t.LastMessage, "unread_messages": t.UnreadMessages, "from_me": t.FromMe, "updated_at": t.UpdatedAt}).Error
-	return &announce{action: "create", msg: m, ticketID: t.ID, known: &known{ticket: t, contact: c}}, err
 }
 
 // update changes the message targetID names (ack, edit, delete).

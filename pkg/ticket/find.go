@@ -3,6 +3,7 @@ package ticket
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -95,4 +96,52 @@ func reopenRecent(ctx context.Context, tx *gorm.DB, companyID, contactID int64, 
 func WriteLog(ctx context.Context, db *gorm.DB, ticketID int64, typ string, userID, queueID *int64) error {
 	return db.WithContext(ctx).Exec(`INSERT INTO ticket_logs (company_id, ticket_id, user_id, queue_id, type)
 		SELECT company_id, id, ?, ?, ? FROM tickets WHERE id = ?`, userID, queueID, typ, ticketID).Error
+}
+
+// ActiveKey names the active ticket an inbound message looks for.
+type ActiveKey struct {
+	CompanyID, ContactID, ConnectionID int64
+}
+
+// LockActive reads and locks the active tickets of many inbound messages in one query
+// (at most one each: tickets_one_active); the missing ones are left to FindOrCreate.
+func LockActive(tx *gorm.DB, keys []ActiveKey) (map[ActiveKey]Ticket, error) {
+	tuples := make([][]any, len(keys))
+	for i, k := range keys {
+		tuples[i] = []any{k.CompanyID, k.ContactID, k.ConnectionID}
+	}
+	var found []Ticket
+	err := tx.Where("(company_id, contact_id, connection_id) IN ? AND status IN ?", tuples, ActiveStatuses).
+		Order("id").Clauses(lockForUpdate).Find(&found).Error
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[ActiveKey]Ticket, len(found))
+	for _, t := range found {
+		if t.ConnectionID != nil {
+			out[ActiveKey{t.CompanyID, t.ContactID, *t.ConnectionID}] = t
+		}
+	}
+	return out, nil
+}
+
+// SavePreviews writes what new messages changed on their tickets (the last message, who
+// wrote it, the unread count, the time), for many tickets in one statement. The tickets
+// are locked by the caller, so the values are final.
+func SavePreviews(tx *gorm.DB, ts []*Ticket) error {
+	if len(ts) == 0 {
+		return nil
+	}
+	var values strings.Builder
+	args := make([]any, 0, 5*len(ts))
+	for i, t := range ts {
+		if i > 0 {
+			values.WriteString(", ")
+		}
+		values.WriteString("(?::bigint, ?::text, ?::int, ?::boolean, ?::timestamptz)")
+		args = append(args, t.ID, t.LastMessage, t.UnreadMessages, t.FromMe, t.UpdatedAt)
+	}
+	return tx.Exec(`UPDATE tickets t SET last_message = v.last_message, unread_messages = v.unread,
+		from_me = v.from_me, updated_at = v.updated_at
+		FROM (VALUES `+values.String()+`) AS v(id, last_message, unread, from_me, updated_at) WHERE t.id = v.id`, args...).Error
 }

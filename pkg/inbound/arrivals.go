@@ -1,0 +1,268 @@
+package inbound
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"gorm.io/gorm"
+
+	"atende/pkg/channel"
+	"atende/pkg/connection"
+	"atende/pkg/contact"
+	"atende/pkg/message"
+	"atende/pkg/tenant"
+	"atende/pkg/ticket"
+)
+
+// arrival is a message event on its way to a ticket.
+type arrival struct {
+	pending
+	conn    connection.Connection
+	contact contact.Contact
+	ticket  *ticket.Ticket // shared by the batch's messages on one ticket
+	msg     message.Message
+}
+
+// storeMessages handles a batch's message events together (BEHAVIOUR §1 skeleton: group
+// gate, contact, ticket reuse or creation, store once, ticket preview and unread count).
+// The common case, a customer we know writing on an active ticket, costs the batch one
+// query for its contacts, one for its tickets, one insert and one update, whatever its size;
+// new contacts and tickets go through Upsert and FindOrCreate one by one. failed names the
+// event that broke the batch, when one did.
+func (p Processor) storeMessages(ctx context.Context, tx *gorm.DB, conns map[int64]connection.Connection, events []pending) (outs []announce, failed int64, err error) {
+	if len(events) == 0 {
+		return nil, 0, nil
+	}
+	arrivals, failed, err := withConnections(tx, conns, events)
+	if err != nil {
+		return nil, failed, err
+	}
+	if failed, err = findContacts(ctx, tx, arrivals); err != nil {
+		return nil, failed, err
+	}
+	if failed, err = findTickets(ctx, tx, arrivals); err != nil {
+		return nil, failed, err
+	}
+	if err := quote(tx, arrivals); err != nil {
+		return nil, 0, err
+	}
+	if err := insert(tx, arrivals); err != nil {
+		return nil, 0, err
+	}
+	// The tickets are locked, so their new values are known here and the events are built
+	// from them without reading the tickets again.
+	var changed []*ticket.Ticket
+	seen := map[int64]bool{}
+	for _, a := range arrivals {
+		if a.msg.ID == 0 {
+			continue // stored before: a duplicate
+		}
+		t := a.ticket
+		t.UnreadMessages++
+		if a.ev.FromMe {
+			t.UnreadMessages = 0
+		}
+		t.LastMessage, t.FromMe, t.UpdatedAt = message.Preview(a.msg), a.ev.FromMe, time.Now()
+		if !seen[t.ID] {
+			seen[t.ID] = true
+			changed = append(changed, t)
+		}
+	}
+	if err := ticket.SavePreviews(tx, changed); err != nil {
+		return nil, 0, err
+	}
+	for _, a := range arrivals {
+		if a.msg.ID != 0 {
+			// Each announce carries the ticket as its last message left it.
+			outs = append(outs, announce{action: "create", msg: a.msg, ticketID: a.ticket.ID,
+				known: &known{ticket: *a.ticket, contact: a.contact}})
+		}
+	}
+	return outs, 0, nil
+}
+
+// withConnections pairs each event with its connection, read once per batch in one query,
+// and drops group messages the connection does not take.
+func withConnections(tx *gorm.DB, conns map[int64]connection.Connection, events []pending) ([]*arrival, int64, error) {
+	var missing [][]any
+	for _, e := range events {
+		if _, ok := conns[e.ConnectionID]; !ok {
+			missing = append(missing, []any{e.ConnectionID, e.CompanyID})
+		}
+	}
+	if len(missing) > 0 {
+		var found []connection.Connection
+		if err := tx.Where("(id, company_id) IN ?", missing).Find(&found).Error; err != nil {
+			return nil, 0, err
+		}
+		for _, c := range found {
+			conns[c.ID] = c
+		}
+	}
+	arrivals := make([]*arrival, 0, len(events))
+	for _, e := range events {
+		conn, ok := conns[e.ConnectionID]
+		if !ok || conn.CompanyID != e.CompanyID {
+			return nil, e.ID, fmt.Errorf("inbound event %d: %w", e.ID, connection.ErrNotFound)
+		}
+		if e.ev.IsGroup && !conn.AllowGroup {
+			continue
+		}
+		arrivals = append(arrivals, &arrival{pending: e, conn: conn})
+	}
+	return arrivals, 0, nil
+}
+
+func (a *arrival) inbound() contact.Inbound {
+	return contact.Inbound{Number: a.ev.From, Name: a.ev.Name, Channel: a.conn.Channel, IsGroup: a.ev.IsGroup,
+		URLPicture: a.ev.PictureURL, ConnectionID: a.conn.ID}
+}
+
+// findContacts reads the batch's known contacts in one query and upserts the others.
+func findContacts(ctx context.Context, tx *gorm.DB, arrivals []*arrival) (int64, error) {
+	keys := make([]contact.Key, len(arrivals))
+	for i, a := range arrivals {
+		keys[i] = contact.Key{CompanyID: a.CompanyID, Channel: a.conn.Channel, Number: a.ev.From}
+	}
+	known, err := contact.Known(ctx, tx, keys)
+	if err != nil {
+		return 0, err
+	}
+	for i, a := range arrivals {
+		c, ok := known[keys[i]]
+		if !ok || !c.Current(a.inbound()) {
+			if c, err = contact.Upsert(tenant.With(ctx, a.CompanyID), tx, a.inbound()); err != nil {
+				return a.ID, err
+			}
+			known[keys[i]] = c // the batch's next message from them finds it current
+		}
+		a.contact = c
+	}
+	return 0, nil
+}
+
+// findTickets reads and locks the batch's active tickets in one query and finds or creates
+// the others; then builds each message on its ticket.
+func findTickets(ctx context.Context, tx *gorm.DB, arrivals []*arrival) (int64, error) {
+	keys := make([]ticket.ActiveKey, len(arrivals))
+	for i, a := range arrivals {
+		keys[i] = ticket.ActiveKey{CompanyID: a.CompanyID, ContactID: a.contact.ID, ConnectionID: a.conn.ID}
+	}
+	active, err := ticket.LockActive(tx, keys)
+	if err != nil {
+		return 0, err
+	}
+	byKey := map[ticket.ActiveKey]*ticket.Ticket{}
+	for i, a := range arrivals {
+		t, ok := byKey[keys[i]]
+		if !ok {
+			found, isActive := active[keys[i]]
+			if !isActive {
+				cctx := tenant.With(ctx, a.CompanyID)
+				created := false
+				if found, created, err = ticket.FindOrCreate(cctx, tx, a.contact, a.conn, a.ev.FromMe); err != nil {
+					return a.ID, err
+				}
+				if created && a.ev.Imported { // history import: marked, in the connection's import queue
+					if err := markImported(tx, &found, a.conn); err != nil {
+						return a.ID, err
+					}
+				}
+			}
+			t = &found
+			byKey[keys[i]] = t
+		}
+		a.ticket = t
+		a.msg = newMessage(a.conn, a.ev, t, a.contact.ID)
+	}
+	return 0, nil
+}
+
+// newMessage is the row an inbound (or phone-typed outbound) message is stored as.
+func newMessage(conn connection.Connection, ev channel.Event, t *ticket.Ticket, contactID int64) message.Message {
+	providerID := ev.ProviderID
+	return message.Message{CompanyID: conn.CompanyID, TicketID: t.ID, ContactID: &contactID, ConnectionID: &conn.ID,
+		QueueID: t.QueueID, ProviderID: &providerID, Body: ev.Body, FromMe: ev.FromMe,
+		MediaType: mediaType(ev), MediaPath: ev.MediaPath, MediaName: ev.MediaName, VCard: ev.VCard,
+		Participant: ev.Participant, Ack: ackOf(ev), CreatedAt: stamp(ev)}
+}
+
+// quote links replies to the messages they quote, read in one query for the batch.
+func quote(tx *gorm.DB, arrivals []*arrival) error {
+	var refs [][]any
+	for _, a := range arrivals {
+		if ref := firstOf(a.ev.QuotedProviderID, a.ev.TargetID); ref != "" {
+			refs = append(refs, []any{a.conn.ID, ref})
+		}
+	}
+	if len(refs) == 0 {
+		return nil
+	}
+	var quoted []message.Message
+	if err := tx.Select("id, connection_id, provider_id").Where("(connection_id, provider_id) IN ?", refs).
+		Find(&quoted).Error; err != nil {
+		return err
+	}
+	type key struct {
+		conn int64
+		ref  string
+	}
+	ids := map[key]int64{}
+	for _, q := range quoted {
+		ids[key{*q.ConnectionID, *q.ProviderID}] = q.ID
+	}
+	for _, a := range arrivals {
+		if id, ok := ids[key{a.conn.ID, firstOf(a.ev.QuotedProviderID, a.ev.TargetID)}]; ok {
+			a.msg.QuotedMsgID = &id
+		}
+	}
+	return nil
+}
+
+// insert stores the batch's messages in one statement, or in rounds when a message quotes
+// another of the same batch: the quoted one is stored first, so the reply can name its id.
+func insert(tx *gorm.DB, arrivals []*arrival) error {
+	type key struct {
+		conn int64
+		ref  string
+	}
+	unstored := map[key]bool{}
+	for _, a := range arrivals {
+		unstored[key{a.conn.ID, a.ev.ProviderID}] = true
+	}
+	stored := map[key]int64{}
+	for rest := arrivals; len(rest) > 0; {
+		var now, later []*arrival
+		for _, a := range rest {
+			ref := key{a.conn.ID, firstOf(a.ev.QuotedProviderID, a.ev.TargetID)}
+			if id := stored[ref]; id != 0 && a.msg.QuotedMsgID == nil {
+				a.msg.QuotedMsgID = &id
+			}
+			if unstored[ref] && ref.ref != a.ev.ProviderID {
+				later = append(later, a)
+			} else {
+				now = append(now, a)
+			}
+		}
+		if len(now) == 0 { // replies quoting each other: stored without the link
+			now, later = later, nil
+		}
+		msgs := make([]*message.Message, len(now))
+		for i, a := range now {
+			msgs[i] = &a.msg
+		}
+		if err := message.InsertOnce(tx, msgs); err != nil {
+			return err
+		}
+		for _, a := range now {
+			k := key{a.conn.ID, a.ev.ProviderID}
+			delete(unstored, k)
+			if a.msg.ID != 0 {
+				stored[k] = a.msg.ID
+			}
+		}
+		rest = later
+	}
+	return nil
+}
