@@ -188,3 +188,25 @@ func TestMessagePagesBefore(t *testing.T) {
 			status: 404},
 	})
 }
+
+// Tokens are cached for a moment, but a regenerated token or a deleted connection stops
+// working at once in the process that changed it.
+func TestSandboxTokenRevoked(t *testing.T) {
+	e := newEnv(t)
+	a := testutil.NewTenant(t, e.App, "acme", 0)
+	gone := sandboxConn(t, e, a)
+	e.sql(`UPDATE connections SET is_default = false WHERE id = ?`, gone.ID)
+	renewed := sandboxConn(t, e, a)
+	admin := testutil.Token(t, e.App, a.Admin)
+	msg := map[string]string{"number": "5511912345678", "body": "oi"}
+	in := func(c connection.Connection) string { return fmt.Sprintf("/sandbox/%d/inbound", c.ID) }
+	e.run(t, []scenario{
+		{name: "token works (and is cached)", method: "POST", path: in(renewed), token: renewed.Token, body: msg, status: 202},
+		{name: "new token", method: "PUT", path: fmt.Sprintf("/whatsapp/%d", renewed.ID), token: admin,
+			body: map[string]any{"name": "Sandbox", "regenerateToken": true}, status: 200},
+		{name: "the old token is refused at once", method: "POST", path: in(renewed), token: renewed.Token, body: msg, status: 404, code: "ERR_NO_WAPP_FOUND"},
+		{name: "other's token works", method: "POST", path: in(gone), token: gone.Token, body: msg, status: 202},
+		{name: "other deleted", method: "DELETE", path: fmt.Sprintf("/whatsapp/%d", gone.ID), token: admin, status: 200},
+		{name: "its token is refused at once", method: "POST", path: in(gone), token: gone.Token, body: msg, status: 404, code: "ERR_NO_WAPP_FOUND"},
+	})
+}

@@ -111,7 +111,8 @@ func (a *App) wire() {
 	var bg context.Context
 	bg, a.stop = context.WithCancel(context.Background())
 	go a.Settings.Cache.Listen(bg)
-	a.Connections = connection.Service{Store: connection.Store{DB: a.DB}, Events: a.Events, Settings: a.Settings}
+	a.Connections = connection.Service{Store: connection.Store{DB: a.DB}, Events: a.Events, Settings: a.Settings,
+		Tokens: &connection.TokenCache{Store: connection.Store{DB: a.DB}, TTL: time.Second}}
 	a.Users = user.Service{DB: a.DB, Events: a.Events, Settings: a.Settings, Media: a.Media,
 		Connections: a.Connections.Store}
 	a.Queues = queue.Service{DB: a.DB, Events: a.Events}

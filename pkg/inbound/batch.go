@@ -235,12 +235,12 @@ func (p Processor) one(ctx context.Context, tx *gorm.DB, conns map[int64]connect
 }
 
 // publish announces what a committed batch changed. The tickets messages landed on are
-// decorated once per company in one query, and each gets one ticket event, after its last
+// decorated together in one query, and each gets one ticket event, after its last
 // message.
 func (p Processor) publish(ctx context.Context, outs []announce) {
 	tickets := map[int64]*ticket.Ticket{} // latest state of each ticket
 	last := map[int64]int{}               // index of each ticket's last message
-	byCompany := map[int64][]*ticket.Ticket{}
+	var changed []*ticket.Ticket
 	for i, a := range outs {
 		if a.known == nil {
 			continue
@@ -249,14 +249,14 @@ func (p Processor) publish(ctx context.Context, outs []announce) {
 		if !ok {
 			t = new(ticket.Ticket)
 			tickets[a.ticketID] = t
-			byCompany[a.known.ticket.CompanyID] = append(byCompany[a.known.ticket.CompanyID], t)
+			changed = append(changed, t)
 		}
 		*t = a.known.ticket
 		c := a.known.contact
 		t.Contact, last[a.ticketID] = &c, i
 	}
-	for companyID, list := range byCompany {
-		if err := ticket.DecorateAll(tenant.With(ctx, companyID), p.DB, list); err != nil {
+	if len(changed) > 0 {
+		if err := ticket.DecorateAcross(ctx, p.DB, changed); err != nil {
 			return
 		}
 	}

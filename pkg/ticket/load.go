@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"slices"
 	"strconv"
 
 	"gorm.io/gorm"
@@ -76,7 +77,7 @@ func Decorate(ctx context.Context, db *gorm.DB, tickets []Ticket) error {
 		}
 		ptrs[i] = &tickets[i]
 	}
-	return decorateRefs(db, companyID, ptrs)
+	return decorateRefs(db, []int64{companyID}, ptrs)
 }
 
 // DecorateAll is Decorate for tickets whose contacts the caller already holds (the inbound
@@ -86,11 +87,23 @@ func DecorateAll(ctx context.Context, db *gorm.DB, tickets []*Ticket) error {
 	if err != nil {
 		return err
 	}
-	return decorateRefs(db.WithContext(ctx), companyID, tickets)
+	return decorateRefs(db.WithContext(ctx), []int64{companyID}, tickets)
+}
+
+// DecorateAcross is DecorateAll for tickets of several companies (an inbound batch): one
+// query for them all, each shape matched on its ticket's own company.
+func DecorateAcross(ctx context.Context, db *gorm.DB, tickets []*Ticket) error {
+	var companies []int64
+	for _, t := range tickets {
+		if !slices.Contains(companies, t.CompanyID) {
+			companies = append(companies, t.CompanyID)
+		}
+	}
+	return decorateRefs(db.WithContext(ctx), companies, tickets)
 }
 
 // decorateRefs fills queue, user, connection and tags from one UNION ALL round trip.
-func decorateRefs(db *gorm.DB, companyID int64, tickets []*Ticket) error {
+func decorateRefs(db *gorm.DB, companyIDs []int64, tickets []*Ticket) error {
 	ids := make([]int64, len(tickets))
 	var queueIDs, userIDs, connIDs []int64
 	for i, t := range tickets {
@@ -105,14 +118,14 @@ func decorateRefs(db *gorm.DB, companyID int64, tickets []*Ticket) error {
 			connIDs = append(connIDs, *t.ConnectionID)
 		}
 	}
-	r, err := refs(db, companyID, ids, queueIDs, userIDs, connIDs)
+	r, err := refs(db, companyIDs, ids, queueIDs, userIDs, connIDs)
 	if err != nil {
 		return err
 	}
 	for _, t := range tickets {
-		t.Queue = lookup(r.queues, t.QueueID)
-		t.User = lookup(r.users, t.UserID)
-		t.Whatsapp = lookup(r.conns, t.ConnectionID)
+		t.Queue = lookup(r.queues, owned{t.CompanyID, t.QueueID})
+		t.User = lookup(r.users, owned{t.CompanyID, t.UserID})
+		t.Whatsapp = lookup(r.conns, owned{t.CompanyID, t.ConnectionID})
 		t.Tags = r.tags[t.ID]
 		if t.Tags == nil {
 			t.Tags = []contact.TagRef{}
@@ -121,39 +134,50 @@ func decorateRefs(db *gorm.DB, companyID int64, tickets []*Ticket) error {
 	return nil
 }
 
+// owned names a row by its company and id: a ticket's references are looked up in its own
+// company only.
+type owned struct {
+	company int64
+	id      *int64
+}
+
+// ref is a row's key in shapes: its company and id.
+type ref struct{ company, id int64 }
+
 // shapes are the short forms of what a page of tickets points at.
 type shapes struct {
-	queues map[int64]QueueRef
-	users  map[int64]UserRef
-	conns  map[int64]ConnectionRef
+	queues map[ref]QueueRef
+	users  map[ref]UserRef
+	conns  map[ref]ConnectionRef
 	tags   map[int64][]contact.TagRef // by ticket, by name
 }
 
 // refs loads the queue, user, connection and tag shapes of a page of tickets in one round
 // trip (a UNION ALL): every list page and every ticket event needs them.
-func refs(db *gorm.DB, companyID int64, ticketIDs, queueIDs, userIDs, connIDs []int64) (shapes, error) {
+func refs(db *gorm.DB, companyIDs, ticketIDs, queueIDs, userIDs, connIDs []int64) (shapes, error) {
 	var rows []struct {
 		Kind, Name, A, B string
 		Owner, ID        int64
 	}
-	err := db.Raw(`SELECT 'q' AS kind, 0 AS owner, id, name, color AS a, '' AS b FROM queues WHERE company_id = ? AND id IN ?
-		UNION ALL SELECT 'u', 0, id, name, '', '' FROM users WHERE company_id = ? AND id IN ?
-		UNION ALL SELECT 'c', 0, id, name, channel, group_as_ticket FROM connections WHERE company_id = ? AND id IN ?
+	err := db.Raw(`SELECT 'q' AS kind, company_id AS owner, id, name, color AS a, '' AS b FROM queues WHERE company_id IN ? AND id IN ?
+		UNION ALL SELECT 'u', company_id, id, name, '', '' FROM users WHERE company_id IN ? AND id IN ?
+		UNION ALL SELECT 'c', company_id, id, name, channel, group_as_ticket FROM connections WHERE company_id IN ? AND id IN ?
 		UNION ALL SELECT 't', tt.ticket_id, t.id, t.name, t.color, t.kanban::text
-		  FROM ticket_tags tt JOIN tags t ON t.id = tt.tag_id WHERE tt.company_id = ? AND tt.ticket_id IN ?
+		  FROM ticket_tags tt JOIN tags t ON t.id = tt.tag_id AND t.company_id = tt.company_id
+		  WHERE tt.company_id IN ? AND tt.ticket_id IN ?
 		ORDER BY name`,
-		companyID, nonEmpty(queueIDs), companyID, nonEmpty(userIDs), companyID, nonEmpty(connIDs),
-		companyID, nonEmpty(ticketIDs)).Scan(&rows).Error
-	s := shapes{queues: map[int64]QueueRef{}, users: map[int64]UserRef{}, conns: map[int64]ConnectionRef{},
+		companyIDs, nonEmpty(queueIDs), companyIDs, nonEmpty(userIDs), companyIDs, nonEmpty(connIDs),
+		companyIDs, nonEmpty(ticketIDs)).Scan(&rows).Error
+	s := shapes{queues: map[ref]QueueRef{}, users: map[ref]UserRef{}, conns: map[ref]ConnectionRef{},
 		tags: map[int64][]contact.TagRef{}}
 	for _, r := range rows {
 		switch r.Kind {
 		case "q":
-			s.queues[r.ID] = QueueRef{ID: r.ID, Name: r.Name, Color: r.A}
+			s.queues[ref{r.Owner, r.ID}] = QueueRef{ID: r.ID, Name: r.Name, Color: r.A}
 		case "u":
-			s.users[r.ID] = UserRef{ID: r.ID, Name: r.Name}
+			s.users[ref{r.Owner, r.ID}] = UserRef{ID: r.ID, Name: r.Name}
 		case "c":
-			s.conns[r.ID] = ConnectionRef{ID: r.ID, Name: r.Name, Channel: r.A, GroupAsTicket: r.B}
+			s.conns[ref{r.Owner, r.ID}] = ConnectionRef{ID: r.ID, Name: r.Name, Channel: r.A, GroupAsTicket: r.B}
 		case "t":
 			kanban, _ := strconv.Atoi(r.B)
 			s.tags[r.Owner] = append(s.tags[r.Owner], contact.TagRef{ID: r.ID, Name: r.Name, Color: r.A, Kanban: kanban})
@@ -170,11 +194,11 @@ func index[T any](items []T, key func(T) int64) map[int64]T {
 	return m
 }
 
-func lookup[T any](m map[int64]T, id *int64) *T {
-	if id == nil {
+func lookup[T any](m map[ref]T, o owned) *T {
+	if o.id == nil {
 		return nil
 	}
-	if v, ok := m[*id]; ok {
+	if v, ok := m[ref{o.company, *o.id}]; ok {
 		return &v
 	}
 	return nil

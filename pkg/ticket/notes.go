@@ -135,7 +135,16 @@ func (s Service) noteAuthors(ctx context.Context, notes []Note) error {
 	}
 	byID := index(users, func(u UserRef) int64 { return u.ID })
 	for i := range notes {
-		notes[i].User = lookup(byID, notes[i].UserID)
+		if u, ok := byID[ptrOr(notes[i].UserID)]; ok {
+			notes[i].User = &u
+		}
 	}
 	return nil
+}
+
+func ptrOr(id *int64) int64 {
+	if id == nil {
+		return 0
+	}
+	return *id
 }
