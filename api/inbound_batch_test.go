@@ -13,10 +13,12 @@ import (
 
 	"atende/pkg/channel"
 	"atende/pkg/connection"
+	"atende/pkg/contact"
 	"atende/pkg/inbound"
 	"atende/pkg/tasks"
 	"atende/pkg/tenant"
 	"atende/pkg/testutil"
+	"atende/pkg/ticket"
 )
 
 // record stores an inbound event without processing it (no worker runs in these tests).
@@ -208,4 +210,40 @@ func TestInboundGroupCommit(t *testing.T) {
 		}
 	}
 	t.Logf("%d events, %d tasks", len(queued), len(pendingTasks))
+}
+
+// Two first messages of one customer in two transactions at once: one creates the ticket,
+// the other waits on the unique active-ticket index and then uses it.
+func TestReopenOrCreateRace(t *testing.T) {
+	e := newEnv(t)
+	a := testutil.NewTenant(t, e.App, "acme", 0)
+	conn := sandboxConn(t, e, a)
+	ctx := tenant.With(context.Background(), a.Company.ID)
+	c, err := contact.Upsert(ctx, e.App.DB, contact.Inbound{Number: "5511900000001", Channel: conn.Channel, ConnectionID: conn.ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := e.App.DB.Begin()
+	t1, created1, err := ticket.ReopenOrCreate(ctx, first, c, conn, false)
+	if err != nil || !created1 {
+		t.Fatalf("first: created %v, %v", created1, err)
+	}
+	done := make(chan ticket.Ticket)
+	go func() {
+		t2, created2, err := ticket.ReopenOrCreate(ctx, e.App.DB, c, conn, false)
+		if err != nil || created2 {
+			t.Errorf("second: created %v, %v", created2, err)
+		}
+		done <- t2
+	}()
+	time.Sleep(100 * time.Millisecond) // the second is waiting on the first's new row
+	if err := first.Commit().Error; err != nil {
+		t.Fatal(err)
+	}
+	if t2 := <-done; t2.ID != t1.ID {
+		t.Fatalf("second got ticket %d, want the first's %d", t2.ID, t1.ID)
+	}
+	if n := count(e, `SELECT count(*) FROM tickets`); n != 1 {
+		t.Fatalf("%d tickets, want 1", n)
+	}
 }

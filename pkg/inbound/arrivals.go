@@ -161,7 +161,7 @@ func findTickets(ctx context.Context, tx *gorm.DB, arrivals []*arrival) (int64, 
 			if !isActive {
 				cctx := tenant.With(ctx, a.CompanyID)
 				created := false
-				if found, created, err = ticket.FindOrCreate(cctx, tx, a.contact, a.conn, a.ev.FromMe); err != nil {
+				if found, created, err = ticket.ReopenOrCreate(cctx, tx, a.contact, a.conn, a.ev.FromMe); err != nil {
 					return a.ID, err
 				}
 				if created && a.ev.Imported { // history import: marked, in the connection's import queue

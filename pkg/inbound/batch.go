@@ -51,7 +51,7 @@ func (p Processor) Process(ctx context.Context, refs []tasks.InboundRef) error {
 func (p Processor) unprocessed(ctx context.Context, refs []tasks.InboundRef) []tasks.InboundRef {
 	var waiting []tasks.InboundRef
 	p.DB.WithContext(ctx).Raw(`SELECT company_id, id AS event_id FROM inbound_events
-		WHERE (id, company_id) IN ? AND processed_at IS NULL ORDER BY id`, pairs(refs)).Scan(&waiting)
+		WHERE (id, company_id) IN ? AND processed_at IS NULL ORDER BY id`, pairs(refs)).Find(&waiting)
 	return waiting
 }
 
@@ -166,7 +166,7 @@ func claim(tx *gorm.DB, refs []tasks.InboundRef, limit int) ([]pending, error) {
 	var rows []row
 	if err := tx.Raw(`UPDATE inbound_events SET processed_at = now(), error = '' WHERE id IN (
 		SELECT id FROM inbound_events WHERE (id, company_id) IN ? AND processed_at IS NULL
-		FOR UPDATE SKIP LOCKED) RETURNING *`, pairs(refs)).Scan(&rows).Error; err != nil || len(rows) == 0 {
+		FOR UPDATE SKIP LOCKED) RETURNING *`, pairs(refs)).Find(&rows).Error; err != nil || len(rows) == 0 {
 		return nil, err
 	}
 	ids := make([]int64, len(rows))
@@ -202,14 +202,14 @@ func claim(tx *gorm.DB, refs []tasks.InboundRef, limit int) ([]pending, error) {
 func claimNeighbours(tx *gorm.DB, claimed []int64, n int) ([]row, error) {
 	var candidates []int64
 	if err := tx.Raw(`SELECT id FROM inbound_events WHERE processed_at IS NULL AND error = '' AND id NOT IN ?
-		ORDER BY id LIMIT ?`, claimed, 4*n).Scan(&candidates).Error; err != nil || len(candidates) == 0 {
+		ORDER BY id LIMIT ?`, claimed, 4*n).Find(&candidates).Error; err != nil || len(candidates) == 0 {
 		return nil, err
 	}
 	var rows []row
 	err := tx.Raw(`UPDATE inbound_events SET processed_at = now() WHERE id IN (
 		SELECT id FROM inbound_events WHERE id IN ? AND processed_at IS NULL
 		  AND pg_try_advisory_xact_lock(`+senderKey+`)
-		LIMIT ? FOR UPDATE SKIP LOCKED) RETURNING *`, candidates, n).Scan(&rows).Error // no ORDER BY: a sort would try every candidate's lock
+		LIMIT ? FOR UPDATE SKIP LOCKED) RETURNING *`, candidates, n).Find(&rows).Error // no ORDER BY: a sort would try every candidate's lock
 	return rows, err
 }
 

@@ -22,7 +22,7 @@ func InsertOnce(tx *gorm.DB, msgs []*Message) error {
 		clause.Returning{Columns: []clause.Column{{Name: "id"}, {Name: "connection_id"}, {Name: "provider_id"}}}).
 		Create(&rows).Statement
 	var stored []Message
-	if err := tx.Raw(stmt.SQL.String(), stmt.Vars...).Scan(&stored).Error; err != nil {
+	if err := tx.Raw(stmt.SQL.String(), stmt.Vars...).Find(&stored).Error; err != nil {
 		return err
 	}
 	type key struct {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 
 	"atende/pkg/connection"
 	"atende/pkg/contact"
@@ -26,37 +27,53 @@ func FindOrCreate(ctx context.Context, tx *gorm.DB, c contact.Contact, conn conn
 	if err != nil {
 		return Ticket{}, false, err
 	}
-	tx = tx.WithContext(ctx)
-	for attempt := 0; attempt < 2; attempt++ {
-		t, err = active(tx, companyID, c.ID, conn.ID)
-		if err == nil {
-			return t, false, nil
-		}
-		if !errors.Is(err, gorm.ErrRecordNotFound) {
-			return Ticket{}, false, err
-		}
-		if t, ok, err := reopenRecent(ctx, tx, companyID, c.ID, conn); err != nil || ok {
-			return t, false, err
-		}
-		t = Ticket{CompanyID: companyID, ContactID: c.ID, ConnectionID: &conn.ID, Channel: conn.Channel,
-			IsGroup: c.IsGroup, IsBot: !c.IsGroup, Status: StatusPending, FromMe: fromMe}
-		if c.IsGroup && !conn.GroupsAsTickets() {
-			t.Status = StatusGroup
-		}
-		err = tx.Transaction(func(sp *gorm.DB) error { return sp.Create(&t).Error })
-		if errors.Is(err, gorm.ErrDuplicatedKey) {
-			continue // another message created it first; read it
-		}
-		if err != nil {
-			return Ticket{}, false, err
-		}
-		if err := WriteLog(ctx, tx, t.ID, LogCreate, nil, nil); err != nil {
-			return Ticket{}, false, err
-		}
-		return t, true, nil
+	t, err = active(tx.WithContext(ctx), companyID, c.ID, conn.ID)
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return ReopenOrCreate(ctx, tx, c, conn, fromMe)
 	}
-	return Ticket{}, false, err
+	return t, false, err
 }
+
+// ReopenOrCreate is FindOrCreate for a contact known to have no active ticket on the
+// connection (an inbound batch read them all at once): it reopens a recent ticket or
+// creates one. Should another transaction have created it meanwhile, that one is read.
+func ReopenOrCreate(ctx context.Context, tx *gorm.DB, c contact.Contact, conn connection.Connection, fromMe bool) (t Ticket, created bool, err error) {
+	companyID, err := tenant.CompanyID(ctx)
+	if err != nil {
+		return Ticket{}, false, err
+	}
+	tx = tx.WithContext(ctx)
+	if t, ok, err := reopenRecent(ctx, tx, companyID, c.ID, conn); err != nil || ok {
+		return t, false, err
+	}
+	t = Ticket{CompanyID: companyID, ContactID: c.ID, ConnectionID: &conn.ID, Channel: conn.Channel,
+		IsGroup: c.IsGroup, IsBot: !c.IsGroup, Status: StatusPending, FromMe: fromMe}
+	if c.IsGroup && !conn.GroupsAsTickets() {
+		t.Status = StatusGroup
+	}
+	// tickets_one_active: a concurrent first message created it; read theirs (no savepoint
+	// needed, nothing failed).
+	res := tx.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "contact_id"}, {Name: "connection_id"}},
+		TargetWhere: clause.Where{Exprs: []clause.Expression{clause.IN{Column: "status", Values: activeValues}}},
+		DoNothing:   true}).Create(&t)
+	if res.Error != nil {
+		return Ticket{}, false, res.Error
+	}
+	if res.RowsAffected == 0 {
+		t, err = active(tx, companyID, c.ID, conn.ID)
+		return t, false, err
+	}
+	return t, true, WriteLog(ctx, tx, t.ID, LogCreate, nil, nil)
+}
+
+// activeValues is ActiveStatuses for a clause.IN.
+var activeValues = func() []any {
+	out := make([]any, len(ActiveStatuses))
+	for i, s := range ActiveStatuses {
+		out[i] = s
+	}
+	return out
+}()
 
 func active(tx *gorm.DB, companyID, contactID, connectionID int64) (Ticket, error) {
 	var t Ticket

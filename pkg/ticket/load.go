@@ -167,7 +167,7 @@ func refs(db *gorm.DB, companyIDs, ticketIDs, queueIDs, userIDs, connIDs []int64
 		  WHERE tt.company_id IN ? AND tt.ticket_id IN ?
 		ORDER BY name`,
 		companyIDs, nonEmpty(queueIDs), companyIDs, nonEmpty(userIDs), companyIDs, nonEmpty(connIDs),
-		companyIDs, nonEmpty(ticketIDs)).Scan(&rows).Error
+		companyIDs, nonEmpty(ticketIDs)).Find(&rows).Error
 	s := shapes{queues: map[ref]QueueRef{}, users: map[ref]UserRef{}, conns: map[ref]ConnectionRef{},
 		tags: map[int64][]contact.TagRef{}}
 	for _, r := range rows {
