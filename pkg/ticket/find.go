@@ -54,7 +54,7 @@ func ReopenOrCreate(ctx context.Context, tx *gorm.DB, c contact.Contact, conn co
 	// tickets_one_active: a concurrent first message created it; read theirs (no savepoint
 	// needed, nothing failed).
 	res := tx.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "contact_id"}, {Name: "connection_id"}},
-		TargetWhere: clause.Where{Exprs: []clause.Expression{clause.IN{Column: "status", Values: activeValues}}},
+		TargetWhere: clause.Where{Exprs: []clause.Expression{activePredicate}},
 		DoNothing:   true}).Create(&t)
 	if res.Error != nil {
 		return Ticket{}, false, res.Error
@@ -66,14 +66,9 @@ func ReopenOrCreate(ctx context.Context, tx *gorm.DB, c contact.Contact, conn co
 	return t, true, WriteLog(ctx, tx, t.ID, LogCreate, nil, nil)
 }
 
-// activeValues is ActiveStatuses for a clause.IN.
-var activeValues = func() []any {
-	out := make([]any, len(ActiveStatuses))
-	for i, s := range ActiveStatuses {
-		out[i] = s
-	}
-	return out
-}()
+// activePredicate is tickets_one_active's predicate written out: PostgreSQL matches an
+// ON CONFLICT target to a partial index only with literal values, not bind parameters.
+var activePredicate = clause.Expr{SQL: "status IN ('" + strings.Join(ActiveStatuses, "', '") + "')"}
 
 func active(tx *gorm.DB, companyID, contactID, connectionID int64) (Ticket, error) {
 	var t Ticket
