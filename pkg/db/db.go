@@ -13,6 +13,7 @@ import (
 	"github.com/pressly/goose/v3/lock"
 	"gorm.io/driver/postgres"
 	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 	"gorm.io/gorm/logger"
 
 	migrations "atende/db"
@@ -84,4 +85,14 @@ func migrateSQL(sqlDB *sql.DB) error {
 		slog.Info("migration applied", "source", r.Source.Path, "took", r.Duration)
 	}
 	return nil
+}
+
+// InsertReturning inserts rows (a slice of models) in one statement with onConflict and
+// reads what the statement returns (RETURNING *) into dest. gorm's own RETURNING fills the
+// rows in order, which rows skipped by DO NOTHING would shift, so callers match dest to
+// rows by a key of their own.
+func InsertReturning(tx *gorm.DB, rows any, onConflict clause.OnConflict, dest any) error {
+	stmt := tx.Session(&gorm.Session{DryRun: true}).Clauses(onConflict, clause.Returning{}).Create(rows).Statement
+	// Find, not Scan: gorm's Scan writes out the statement with its values for the logger.
+	return tx.Raw(stmt.SQL.String(), stmt.Vars...).Find(dest).Error
 }

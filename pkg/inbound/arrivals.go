@@ -142,8 +142,8 @@ func findContacts(ctx context.Context, tx *gorm.DB, arrivals []*arrival) (int64,
 	return 0, nil
 }
 
-// findTickets reads and locks the batch's active tickets in one query and finds or creates
-// the others; then builds each message on its ticket.
+// findTickets reads and locks the batch's active tickets in one query and opens the others
+// together; then builds each message on its ticket.
 func findTickets(ctx context.Context, tx *gorm.DB, arrivals []*arrival) (int64, error) {
 	keys := make([]ticket.ActiveKey, len(arrivals))
 	for i, a := range arrivals {
@@ -154,27 +154,39 @@ func findTickets(ctx context.Context, tx *gorm.DB, arrivals []*arrival) (int64, 
 		return 0, err
 	}
 	byKey := map[ticket.ActiveKey]*ticket.Ticket{}
+	var openings []ticket.Opening
+	var opener []*arrival // the first message of each opening
 	for i, a := range arrivals {
-		t, ok := byKey[keys[i]]
-		if !ok {
-			found, isActive := active[keys[i]]
-			if !isActive {
-				cctx := tenant.With(ctx, a.CompanyID)
-				created := false
-				if found, created, err = ticket.ReopenOrCreate(cctx, tx, a.contact, a.conn, a.ev.FromMe); err != nil {
-					return a.ID, err
-				}
-				if created && a.ev.Imported { // history import: marked, in the connection's import queue
-					if err := markImported(tx, &found, a.conn); err != nil {
-						return a.ID, err
-					}
-				}
-			}
-			t = &found
-			byKey[keys[i]] = t
+		if _, seen := byKey[keys[i]]; seen {
+			continue // one ticket for all the batch's messages on it
 		}
-		a.ticket = t
-		a.msg = newMessage(a.conn, a.ev, t, a.contact.ID)
+		if t, ok := active[keys[i]]; ok {
+			byKey[keys[i]] = &t
+			continue
+		}
+		byKey[keys[i]] = nil
+		openings = append(openings, ticket.Opening{Contact: a.contact, Conn: a.conn, FromMe: a.ev.FromMe})
+		opener = append(opener, a)
+	}
+	opened, created, err := ticket.OpenMany(ctx, tx, openings)
+	if err != nil {
+		if len(opener) == 1 {
+			return opener[0].ID, err
+		}
+		return 0, err
+	}
+	for j, a := range opener {
+		t := opened[j]
+		if created[j] && a.ev.Imported { // history import: marked, in the connection's import queue
+			if err := markImported(tx, &t, a.conn); err != nil {
+				return a.ID, err
+			}
+		}
+		byKey[ticket.ActiveKey{CompanyID: a.CompanyID, ContactID: a.contact.ID, ConnectionID: a.conn.ID}] = &t
+	}
+	for i, a := range arrivals {
+		a.ticket = byKey[keys[i]]
+		a.msg = newMessage(a.conn, a.ev, a.ticket, a.contact.ID)
 	}
 	return 0, nil
 }

@@ -3,11 +3,14 @@ package message
 import (
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
+
+	atdb "atende/pkg/db"
 )
 
 // InsertOnce stores many messages in one statement. A message whose (connection, provider
 // id) is stored already, or repeated earlier in msgs, is skipped and keeps ID 0: a channel
-// event delivered twice, or the echo of a message we sent, is stored once.
+// event delivered twice, or the echo of a message we sent, is stored once. Every message
+// must carry its connection and provider id.
 func InsertOnce(tx *gorm.DB, msgs []*Message) error {
 	if len(msgs) == 0 {
 		return nil
@@ -16,26 +19,15 @@ func InsertOnce(tx *gorm.DB, msgs []*Message) error {
 	for i, m := range msgs {
 		rows[i] = *m
 	}
-	// gorm writes the statement from the model; its own RETURNING would fill the rows in
-	// order, which skipped rows break, so the ids are matched by provider id here.
-	stmt := tx.Session(&gorm.Session{DryRun: true}).Clauses(clause.OnConflict{DoNothing: true},
-		clause.Returning{Columns: []clause.Column{{Name: "id"}, {Name: "connection_id"}, {Name: "provider_id"}}}).
-		Create(&rows).Statement
 	var stored []Message
-	if err := tx.Raw(stmt.SQL.String(), stmt.Vars...).Find(&stored).Error; err != nil {
+	if err := atdb.InsertReturning(tx, &rows, clause.OnConflict{DoNothing: true}, &stored); err != nil {
 		return err
 	}
 	type key struct {
 		conn     int64
 		provider string
 	}
-	keyOf := func(m Message) key {
-		var k key
-		if m.ConnectionID != nil && m.ProviderID != nil {
-			k = key{*m.ConnectionID, *m.ProviderID}
-		}
-		return k
-	}
+	keyOf := func(m Message) key { return key{*m.ConnectionID, *m.ProviderID} }
 	ids := make(map[key]int64, len(stored))
 	for _, m := range stored {
 		ids[keyOf(m)] = m.ID

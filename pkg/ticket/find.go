@@ -10,6 +10,7 @@ import (
 	"gorm.io/gorm/clause"
 
 	"atende/pkg/connection"
+	atdb "atende/pkg/db"
 	"atende/pkg/contact"
 	"atende/pkg/tenant"
 )
@@ -46,16 +47,8 @@ func ReopenOrCreate(ctx context.Context, tx *gorm.DB, c contact.Contact, conn co
 	if t, ok, err := reopenRecent(ctx, tx, companyID, c.ID, conn); err != nil || ok {
 		return t, false, err
 	}
-	t = Ticket{CompanyID: companyID, ContactID: c.ID, ConnectionID: &conn.ID, Channel: conn.Channel,
-		IsGroup: c.IsGroup, IsBot: !c.IsGroup, Status: StatusPending, FromMe: fromMe}
-	if c.IsGroup && !conn.GroupsAsTickets() {
-		t.Status = StatusGroup
-	}
-	// tickets_one_active: a concurrent first message created it; read theirs (no savepoint
-	// needed, nothing failed).
-	res := tx.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "contact_id"}, {Name: "connection_id"}},
-		TargetWhere: clause.Where{Exprs: []clause.Expression{activePredicate}},
-		DoNothing:   true}).Create(&t)
+	t = opening(c, conn, fromMe)
+	res := tx.Clauses(onActiveConflict).Create(&t)
 	if res.Error != nil {
 		return Ticket{}, false, res.Error
 	}
@@ -64,6 +57,85 @@ func ReopenOrCreate(ctx context.Context, tx *gorm.DB, c contact.Contact, conn co
 		return t, false, err
 	}
 	return t, true, WriteLog(ctx, tx, t.ID, LogCreate, nil, nil)
+}
+
+// opening is the new ticket a contact's first message on a connection opens.
+func opening(c contact.Contact, conn connection.Connection, fromMe bool) Ticket {
+	t := Ticket{CompanyID: conn.CompanyID, ContactID: c.ID, ConnectionID: &conn.ID, Channel: conn.Channel,
+		IsGroup: c.IsGroup, IsBot: !c.IsGroup, Status: StatusPending, FromMe: fromMe}
+	if c.IsGroup && !conn.GroupsAsTickets() {
+		t.Status = StatusGroup
+	}
+	return t
+}
+
+// onActiveConflict skips a new ticket when a concurrent first message created it already
+// (tickets_one_active); nothing fails, so no savepoint is needed, and theirs is read.
+var onActiveConflict = clause.OnConflict{Columns: []clause.Column{{Name: "contact_id"}, {Name: "connection_id"}},
+	TargetWhere: clause.Where{Exprs: []clause.Expression{activePredicate}}, DoNothing: true}
+
+// Opening is a contact with no active ticket on a connection, writing to it.
+type Opening struct {
+	Contact contact.Contact
+	Conn    connection.Connection
+	FromMe  bool
+}
+
+// OpenMany is ReopenOrCreate for many contacts of an inbound batch (each in its
+// connection's company; one Opening per contact and connection): the new tickets and their
+// log entries are written in one statement each. Connections that reopen recent tickets
+// (timeCreateNewTicket) go one by one.
+func OpenMany(ctx context.Context, tx *gorm.DB, openings []Opening) (tickets []Ticket, created []bool, err error) {
+	tickets, created = make([]Ticket, len(openings)), make([]bool, len(openings))
+	var rows []Ticket
+	var at []int // rows[j] opens openings[at[j]]
+	for i, o := range openings {
+		if o.Contact.CompanyID != o.Conn.CompanyID {
+			return nil, nil, ErrNotFound
+		}
+		if o.Conn.TimeCreateNewTicket > 0 {
+			tickets[i], created[i], err = ReopenOrCreate(tenant.With(ctx, o.Conn.CompanyID), tx, o.Contact, o.Conn, o.FromMe)
+			if err != nil {
+				return nil, nil, err
+			}
+			continue
+		}
+		rows, at = append(rows, opening(o.Contact, o.Conn, o.FromMe)), append(at, i)
+	}
+	if len(rows) == 0 {
+		return tickets, created, nil
+	}
+	var stored []Ticket
+	if err := atdb.InsertReturning(tx.WithContext(ctx), &rows, onActiveConflict, &stored); err != nil {
+		return nil, nil, err
+	}
+	byKey := make(map[ActiveKey]Ticket, len(stored))
+	for _, t := range stored {
+		byKey[ActiveKey{t.CompanyID, t.ContactID, *t.ConnectionID}] = t
+	}
+	var ids []int64
+	for j, i := range at {
+		k := ActiveKey{rows[j].CompanyID, rows[j].ContactID, *rows[j].ConnectionID}
+		t, ok := byKey[k]
+		if !ok { // a concurrent first message opened it
+			if t, err = active(tx.WithContext(ctx), k.CompanyID, k.ContactID, k.ConnectionID); err != nil {
+				return nil, nil, err
+			}
+		} else {
+			ids = append(ids, t.ID)
+		}
+		tickets[i], created[i] = t, ok
+	}
+	return tickets, created, writeLogs(tx.WithContext(ctx), ids, LogCreate)
+}
+
+// writeLogs appends one entry of typ, by nobody, to each ticket's log.
+func writeLogs(tx *gorm.DB, ticketIDs []int64, typ string) error {
+	if len(ticketIDs) == 0 {
+		return nil
+	}
+	return tx.Exec(`INSERT INTO ticket_logs (company_id, ticket_id, type) SELECT company_id, id, ? FROM tickets WHERE id IN ?`,
+		typ, ticketIDs).Error
 }
 
 // activePredicate is tickets_one_active's predicate written out: PostgreSQL matches an
