@@ -8,6 +8,7 @@ import (
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 
+	atdb "atende/pkg/db"
 	"atende/pkg/tenant"
 )
 
@@ -79,12 +80,14 @@ type Key struct {
 // Known reads the contacts of many inbound messages in one query (the batch's common
 // case: customers we know); the missing ones are left to Upsert.
 func Known(ctx context.Context, db *gorm.DB, keys []Key) (map[Key]Contact, error) {
-	tuples := make([][]any, len(keys))
-	for i, k := range keys {
-		tuples[i] = []any{k.CompanyID, k.Channel, k.Number}
+	var companies atdb.Int64s
+	var channels, numbers atdb.Texts
+	for _, k := range keys {
+		companies, channels, numbers = append(companies, k.CompanyID), append(channels, k.Channel), append(numbers, k.Number)
 	}
 	var found []Contact
-	if err := db.WithContext(ctx).Where("(company_id, channel, number) IN ?", tuples).Find(&found).Error; err != nil {
+	if err := db.WithContext(ctx).Where("(company_id, channel, number) IN (SELECT * FROM unnest(?::bigint[], ?::text[], ?::text[]))",
+		companies, channels, numbers).Find(&found).Error; err != nil {
 		return nil, err
 	}
 	out := make(map[Key]Contact, len(found))

@@ -10,6 +10,7 @@ import (
 	"atende/pkg/channel"
 	"atende/pkg/connection"
 	"atende/pkg/contact"
+	atdb "atende/pkg/db"
 	"atende/pkg/message"
 	"atende/pkg/tenant"
 	"atende/pkg/ticket"
@@ -85,15 +86,16 @@ func (p Processor) storeMessages(ctx context.Context, tx *gorm.DB, conns map[int
 // withConnections pairs each event with its connection, read once per batch in one query,
 // and drops group messages the connection does not take.
 func withConnections(tx *gorm.DB, conns map[int64]connection.Connection, events []pending) ([]*arrival, int64, error) {
-	var missing [][]any
+	var ids, companies atdb.Int64s
 	for _, e := range events {
 		if _, ok := conns[e.ConnectionID]; !ok {
-			missing = append(missing, []any{e.ConnectionID, e.CompanyID})
+			ids, companies = append(ids, e.ConnectionID), append(companies, e.CompanyID)
 		}
 	}
-	if len(missing) > 0 {
+	if len(ids) > 0 {
 		var found []connection.Connection
-		if err := tx.Where("(id, company_id) IN ?", missing).Find(&found).Error; err != nil {
+		if err := tx.Where("(id, company_id) IN (SELECT * FROM unnest(?::bigint[], ?::bigint[]))", ids, companies).
+			Find(&found).Error; err != nil {
 			return nil, 0, err
 		}
 		for _, c := range found {
@@ -202,17 +204,19 @@ func newMessage(conn connection.Connection, ev channel.Event, t *ticket.Ticket, 
 
 // quote links replies to the messages they quote, read in one query for the batch.
 func quote(tx *gorm.DB, arrivals []*arrival) error {
-	var refs [][]any
+	var conns atdb.Int64s
+	var refs atdb.Texts
 	for _, a := range arrivals {
 		if ref := firstOf(a.ev.QuotedProviderID, a.ev.TargetID); ref != "" {
-			refs = append(refs, []any{a.conn.ID, ref})
+			conns, refs = append(conns, a.conn.ID), append(refs, ref)
 		}
 	}
 	if len(refs) == 0 {
 		return nil
 	}
 	var quoted []message.Message
-	if err := tx.Select("id, connection_id, provider_id").Where("(connection_id, provider_id) IN ?", refs).
+	if err := tx.Select("id, connection_id, provider_id").
+		Where("(connection_id, provider_id) IN (SELECT * FROM unnest(?::bigint[], ?::text[]))", conns, refs).
 		Find(&quoted).Error; err != nil {
 		return err
 	}

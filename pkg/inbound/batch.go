@@ -11,6 +11,7 @@ import (
 
 	"atende/pkg/channel"
 	"atende/pkg/connection"
+	atdb "atende/pkg/db"
 	"atende/pkg/message"
 	"atende/pkg/realtime"
 	"atende/pkg/tasks"
@@ -50,18 +51,19 @@ func (p Processor) Process(ctx context.Context, refs []tasks.InboundRef) error {
 // once; it keeps the refs whose event is stored for that company and still waiting.
 func (p Processor) unprocessed(ctx context.Context, refs []tasks.InboundRef) []tasks.InboundRef {
 	var waiting []tasks.InboundRef
+	ids, companies := pairs(refs)
 	p.DB.WithContext(ctx).Raw(`SELECT company_id, id AS event_id FROM inbound_events
-		WHERE (id, company_id) IN ? AND processed_at IS NULL ORDER BY id`, pairs(refs)).Find(&waiting)
+		WHERE (id, company_id) IN (SELECT * FROM unnest(?::bigint[], ?::bigint[])) AND processed_at IS NULL ORDER BY id`,
+		ids, companies).Find(&waiting)
 	return waiting
 }
 
-// pairs lists refs as (event id, company id) tuples for an IN.
-func pairs(refs []tasks.InboundRef) [][]any {
-	out := make([][]any, len(refs))
-	for i, r := range refs {
-		out[i] = []any{r.EventID, r.CompanyID}
+// pairs lists refs as two arrays, event ids and company ids, to unnest into pairs.
+func pairs(refs []tasks.InboundRef) (ids, companies atdb.Int64s) {
+	for _, r := range refs {
+		ids, companies = append(ids, r.EventID), append(companies, r.CompanyID)
 	}
-	return out
+	return ids, companies
 }
 
 // run claims the events (and up to limit in all with pending neighbours), handles them in
@@ -164,17 +166,18 @@ const senderKey = `hashtextextended(connection_id::text || ':' ||
 // back in a fixed order (connection, sender, id).
 func claim(tx *gorm.DB, refs []tasks.InboundRef, limit int) ([]pending, error) {
 	var rows []row
+	own, companies := pairs(refs)
 	if err := tx.Raw(`UPDATE inbound_events SET processed_at = now(), error = '' WHERE id IN (
-		SELECT id FROM inbound_events WHERE (id, company_id) IN ? AND processed_at IS NULL
-		FOR UPDATE SKIP LOCKED) RETURNING *`, pairs(refs)).Find(&rows).Error; err != nil || len(rows) == 0 {
+		SELECT id FROM inbound_events WHERE (id, company_id) IN (SELECT * FROM unnest(?::bigint[], ?::bigint[]))
+		  AND processed_at IS NULL FOR UPDATE SKIP LOCKED) RETURNING *`, own, companies).Find(&rows).Error; err != nil || len(rows) == 0 {
 		return nil, err
 	}
-	ids := make([]int64, len(rows))
+	ids := make(atdb.Int64s, len(rows))
 	for i, r := range rows {
 		ids[i] = r.ID
 	}
 	if err := tx.Exec(`SELECT pg_advisory_xact_lock(k) FROM (
-		SELECT DISTINCT `+senderKey+` AS k FROM inbound_events WHERE id IN ? ORDER BY 1) senders`, ids).Error; err != nil {
+		SELECT DISTINCT `+senderKey+` AS k FROM inbound_events WHERE id = ANY(?::bigint[]) ORDER BY 1) senders`, ids).Error; err != nil {
 		return nil, err
 	}
 	if limit > len(rows) {
@@ -199,15 +202,15 @@ func claim(tx *gorm.DB, refs []tasks.InboundRef, limit int) ([]pending, error) {
 // claimNeighbours claims up to n of the oldest pending events. The candidates are read
 // first, unlocked, so that the sender locks are tried on a handful of rows: tried in the
 // scan of the whole queue, they would lock every waiting sender at once.
-func claimNeighbours(tx *gorm.DB, claimed []int64, n int) ([]row, error) {
-	var candidates []int64
-	if err := tx.Raw(`SELECT id FROM inbound_events WHERE processed_at IS NULL AND error = '' AND id NOT IN ?
+func claimNeighbours(tx *gorm.DB, claimed atdb.Int64s, n int) ([]row, error) {
+	var candidates atdb.Int64s
+	if err := tx.Raw(`SELECT id FROM inbound_events WHERE processed_at IS NULL AND error = '' AND id <> ALL(?::bigint[])
 		ORDER BY id LIMIT ?`, claimed, 4*n).Find(&candidates).Error; err != nil || len(candidates) == 0 {
 		return nil, err
 	}
 	var rows []row
 	err := tx.Raw(`UPDATE inbound_events SET processed_at = now() WHERE id IN (
-		SELECT id FROM inbound_events WHERE id IN ? AND processed_at IS NULL
+		SELECT id FROM inbound_events WHERE id = ANY(?::bigint[]) AND processed_at IS NULL
 		  AND pg_try_advisory_xact_lock(`+senderKey+`)
 		LIMIT ? FOR UPDATE SKIP LOCKED) RETURNING *`, candidates, n).Find(&rows).Error // no ORDER BY: a sort would try every candidate's lock
 	return rows, err

@@ -6,7 +6,6 @@ package inbound
 import (
 	"context"
 	"encoding/json"
-	"strings"
 	"sync"
 	"time"
 
@@ -14,6 +13,7 @@ import (
 
 	"atende/pkg/channel"
 	"atende/pkg/connection"
+	atdb "atende/pkg/db"
 	"atende/pkg/tasks"
 )
 
@@ -148,21 +148,19 @@ func (s Store) write(ctx context.Context, batch []*entry) {
 // insert writes the batch; an event whose (connection, dedupe key) is stored already, or
 // repeated within the batch, is marked duplicate.
 func (s Store) insert(ctx context.Context, batch []*entry) error {
-	var sql strings.Builder
-	sql.WriteString(`INSERT INTO inbound_events (company_id, connection_id, dedupe_key, kind, payload) VALUES `)
-	args := make([]any, 0, 5*len(batch))
-	for i, e := range batch {
-		if i > 0 {
-			sql.WriteString(", ")
-		}
-		sql.WriteString("(?, ?, ?, ?, ?::jsonb)")
-		args = append(args, e.CompanyID, e.ConnectionID, e.DedupeKey, e.Kind, string(e.Payload))
+	var companies, conns atdb.Int64s
+	var keys, kinds, payloads atdb.Texts
+	for _, e := range batch {
+		companies, conns = append(companies, e.CompanyID), append(conns, e.ConnectionID)
+		keys, kinds, payloads = append(keys, e.DedupeKey), append(kinds, e.Kind), append(payloads, string(e.Payload))
 	}
-	sql.WriteString(` ON CONFLICT (connection_id, dedupe_key) DO NOTHING RETURNING id, connection_id, dedupe_key`)
 	var stored []row
 	// Find, not Scan: gorm's Scan writes out every statement with its values for the
 	// logger, even a silent one, which cost a twentieth of the worker's CPU.
-	if err := s.DB.WithContext(ctx).Raw(sql.String(), args...).Find(&stored).Error; err != nil {
+	if err := s.DB.WithContext(ctx).Raw(`INSERT INTO inbound_events (company_id, connection_id, dedupe_key, kind, payload)
+		SELECT c, n, d, k, p::jsonb FROM unnest(?::bigint[], ?::bigint[], ?::text[], ?::text[], ?::text[]) AS e(c, n, d, k, p)
+		ON CONFLICT (connection_id, dedupe_key) DO NOTHING RETURNING id, connection_id, dedupe_key`,
+		companies, conns, keys, kinds, payloads).Find(&stored).Error; err != nil {
 		return err
 	}
 	type key struct {

@@ -190,13 +190,13 @@ type ActiveKey struct {
 // LockActive reads and locks the active tickets of many inbound messages in one query
 // (at most one each: tickets_one_active); the missing ones are left to FindOrCreate.
 func LockActive(tx *gorm.DB, keys []ActiveKey) (map[ActiveKey]Ticket, error) {
-	tuples := make([][]any, len(keys))
-	for i, k := range keys {
-		tuples[i] = []any{k.CompanyID, k.ContactID, k.ConnectionID}
+	var companies, contacts, conns atdb.Int64s
+	for _, k := range keys {
+		companies, contacts, conns = append(companies, k.CompanyID), append(contacts, k.ContactID), append(conns, k.ConnectionID)
 	}
 	var found []Ticket
-	err := tx.Where("(company_id, contact_id, connection_id) IN ? AND status IN ?", tuples, ActiveStatuses).
-		Order("id").Clauses(lockForUpdate).Find(&found).Error
+	err := tx.Where("(company_id, contact_id, connection_id) IN (SELECT * FROM unnest(?::bigint[], ?::bigint[], ?::bigint[])) AND status IN ?",
+		companies, contacts, conns, ActiveStatuses).Order("id").Clauses(lockForUpdate).Find(&found).Error
 	if err != nil {
 		return nil, err
 	}
@@ -216,16 +216,16 @@ func SavePreviews(tx *gorm.DB, ts []*Ticket) error {
 	if len(ts) == 0 {
 		return nil
 	}
-	var values strings.Builder
-	args := make([]any, 0, 5*len(ts))
-	for i, t := range ts {
-		if i > 0 {
-			values.WriteString(", ")
-		}
-		values.WriteString("(?::bigint, ?::text, ?::int, ?::boolean, ?::timestamptz)")
-		args = append(args, t.ID, t.LastMessage, t.UnreadMessages, t.FromMe, t.UpdatedAt)
+	var ids, unread atdb.Int64s
+	var previews atdb.Texts
+	var fromMe atdb.Bools
+	var at atdb.Times
+	for _, t := range ts {
+		ids, previews, fromMe, at = append(ids, t.ID), append(previews, t.LastMessage), append(fromMe, t.FromMe), append(at, t.UpdatedAt)
+		unread = append(unread, int64(t.UnreadMessages))
 	}
 	return tx.Exec(`UPDATE tickets t SET last_message = v.last_message, unread_messages = v.unread,
 		from_me = v.from_me, updated_at = v.updated_at
-		FROM (VALUES `+values.String()+`) AS v(id, last_message, unread, from_me, updated_at) WHERE t.id = v.id`, args...).Error
+		FROM unnest(?::bigint[], ?::text[], ?::int[], ?::boolean[], ?::timestamptz[]) AS v(id, last_message, unread, from_me, updated_at)
+		WHERE t.id = v.id`, ids, previews, unread, fromMe, at).Error
 }

@@ -10,6 +10,7 @@ import (
 	"gorm.io/gorm"
 
 	"atende/pkg/contact"
+	atdb "atende/pkg/db"
 	"atende/pkg/errs"
 	"atende/pkg/tenant"
 )
@@ -159,15 +160,18 @@ func refs(db *gorm.DB, companyIDs, ticketIDs, queueIDs, userIDs, connIDs []int64
 		Kind, Name, A, B string
 		Owner, ID        int64
 	}
-	err := db.Raw(`SELECT 'q' AS kind, company_id AS owner, id, name, color AS a, '' AS b FROM queues WHERE company_id IN ? AND id IN ?
-		UNION ALL SELECT 'u', company_id, id, name, '', '' FROM users WHERE company_id IN ? AND id IN ?
-		UNION ALL SELECT 'c', company_id, id, name, channel, group_as_ticket FROM connections WHERE company_id IN ? AND id IN ?
+	in := func(ids []int64) atdb.Int64s { return atdb.Int64s(ids) }
+	err := db.Raw(`SELECT 'q' AS kind, company_id AS owner, id, name, color AS a, '' AS b FROM queues
+		  WHERE company_id = ANY(?::bigint[]) AND id = ANY(?::bigint[])
+		UNION ALL SELECT 'u', company_id, id, name, '', '' FROM users WHERE company_id = ANY(?::bigint[]) AND id = ANY(?::bigint[])
+		UNION ALL SELECT 'c', company_id, id, name, channel, group_as_ticket FROM connections
+		  WHERE company_id = ANY(?::bigint[]) AND id = ANY(?::bigint[])
 		UNION ALL SELECT 't', tt.ticket_id, t.id, t.name, t.color, t.kanban::text
 		  FROM ticket_tags tt JOIN tags t ON t.id = tt.tag_id AND t.company_id = tt.company_id
-		  WHERE tt.company_id IN ? AND tt.ticket_id IN ?
+		  WHERE tt.company_id = ANY(?::bigint[]) AND tt.ticket_id = ANY(?::bigint[])
 		ORDER BY name`,
-		companyIDs, nonEmpty(queueIDs), companyIDs, nonEmpty(userIDs), companyIDs, nonEmpty(connIDs),
-		companyIDs, nonEmpty(ticketIDs)).Find(&rows).Error
+		in(companyIDs), in(queueIDs), in(companyIDs), in(userIDs), in(companyIDs), in(connIDs),
+		in(companyIDs), in(ticketIDs)).Find(&rows).Error
 	s := shapes{queues: map[ref]QueueRef{}, users: map[ref]UserRef{}, conns: map[ref]ConnectionRef{},
 		tags: map[int64][]contact.TagRef{}}
 	for _, r := range rows {
