@@ -1,10 +1,15 @@
 package db
 
 import (
+	"context"
 	"database/sql/driver"
-	"strconv"
+	"fmt"
 	"strings"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgtype"
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 )
 
 // Arrays bind a whole Go slice as one PostgreSQL array parameter (gorm would spread a plain
@@ -21,43 +26,37 @@ type (
 	Times      []time.Time
 )
 
-func (a Int64s) Value() (driver.Value, error) {
-	return literal(len(a), func(i int) string { return strconv.FormatInt(a[i], 10) }), nil
-}
+// GormValue hands pgx the slice as one value, which pgx sends as a binary array.
+func (a Int64s) GormValue(context.Context, *gorm.DB) clause.Expr     { return bind(a) }
+func (a NullInt64s) GormValue(context.Context, *gorm.DB) clause.Expr { return bind(a) }
+func (a Texts) GormValue(context.Context, *gorm.DB) clause.Expr      { return bind(a) }
+func (a Bools) GormValue(context.Context, *gorm.DB) clause.Expr      { return bind(a) }
+func (a Times) GormValue(context.Context, *gorm.DB) clause.Expr      { return bind(a) }
 
-func (a NullInt64s) Value() (driver.Value, error) {
-	return literal(len(a), func(i int) string {
-		if a[i] == nil {
-			return "NULL"
-		}
-		return strconv.FormatInt(*a[i], 10)
-	}), nil
-}
+// Value marks the types as single values for gorm (which would otherwise spread a slice
+// written after a parenthesis) and renders them for gorm's statement logs. Statements
+// don't use it: GormValue comes first.
+func (a Int64s) Value() (driver.Value, error)     { return render(a) }
+func (a NullInt64s) Value() (driver.Value, error) { return render(a) }
+func (a Texts) Value() (driver.Value, error)      { return render(a) }
+func (a Bools) Value() (driver.Value, error)      { return render(a) }
+func (a Times) Value() (driver.Value, error)      { return render(a) }
 
-var quoted = strings.NewReplacer(`\`, `\\`, `"`, `\"`)
+// array is what reaches pgx: not a slice, so gorm binds it as one value, and an ArrayGetter
+// (through FlatArray), so pgx encodes it natively.
+type array[T any] struct{ pgtype.FlatArray[T] }
 
-func (a Texts) Value() (driver.Value, error) {
-	return literal(len(a), func(i int) string { return `"` + quoted.Replace(a[i]) + `"` }), nil
-}
-
-func (a Bools) Value() (driver.Value, error) {
-	return literal(len(a), func(i int) string { return strconv.FormatBool(a[i]) }), nil
-}
-
-func (a Times) Value() (driver.Value, error) {
-	return literal(len(a), func(i int) string { return `"` + a[i].Format(time.RFC3339Nano) + `"` }), nil
-}
-
-// literal writes an array in PostgreSQL's text form, {a,b,c}.
-func literal(n int, elem func(int) string) string {
-	var b strings.Builder
-	b.WriteByte('{')
-	for i := range n {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(elem(i))
+func bind[T any](v []T) clause.Expr {
+	if v == nil {
+		v = []T{} // an empty array, not NULL
 	}
-	b.WriteByte('}')
-	return b.String()
+	return clause.Expr{SQL: "?", Vars: []any{array[T]{pgtype.FlatArray[T](v)}}}
+}
+
+func render[T any](v []T) (driver.Value, error) {
+	parts := make([]string, len(v))
+	for i, e := range v {
+		parts[i] = fmt.Sprintf("%q", fmt.Sprint(e))
+	}
+	return "{" + strings.Join(parts, ",") + "}", nil
 }
