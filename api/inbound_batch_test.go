@@ -38,50 +38,33 @@ func process(e *env, companyID, id int64) error {
 	return e.App.Inbound.Process(context.Background(), []tasks.InboundRef{{CompanyID: companyID, EventID: id}})
 }
 
-// Under a backlog one task handles its neighbours' events too, each in its own company,
-// each message once; an ack whose message is not stored yet is left to its own task.
-func TestInboundBatchHandlesABacklogOnce(t *testing.T) {
+// One task handles a batch of events of several companies, each in its own company, each
+// message once; an ack whose message is not stored yet is given back, noted, for the
+// task's retry; a second delivery of the task changes nothing.
+func TestInboundBatchHandlesEventsOnce(t *testing.T) {
 	e := newEnv(t)
 	a := testutil.NewTenant(t, e.App, "acme", 0)
 	b := testutil.NewTenant(t, e.App, "bolt", 0)
 	connA, connB := sandboxConn(t, e, a), sandboxConn(t, e, b)
-	var ids []int64
 	early := record(t, e, connA, channel.Event{Kind: channel.EventAck, TargetID: "not-sent-yet", Ack: 2})
+	refs := []tasks.InboundRef{{CompanyID: a.Company.ID, EventID: early}}
 	for i := 0; i < 20; i++ {
-		ids = append(ids, record(t, e, connA, channel.Event{Kind: channel.EventMessage,
-			ProviderID: fmt.Sprintf("a-%d", i), From: fmt.Sprintf("551190000000%d", i%4), Body: fmt.Sprint("a ", i)}))
-		ids = append(ids, record(t, e, connB, channel.Event{Kind: channel.EventMessage,
-			ProviderID: fmt.Sprintf("b-%d", i), From: "5511900000009", Body: fmt.Sprint("b ", i)}))
+		refs = append(refs,
+			tasks.InboundRef{CompanyID: a.Company.ID, EventID: record(t, e, connA, channel.Event{Kind: channel.EventMessage,
+				ProviderID: fmt.Sprintf("a-%d", i), From: fmt.Sprintf("551190000000%d", i%4), Body: fmt.Sprint("a ", i)})},
+			tasks.InboundRef{CompanyID: b.Company.ID, EventID: record(t, e, connB, channel.Event{Kind: channel.EventMessage,
+				ProviderID: fmt.Sprintf("b-%d", i), From: "5511900000009", Body: fmt.Sprint("b ", i)})})
 	}
-	// The early ack's task already ran (and ended): the batch that gives it back must queue it.
-	inspector := asynq.NewInspector(e.App.RedisOpt)
-	earlyTask := fmt.Sprintf("%s:%d", tasks.TypeInboundProcess, early)
-	if err := inspector.DeleteTask(tasks.QueueCritical, earlyTask); err != nil {
-		t.Fatal(err)
+	for range 2 { // the second delivery finds the messages handled and the ack still waiting
+		if err := e.App.Inbound.Process(context.Background(), refs); !errors.Is(err, inbound.ErrTargetUnknown) {
+			t.Fatalf("%v, want ErrTargetUnknown for the early ack's retry", err)
+		}
 	}
-	if err := process(e, a.Company.ID, ids[0]); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := inspector.GetTaskInfo(tasks.QueueCritical, earlyTask); err != nil {
-		t.Fatalf("the released ack was not queued again: %v", err)
-	}
-	if n := count(e, `SELECT count(*) FROM inbound_events WHERE processed_at IS NOT NULL`); n != inbound.BatchSize-1 {
-		t.Fatalf("one task handled %d events, want %d (a batch less the early ack)", n, inbound.BatchSize-1)
+	if n := count(e, `SELECT count(*) FROM inbound_events WHERE processed_at IS NOT NULL`); n != 40 {
+		t.Fatalf("%d events handled, want 40 (all but the early ack)", n)
 	}
 	if n := count(e, `SELECT count(*) FROM inbound_events WHERE id = ? AND processed_at IS NULL AND error <> ''`, early); n != 1 {
-		t.Fatal("the early ack should be given back to its own task, noted")
-	}
-	for _, id := range ids { // every task again, as asynq would run them
-		companyID := a.Company.ID
-		if count(e, `SELECT count(*) FROM inbound_events WHERE id = ? AND company_id = ?`, id, companyID) == 0 {
-			companyID = b.Company.ID
-		}
-		if err := process(e, companyID, id); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := process(e, a.Company.ID, early); !errors.Is(err, inbound.ErrTargetUnknown) {
-		t.Fatalf("early ack: %v, want ErrTargetUnknown for a retry", err)
+		t.Fatal("the early ack should be given back, noted")
 	}
 	if n := count(e, `SELECT count(*) FROM messages`); n != 40 {
 		t.Fatalf("%d messages stored, want 40", n)
@@ -95,11 +78,18 @@ func TestInboundBatchHandlesABacklogOnce(t *testing.T) {
 	if n := count(e, `SELECT unread_messages FROM tickets WHERE company_id = ?`, b.Company.ID); n != 20 {
 		t.Fatalf("company B's ticket counts %d unread, want 20", n)
 	}
+	if n := count(e, `SELECT count(*) FROM ticket_logs WHERE type = 'create'`); n != 5 {
+		t.Fatalf("%d creation log entries, want one per ticket (5)", n)
+	}
+	// A task naming an event with another company's id handles nothing.
+	foreign := record(t, e, connB, channel.Event{Kind: channel.EventMessage, ProviderID: "b-x", From: "5511900000009", Body: "x"})
+	if err := process(e, a.Company.ID, foreign); err != nil || count(e, `SELECT count(*) FROM messages WHERE provider_id = 'b-x'`) != 0 {
+		t.Fatalf("an event was handled under another company (err %v)", err)
+	}
 }
 
-// An event that breaks the shared transaction costs its neighbours one retry alone, and is
-// skipped by later batches; only its own task keeps trying it. An event another batch holds
-// ends its own task at once.
+// An event that breaks its batch's transaction costs its batch-mates one retry alone and
+// fails its task; an event another transaction holds ends its task at once.
 func TestInboundBatchSurvivesAPoisonEvent(t *testing.T) {
 	e := newEnv(t)
 	a := testutil.NewTenant(t, e.App, "acme", 0)
@@ -110,22 +100,22 @@ func TestInboundBatchSurvivesAPoisonEvent(t *testing.T) {
 	e.App.DB.Raw(`INSERT INTO inbound_events (company_id, connection_id, dedupe_key, kind, payload, received_at)
 		VALUES (?, ?, 'poison', 'message', '{"kind":"message","providerId":"p","from":"5511","body":"x"}', now() - interval '1 minute')
 		RETURNING id`, a.Company.ID, connB.ID).Scan(&poison)
-	var ids []int64
+	refs := []tasks.InboundRef{{CompanyID: a.Company.ID, EventID: poison}}
 	for i := 0; i < 5; i++ {
-		ids = append(ids, record(t, e, connA, channel.Event{Kind: channel.EventMessage,
-			ProviderID: fmt.Sprint("m-", i), From: "5511900000001", Body: fmt.Sprint("m ", i)}))
+		refs = append(refs, tasks.InboundRef{CompanyID: a.Company.ID, EventID: record(t, e, connA,
+			channel.Event{Kind: channel.EventMessage, ProviderID: fmt.Sprint("m-", i), From: "5511900000001", Body: fmt.Sprint("m ", i)})})
 	}
-	if err := process(e, a.Company.ID, ids[0]); err != nil {
-		t.Fatal(err)
-	}
-	if n := count(e, `SELECT count(*) FROM messages`); n != 1 {
-		t.Fatalf("%d messages after the broken batch, want its own event alone (1)", n)
-	}
-	if err := process(e, a.Company.ID, ids[1]); err != nil {
-		t.Fatal(err)
+	if err := e.App.Inbound.Process(context.Background(), refs); err == nil {
+		t.Fatal("the task holding the poison event should fail, for a retry")
 	}
 	if n := count(e, `SELECT count(*) FROM messages`); n != 5 {
-		t.Fatalf("%d messages, want 5: the next batch skips the poison", n)
+		t.Fatalf("%d messages after the broken batch, want its 5 good events, each alone", n)
+	}
+	if n := count(e, `SELECT count(*) FROM inbound_events WHERE id = ? AND processed_at IS NULL AND error <> ''`, poison); n != 1 {
+		t.Fatal("the poison event should stay waiting, its error noted")
+	}
+	if n := count(e, `SELECT count(*) FROM messages WHERE company_id = ?`, b.Company.ID); n != 0 {
+		t.Fatal("company A's event wrote into company B")
 	}
 	held := record(t, e, connA, channel.Event{Kind: channel.EventMessage, ProviderID: "held", From: "5511900000002", Body: "held"})
 	tx := e.App.DB.Begin()
@@ -134,12 +124,6 @@ func TestInboundBatchSurvivesAPoisonEvent(t *testing.T) {
 		t.Fatalf("a held event's task should end without handling it (err %v)", err)
 	}
 	tx.Rollback()
-	if err := process(e, a.Company.ID, poison); err == nil {
-		t.Fatal("the poison event's own task should fail")
-	}
-	if n := count(e, `SELECT count(*) FROM messages WHERE company_id = ?`, b.Company.ID); n != 0 {
-		t.Fatal("company A's event wrote into company B")
-	}
 }
 
 // Concurrent events are written together: every event is stored once, named by exactly one

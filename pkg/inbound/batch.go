@@ -19,27 +19,25 @@ import (
 	"atende/pkg/ticket"
 )
 
-// BatchSize is how many pending events one task may handle. A task holds the events one
-// write stored together; under a backlog it takes on its neighbours' events too, up to
-// this size, so one transaction, one claim and one real-time lookup per company serve them
-// all.
+// BatchSize is how many stranded events the reconciler queues in one task. Live events
+// come in the batches one write stored together (Store), which a task handles whole.
 const BatchSize = 32
 
 // Process handles a task's stored events exactly once: claiming marks events processed
-// inside the transaction that handles them, so a second delivery of a task (or the task of
-// events a neighbour handled) finds nothing to do.
+// inside the transaction that handles them, so a second delivery of a task finds nothing
+// to do. A task handles its own events only: taking on other tasks' waiting events made
+// batches lock those events' senders too, and other batches queued behind those locks.
 func (p Processor) Process(ctx context.Context, refs []tasks.InboundRef) error {
 	refs = p.unprocessed(ctx, refs)
 	if len(refs) == 0 {
 		return nil
 	}
-	outs, own, err := p.run(ctx, refs, max(BatchSize, len(refs)))
-	if err != nil {
-		// One event broke the shared transaction (it is marked, so batches skip it now):
-		// handle each event alone.
+	outs, own, err := p.run(ctx, refs)
+	if err != nil && len(refs) > 1 {
+		// One event broke the shared transaction (it is marked): handle each event alone.
 		outs, own, err = nil, nil, nil
 		for _, r := range refs {
-			o, ownOne, errOne := p.run(ctx, []tasks.InboundRef{r}, 1)
+			o, ownOne, errOne := p.run(ctx, []tasks.InboundRef{r})
 			outs, own, err = append(outs, o...), cmp.Or(own, ownOne), cmp.Or(err, errOne)
 		}
 	}
@@ -47,8 +45,8 @@ func (p Processor) Process(ctx context.Context, refs []tasks.InboundRef) error {
 	return cmp.Or(err, own)
 }
 
-// unprocessed is the cheap check that lets the tasks of events a neighbour handled end at
-// once; it keeps the refs whose event is stored for that company and still waiting.
+// unprocessed is the cheap check that lets a task delivered again end at once; it keeps
+// the refs whose event is stored for that company and still waiting.
 func (p Processor) unprocessed(ctx context.Context, refs []tasks.InboundRef) []tasks.InboundRef {
 	var waiting []tasks.InboundRef
 	ids, companies := pairs(refs)
@@ -66,29 +64,19 @@ func pairs(refs []tasks.InboundRef) (ids, companies atdb.Int64s) {
 	return ids, companies
 }
 
-// run claims the events (and up to limit in all with pending neighbours), handles them in
-// one transaction and returns what to publish. own is the first soft failure of one of the
-// task's own events (its target not known yet), to retry by the task; err is a failure of
-// the transaction. Neighbours this batch gives back are queued again: their own tasks,
-// finding them held, may have ended meanwhile.
-func (p Processor) run(ctx context.Context, refs []tasks.InboundRef, limit int) (outs []announce, own, err error) {
-	mine := map[int64]bool{}
-	for _, r := range refs {
-		mine[r.EventID] = true
-	}
+// run claims the events, handles them in one transaction and returns what to publish. own
+// is the first soft failure of an event (its target not known yet), to retry by the task;
+// err is a failure of the transaction.
+func (p Processor) run(ctx context.Context, refs []tasks.InboundRef) (outs []announce, own, err error) {
 	var failed int64 // the event whose handling broke the transaction
-	var neighbours, released []tasks.InboundRef
 	err = p.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		events, err := claim(tx, refs, limit)
+		events, err := claim(tx, refs)
 		if err != nil {
 			return err
 		}
 		conns := map[int64]connection.Connection{}
 		var arrivals, others []pending
 		for _, e := range events {
-			if !mine[e.ID] {
-				neighbours = append(neighbours, tasks.InboundRef{CompanyID: e.CompanyID, EventID: e.ID})
-			}
 			if e.bad == nil && e.ev.Kind == channel.EventMessage {
 				arrivals = append(arrivals, e)
 			} else {
@@ -103,19 +91,14 @@ func (p Processor) run(ctx context.Context, refs []tasks.InboundRef, limit int) 
 		}
 		outs = stored
 		for _, e := range others {
-			ref := tasks.InboundRef{CompanyID: e.CompanyID, EventID: e.ID}
 			out, err := p.one(tenant.With(ctx, e.CompanyID), tx, conns, e)
 			switch {
 			case errors.Is(err, ErrTargetUnknown):
-				// Its own task retries until the target is stored.
+				// The task retries it until the target is stored.
 				if err := release(tx, e.ID, err.Error()); err != nil {
 					return err
 				}
-				if mine[e.ID] {
-					own = cmp.Or(own, err)
-				} else {
-					released = append(released, ref)
-				}
+				own = cmp.Or(own, err)
 			case err != nil:
 				failed = e.ID
 				return err
@@ -129,21 +112,9 @@ func (p Processor) run(ctx context.Context, refs []tasks.InboundRef, limit int) 
 		if failed != 0 {
 			p.DB.WithContext(ctx).Table("inbound_events").Where("id = ?", failed).Update("error", err.Error())
 		}
-		p.requeue(ctx, neighbours)
 		return nil, nil, err
 	}
-	p.requeue(ctx, released)
 	return outs, own, nil
-}
-
-// requeue gives events back to their own tasks (a task still queued makes it a no-op; the
-// reconciler covers a failure to enqueue).
-func (p Processor) requeue(ctx context.Context, refs []tasks.InboundRef) {
-	for _, r := range refs {
-		if t, err := tasks.NewInboundProcess(r); err == nil && p.Queue != nil {
-			_ = tasks.Enqueue(ctx, p.Queue, t)
-		}
-	}
 }
 
 // pending is a claimed event with its decoded payload.
@@ -158,13 +129,11 @@ type pending struct {
 const senderKey = `hashtextextended(connection_id::text || ':' ||
 	coalesce(nullif(payload->>'from', ''), payload->>'targetId', ''), 0)`
 
-// claim marks the task's events processed but those another batch holds (that batch
-// handles them or queues them again), waits for any batch handling the same senders (in
-// key order, so two batches never wait for each other), and, when limit allows, claims the
-// oldest other pending events nobody holds, none of which failed before, whose senders no
-// other batch is handling: batches never queue behind one another's locks. Events come
-// back in a fixed order (connection, sender, id).
-func claim(tx *gorm.DB, refs []tasks.InboundRef, limit int) ([]pending, error) {
+// claim marks the task's events processed but those another transaction holds (a second
+// delivery of the task, which handles them), and waits for any batch handling the same
+// senders, in key order so that two batches never wait for each other. Events come back
+// in a fixed order (connection, sender, id).
+func claim(tx *gorm.DB, refs []tasks.InboundRef) ([]pending, error) {
 	var rows []row
 	own, companies := pairs(refs)
 	if err := tx.Raw(`UPDATE inbound_events SET processed_at = now(), error = '' WHERE id IN (
@@ -180,13 +149,6 @@ func claim(tx *gorm.DB, refs []tasks.InboundRef, limit int) ([]pending, error) {
 		SELECT DISTINCT `+senderKey+` AS k FROM inbound_events WHERE id = ANY(?::bigint[]) ORDER BY 1) senders`, ids).Error; err != nil {
 		return nil, err
 	}
-	if limit > len(rows) {
-		more, err := claimNeighbours(tx, ids, limit-len(rows))
-		if err != nil {
-			return nil, err
-		}
-		rows = append(rows, more...)
-	}
 	events := make([]pending, len(rows))
 	for i, r := range rows {
 		events[i].row = r
@@ -197,23 +159,6 @@ func claim(tx *gorm.DB, refs []tasks.InboundRef, limit int) ([]pending, error) {
 			cmp.Compare(a.ev.TargetID, b.ev.TargetID), cmp.Compare(a.ID, b.ID))
 	})
 	return events, nil
-}
-
-// claimNeighbours claims up to n of the oldest pending events. The candidates are read
-// first, unlocked, so that the sender locks are tried on a handful of rows: tried in the
-// scan of the whole queue, they would lock every waiting sender at once.
-func claimNeighbours(tx *gorm.DB, claimed atdb.Int64s, n int) ([]row, error) {
-	var candidates atdb.Int64s
-	if err := tx.Raw(`SELECT id FROM inbound_events WHERE processed_at IS NULL AND error = '' AND id <> ALL(?::bigint[])
-		ORDER BY id LIMIT ?`, claimed, 4*n).Find(&candidates).Error; err != nil || len(candidates) == 0 {
-		return nil, err
-	}
-	var rows []row
-	err := tx.Raw(`UPDATE inbound_events SET processed_at = now() WHERE id IN (
-		SELECT id FROM inbound_events WHERE id = ANY(?::bigint[]) AND processed_at IS NULL
-		  AND pg_try_advisory_xact_lock(`+senderKey+`)
-		LIMIT ? FOR UPDATE SKIP LOCKED) RETURNING *`, candidates, n).Find(&rows).Error // no ORDER BY: a sort would try every candidate's lock
-	return rows, err
 }
 
 // release gives a claimed event back, noting why.

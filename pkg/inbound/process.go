@@ -14,7 +14,6 @@ import (
 	"atende/pkg/contact"
 	"atende/pkg/message"
 	"atende/pkg/realtime"
-	"atende/pkg/tasks"
 	"atende/pkg/ticket"
 )
 
@@ -27,7 +26,6 @@ type Processor struct {
 	DB     *gorm.DB
 	Events realtime.Publisher
 	Media  message.MediaURL
-	Queue  tasks.Enqueuer // gives events a batch could not handle back to their tasks
 }
 
 // announce is what to publish once the transaction committed.
