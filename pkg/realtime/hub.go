@@ -110,18 +110,33 @@ type envelope struct {
 	Mask   bool            `json:"maskNumbers"`
 }
 
+// frame is what a socket receives, {"event": name, "data": data}, written around the data
+// as it came (Unmarshal checked it) instead of encoded again.
+func (ev envelope) frame() []byte {
+	name, _ := json.Marshal(ev.Name)
+	data := ev.Data
+	if len(data) == 0 {
+		data = json.RawMessage("null")
+	}
+	out := make([]byte, 0, len(name)+len(data)+20)
+	out = append(append(append(append(out, `{"event":`...), name...), `,"data":`...), data...)
+	return append(out, '}')
+}
+
 func (h *Hub) dispatch(payload []byte) {
 	var ev envelope
 	if err := json.Unmarshal(payload, &ev); err != nil {
 		slog.Warn("realtime: bad event", "err", err)
 		return
 	}
-	frame, _ := json.Marshal(map[string]any{"event": ev.Name, "data": ev.Data})
-	var masked []byte
+	var frame, masked []byte // built for the first client in the rooms: most events have none here
 	h.mu.RLock()
 	var stale []*client
 	for c := range h.clients {
 		if ev.Name != "" && c.in(ev.Rooms) {
+			if frame == nil {
+				frame = ev.frame()
+			}
 			out := frame
 			if ev.Mask && c.id.Profile == "user" {
 				if masked == nil {
