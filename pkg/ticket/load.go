@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 
+	"golang.org/x/sync/errgroup"
 	"gorm.io/gorm"
 
 	"atende/pkg/contact"
@@ -51,8 +52,9 @@ func getBy(ctx context.Context, db *gorm.DB, where string, arg any) (Ticket, err
 	return list[0], nil
 }
 
-// Decorate fills contact, queue, user, connection and tags of tickets in two queries (the
-// contacts, then every other shape in one UNION), whatever the page size: no N+1.
+// Decorate fills contact, queue, user, connection and tags of tickets in two queries run
+// side by side (the contacts, and every other shape in one UNION), whatever the page size:
+// no N+1, and one round trip of waiting.
 func Decorate(ctx context.Context, db *gorm.DB, tickets []Ticket) error {
 	if len(tickets) == 0 {
 		return nil
@@ -63,22 +65,26 @@ func Decorate(ctx context.Context, db *gorm.DB, tickets []Ticket) error {
 	}
 	db = db.WithContext(ctx)
 	contactIDs := make([]int64, len(tickets))
-	for i, t := range tickets {
-		contactIDs[i] = t.ContactID
+	ptrs := make([]*Ticket, len(tickets))
+	for i := range tickets {
+		contactIDs[i], ptrs[i] = tickets[i].ContactID, &tickets[i]
 	}
 	var contacts []contact.Contact
-	if err := db.Where("company_id = ? AND id IN ?", companyID, contactIDs).Find(&contacts).Error; err != nil {
+	var g errgroup.Group
+	g.Go(func() error {
+		return db.Where("company_id = ? AND id = ANY(?::bigint[])", companyID, atdb.Int64s(contactIDs)).Find(&contacts).Error
+	})
+	g.Go(func() error { return decorateRefs(db, []int64{companyID}, ptrs) })
+	if err := g.Wait(); err != nil {
 		return err
 	}
 	byContact := index(contacts, func(c contact.Contact) int64 { return c.ID })
-	ptrs := make([]*Ticket, len(tickets))
 	for i := range tickets {
 		if c, ok := byContact[tickets[i].ContactID]; ok {
 			tickets[i].Contact = &c
 		}
-		ptrs[i] = &tickets[i]
 	}
-	return decorateRefs(db, []int64{companyID}, ptrs)
+	return nil
 }
 
 // DecorateAll is Decorate for tickets whose contacts the caller already holds (the inbound
