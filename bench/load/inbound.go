@@ -27,7 +27,7 @@ func runInbound(g *gorm.DB, base string, agents []agent, n int, rate float64) (s
 		return "", err
 	}
 	defer socket.CloseNow()
-	var sentAt sync.Map // body → time
+	var sentAt sync.Map              // body → time
 	var lat, postLat []time.Duration // post to socket event; post to its answer
 	var latMu sync.Mutex
 	go func() {

@@ -96,3 +96,16 @@ func InsertReturning(tx *gorm.DB, rows any, onConflict clause.OnConflict, dest a
 	// Find, not Scan: gorm's Scan writes out the statement with its values for the logger.
 	return tx.Raw(stmt.SQL.String(), stmt.Vars...).Find(dest).Error
 }
+
+// Returned maps what an INSERT … ON CONFLICT DO NOTHING RETURNING gave back, by a key of
+// the caller's, to the new rows' ids: the statement returns only the rows it inserted, in no
+// promised order.
+type Returned[K comparable] map[K]int64
+
+// Take is the id inserted for key, once: a second row with the same key in the same batch
+// was the duplicate, and gets 0 as the rows the statement skipped do.
+func (r Returned[K]) Take(key K) int64 {
+	id := r[key]
+	delete(r, key)
+	return id
+}

@@ -167,14 +167,13 @@ func (s Store) insert(ctx context.Context, batch []*entry) error {
 		conn  int64
 		dedup string
 	}
-	ids := make(map[key]int64, len(stored))
+	ids := atdb.Returned[key]{}
 	for _, r := range stored {
 		ids[key{r.ConnectionID, r.DedupeKey}] = r.ID
 	}
 	for _, e := range batch {
-		k := key{e.ConnectionID, e.DedupeKey}
-		e.ID, e.duplicate = ids[k], ids[k] == 0
-		delete(ids, k) // a second copy within the batch is a duplicate of the first
+		e.ID = ids.Take(key{e.ConnectionID, e.DedupeKey})
+		e.duplicate = e.ID == 0
 	}
 	return nil
 }

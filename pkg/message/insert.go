@@ -50,14 +50,12 @@ func InsertOnce(tx *gorm.DB, msgs []*Message) error {
 		conn     int64
 		provider string
 	}
-	ids := make(map[key]int64, len(stored))
+	ids := atdb.Returned[key]{}
 	for _, m := range stored {
 		ids[key{*m.ConnectionID, *m.ProviderID}] = m.ID
 	}
 	for _, m := range msgs {
-		k := key{*m.ConnectionID, *m.ProviderID}
-		m.ID = ids[k]
-		delete(ids, k) // a second copy in msgs is the duplicate
+		m.ID = ids.Take(key{*m.ConnectionID, *m.ProviderID})
 	}
 	return nil
 }

@@ -10,8 +10,8 @@ import (
 	"gorm.io/gorm/clause"
 
 	"atende/pkg/connection"
-	atdb "atende/pkg/db"
 	"atende/pkg/contact"
+	atdb "atende/pkg/db"
 	"atende/pkg/tenant"
 )
 
