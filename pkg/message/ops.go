@@ -43,7 +43,12 @@ func (s Service) List(ctx context.Context, actor user.User, ticketID, before int
 	var t ticket.Ticket
 	var msgs []Message
 	var g errgroup.Group
-	g.Go(func() (err error) { t, err = s.visibleTicket(ctx, actor, ticketID); return err })
+	g.Go(func() (err error) {
+		if t, err = ticket.Row(ctx, s.DB, ticketID); err != nil {
+			return err
+		}
+		return s.mayOpen(ctx, actor, t)
+	})
 	g.Go(func() error { return q.Order("created_at DESC, id DESC").Limit(PageSize + 1).Find(&msgs).Error })
 	if err := g.Wait(); err != nil {
 		return Page{}, err
@@ -58,13 +63,18 @@ func (s Service) List(ctx context.Context, actor user.User, ticketID, before int
 	for i, j := 0, len(msgs)-1; i < j; i, j = i+1, j-1 {
 		msgs[i], msgs[j] = msgs[j], msgs[i]
 	}
-	if err := Decorate(ctx, s.DB, s.Media, msgs); err != nil {
+	// What the ticket and the messages point at, and the read marking, side by side.
+	tickets := []ticket.Ticket{t}
+	g = errgroup.Group{}
+	g.Go(func() error { return ticket.Decorate(ctx, s.DB, tickets) })
+	g.Go(func() error { return Decorate(ctx, s.DB, s.Media, msgs) })
+	if before == 0 && pageNumber <= 1 {
+		g.Go(func() error { s.markRead(ctx, t); return nil })
+	}
+	if err := g.Wait(); err != nil {
 		return Page{}, err
 	}
-	page.Messages, page.Count = msgs, len(msgs)
-	if before == 0 && pageNumber <= 1 {
-		s.markRead(ctx, t)
-	}
+	page.Ticket, page.Messages, page.Count = tickets[0], msgs, len(msgs)
 	return page, nil
 }
 

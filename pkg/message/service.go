@@ -198,14 +198,19 @@ func (s Service) visibleTicket(ctx context.Context, actor user.User, ticketID in
 	if err != nil {
 		return t, err
 	}
+	return t, s.mayOpen(ctx, actor, t)
+}
+
+// mayOpen is the visibility rule of spec/1 §6 for actor and the ticket's row.
+func (s Service) mayOpen(ctx context.Context, actor user.User, t ticket.Ticket) error {
 	queues, err := ticket.QueueIDs(ctx, s.DB, actor)
 	if err != nil {
-		return t, err
+		return err
 	}
 	if !ticket.CanSee(actor, queues, t) {
-		return t, errs.ErrNoPermission // same answer as the ticket endpoints
+		return errs.ErrNoPermission // same answer as the ticket endpoints
 	}
-	return t, nil
+	return nil
 }
 
 // own loads a message of the company sent by actor.

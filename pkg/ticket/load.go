@@ -33,7 +33,13 @@ func GetByUUID(ctx context.Context, db *gorm.DB, uuid string) (Ticket, error) {
 	return getBy(ctx, db, "uuid = ?", uuid)
 }
 
-func getBy(ctx context.Context, db *gorm.DB, where string, arg any) (Ticket, error) {
+// Row loads one ticket of the context's company without what it points at, for callers
+// that decorate it later, beside other work.
+func Row(ctx context.Context, db *gorm.DB, id int64) (Ticket, error) {
+	return row(ctx, db, "id = ?", id)
+}
+
+func row(ctx context.Context, db *gorm.DB, where string, arg any) (Ticket, error) {
 	q, err := tenant.Scope(ctx, db)
 	if err != nil {
 		return Ticket{}, err
@@ -43,6 +49,14 @@ func getBy(ctx context.Context, db *gorm.DB, where string, arg any) (Ticket, err
 		if errors.Is(err, gorm.ErrRecordNotFound) {
 			return Ticket{}, ErrNotFound
 		}
+		return Ticket{}, err
+	}
+	return t, nil
+}
+
+func getBy(ctx context.Context, db *gorm.DB, where string, arg any) (Ticket, error) {
+	t, err := row(ctx, db, where, arg)
+	if err != nil {
 		return Ticket{}, err
 	}
 	list := []Ticket{t}
