@@ -53,10 +53,22 @@ func bind[T any](v []T) clause.Expr {
 	return clause.Expr{SQL: "?", Vars: []any{array[T]{pgtype.FlatArray[T](v)}}}
 }
 
+// render writes the array in PostgreSQL's text form, {"a","b"} (NULL for a nil pointer).
 func render[T any](v []T) (driver.Value, error) {
 	parts := make([]string, len(v))
 	for i, e := range v {
-		parts[i] = fmt.Sprintf("%q", fmt.Sprint(e))
+		switch p := any(e).(type) {
+		case *int64:
+			if p == nil {
+				parts[i] = "NULL"
+			} else {
+				parts[i] = fmt.Sprint(*p)
+			}
+		case time.Time:
+			parts[i] = `"` + p.Format(time.RFC3339Nano) + `"`
+		default:
+			parts[i] = `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(fmt.Sprint(e)) + `"`
+		}
 	}
 	return "{" + strings.Join(parts, ",") + "}", nil
 }

@@ -1,6 +1,7 @@
 package db_test
 
 import (
+	"database/sql/driver"
 	"testing"
 	"time"
 
@@ -35,5 +36,23 @@ func TestArraysRoundTrip(t *testing.T) {
 	var empty int64
 	if err := db.Raw(`SELECT count(*) FROM unnest(?::bigint[])`, atdb.Int64s(nil)).Find(&empty).Error; err != nil || empty != 0 {
 		t.Fatalf("empty: %d, %v", empty, err)
+	}
+}
+
+// Value (gorm's marker for a single value, and what its logs show) is the array's text form.
+func TestArraysValue(t *testing.T) {
+	one := int64(1)
+	for _, c := range []struct {
+		v    interface{ Value() (driver.Value, error) }
+		want string
+	}{
+		{atdb.Int64s{1, 2}, `{"1","2"}`},
+		{atdb.NullInt64s{&one, nil}, `{1,NULL}`},
+		{atdb.Texts{`a"b`, `c\d`}, `{"a\"b","c\\d"}`},
+		{atdb.Times{time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}, `{"2026-01-02T03:04:05Z"}`},
+	} {
+		if got, _ := c.v.Value(); got != c.want {
+			t.Errorf("%T: %v, want %s", c.v, got, c.want)
+		}
 	}
 }
