@@ -42,10 +42,7 @@ func process(e *env, companyID, id int64) error {
 // message once; an ack whose message is not stored yet is given back, noted, for the
 // task's retry; a second delivery of the task changes nothing.
 func TestInboundBatchHandlesEventsOnce(t *testing.T) {
-	e := newEnv(t)
-	a := testutil.NewTenant(t, e.App, "acme", 0)
-	b := testutil.NewTenant(t, e.App, "bolt", 0)
-	connA, connB := sandboxConn(t, e, a), sandboxConn(t, e, b)
+	e, a, b, connA, connB := twoSandboxes(t)
 	early := record(t, e, connA, channel.Event{Kind: channel.EventAck, TargetID: "not-sent-yet", Ack: 2})
 	refs := []tasks.InboundRef{{CompanyID: a.Company.ID, EventID: early}}
 	for i := 0; i < 20; i++ {
@@ -91,10 +88,7 @@ func TestInboundBatchHandlesEventsOnce(t *testing.T) {
 // An event that breaks its batch's transaction costs its batch-mates one retry alone and
 // fails its task; an event another transaction holds ends its task at once.
 func TestInboundBatchSurvivesAPoisonEvent(t *testing.T) {
-	e := newEnv(t)
-	a := testutil.NewTenant(t, e.App, "acme", 0)
-	b := testutil.NewTenant(t, e.App, "bolt", 0)
-	connA, connB := sandboxConn(t, e, a), sandboxConn(t, e, b)
+	e, a, b, connA, connB := twoSandboxes(t)
 	// A's event naming B's connection: processing it in A's company fails (not found).
 	var poison int64
 	e.App.DB.Raw(`INSERT INTO inbound_events (company_id, connection_id, dedupe_key, kind, payload, received_at)

@@ -41,10 +41,7 @@ func pendingSends(t *testing.T, e *env) int {
 }
 
 func TestMessageEndpoints(t *testing.T) {
-	e := newEnv(t)
-	a := testutil.NewTenant(t, e.App, "acme", 0)
-	b := testutil.NewTenant(t, e.App, "bolt", 0)
-	connA, connB := sandboxConn(t, e, a), sandboxConn(t, e, b)
+	e, a, b, connA, connB := twoSandboxes(t)
 	ticketA, contactA := customerWrites(t, e, connA, "5511900000001", "oi")
 	ticketA2, contactA2 := customerWrites(t, e, connA, "5511900000002", "olá")
 	ticketB, contactB := customerWrites(t, e, connB, "5511900000003", "hello")
@@ -129,10 +126,7 @@ func TestEditAndDeleteRules(t *testing.T) {
 }
 
 func TestSandboxEndpointsAuth(t *testing.T) {
-	e := newEnv(t)
-	a := testutil.NewTenant(t, e.App, "acme", 0)
-	b := testutil.NewTenant(t, e.App, "bolt", 0)
-	connA, connB := sandboxConn(t, e, a), sandboxConn(t, e, b)
+	e, a, b, connA, connB := twoSandboxes(t)
 	real := connection.Connection{CompanyID: a.Company.ID, Name: "WhatsApp", Channel: connection.ChannelWhatsApp,
 		Status: connection.StatusConnected, Token: connection.NewToken(), GroupAsTicket: "disabled", WhenExpiresTicket: "0"}
 	e.App.DB.Create(&real)
@@ -163,10 +157,7 @@ func TestSandboxEndpointsAuth(t *testing.T) {
 // Keyset pages (?before=) walk back from any message of the ticket, oldest first within a
 // page; a cursor from another ticket or company is not found.
 func TestMessagePagesBefore(t *testing.T) {
-	e := newEnv(t)
-	a := testutil.NewTenant(t, e.App, "acme", 0)
-	b := testutil.NewTenant(t, e.App, "bolt", 0)
-	connA, connB := sandboxConn(t, e, a), sandboxConn(t, e, b)
+	e, a, _, connA, connB := twoSandboxes(t)
 	ticketA, _ := customerWrites(t, e, connA, "5511900000001", "m0")
 	otherA, _ := customerWrites(t, e, connA, "5511900000002", "outro")
 	ticketB, _ := customerWrites(t, e, connB, "5511900000003", "hello")

@@ -29,6 +29,14 @@ func sandboxConn(t *testing.T, e *env, tn testutil.Tenant) connection.Connection
 }
 
 // startWorker runs a real asynq worker until the test ends.
+// twoSandboxes is the cross-tenant setup: companies acme and bolt, each with a sandbox
+// connection.
+func twoSandboxes(t *testing.T) (e *env, a, b testutil.Tenant, connA, connB connection.Connection) {
+	e = newEnv(t)
+	a, b = testutil.NewTenant(t, e.App, "acme", 0), testutil.NewTenant(t, e.App, "bolt", 0)
+	return e, a, b, sandboxConn(t, e, a), sandboxConn(t, e, b)
+}
+
 func startWorker(t *testing.T, e *env) {
 	t.Helper()
 	sandbox.DeliveredAfter, sandbox.ReadAfter = 50*time.Millisecond, 100*time.Millisecond
