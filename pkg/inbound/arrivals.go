@@ -29,8 +29,8 @@ type arrival struct {
 // gate, contact, ticket reuse or creation, store once, ticket preview and unread count).
 // The common case, a customer we know writing on an active ticket, costs the batch one
 // query for its contacts, one for its tickets, one insert and one update, whatever its size;
-// new contacts and tickets go through Upsert and FindOrCreate one by one. failed names the
-// event that broke the batch, when one did.
+// new tickets cost one insert more, new or changed contacts an Upsert each. failed names
+// the event that broke the batch, when one did.
 func (p Processor) storeMessages(ctx context.Context, tx *gorm.DB, conns map[int64]connection.Connection, events []pending) (outs []announce, failed int64, err error) {
 	if len(events) == 0 {
 		return nil, 0, nil
@@ -116,6 +116,19 @@ func withConnections(tx *gorm.DB, conns map[int64]connection.Connection, events 
 	return arrivals, 0, nil
 }
 
+// providerKey names a message the way its channel does: its connection and provider id.
+type providerKey struct {
+	conn int64
+	id   string
+}
+
+// key names the arrival's own message; quotes, the message it replies to or is about ("" id
+// when none).
+func (a *arrival) key() providerKey { return providerKey{a.conn.ID, a.ev.ProviderID} }
+func (a *arrival) quotes() providerKey {
+	return providerKey{a.conn.ID, firstOf(a.ev.QuotedProviderID, a.ev.TargetID)}
+}
+
 func (a *arrival) inbound() contact.Inbound {
 	return contact.Inbound{Number: a.ev.From, Name: a.ev.Name, Channel: a.conn.Channel, IsGroup: a.ev.IsGroup,
 		URLPicture: a.ev.PictureURL, ConnectionID: a.conn.ID}
@@ -158,6 +171,7 @@ func findTickets(ctx context.Context, tx *gorm.DB, arrivals []*arrival) (int64, 
 	byKey := map[ticket.ActiveKey]*ticket.Ticket{}
 	var openings []ticket.Opening
 	var opener []*arrival // the first message of each opening
+	var openKeys []ticket.ActiveKey
 	for i, a := range arrivals {
 		if _, seen := byKey[keys[i]]; seen {
 			continue // one ticket for all the batch's messages on it
@@ -168,7 +182,7 @@ func findTickets(ctx context.Context, tx *gorm.DB, arrivals []*arrival) (int64, 
 		}
 		byKey[keys[i]] = nil
 		openings = append(openings, ticket.Opening{Contact: a.contact, Conn: a.conn, FromMe: a.ev.FromMe})
-		opener = append(opener, a)
+		opener, openKeys = append(opener, a), append(openKeys, keys[i])
 	}
 	opened, created, err := ticket.OpenMany(ctx, tx, openings)
 	if err != nil {
@@ -184,7 +198,7 @@ func findTickets(ctx context.Context, tx *gorm.DB, arrivals []*arrival) (int64, 
 				return a.ID, err
 			}
 		}
-		byKey[ticket.ActiveKey{CompanyID: a.CompanyID, ContactID: a.contact.ID, ConnectionID: a.conn.ID}] = &t
+		byKey[openKeys[j]] = &t
 	}
 	for i, a := range arrivals {
 		a.ticket = byKey[keys[i]]
@@ -207,8 +221,8 @@ func quote(tx *gorm.DB, arrivals []*arrival) error {
 	var conns atdb.Int64s
 	var refs atdb.Texts
 	for _, a := range arrivals {
-		if ref := firstOf(a.ev.QuotedProviderID, a.ev.TargetID); ref != "" {
-			conns, refs = append(conns, a.conn.ID), append(refs, ref)
+		if q := a.quotes(); q.id != "" {
+			conns, refs = append(conns, q.conn), append(refs, q.id)
 		}
 	}
 	if len(refs) == 0 {
@@ -220,16 +234,12 @@ func quote(tx *gorm.DB, arrivals []*arrival) error {
 		Find(&quoted).Error; err != nil {
 		return err
 	}
-	type key struct {
-		conn int64
-		ref  string
-	}
-	ids := map[key]int64{}
+	ids := map[providerKey]int64{}
 	for _, q := range quoted {
-		ids[key{*q.ConnectionID, *q.ProviderID}] = q.ID
+		ids[providerKey{*q.ConnectionID, *q.ProviderID}] = q.ID
 	}
 	for _, a := range arrivals {
-		if id, ok := ids[key{a.conn.ID, firstOf(a.ev.QuotedProviderID, a.ev.TargetID)}]; ok {
+		if id, ok := ids[a.quotes()]; ok {
 			a.msg.QuotedMsgID = &id
 		}
 	}
@@ -239,23 +249,18 @@ func quote(tx *gorm.DB, arrivals []*arrival) error {
 // insert stores the batch's messages in one statement, or in rounds when a message quotes
 // another of the same batch: the quoted one is stored first, so the reply can name its id.
 func insert(tx *gorm.DB, arrivals []*arrival) error {
-	type key struct {
-		conn int64
-		ref  string
-	}
-	unstored := map[key]bool{}
+	unstored := map[providerKey]bool{}
 	for _, a := range arrivals {
-		unstored[key{a.conn.ID, a.ev.ProviderID}] = true
+		unstored[a.key()] = true
 	}
-	stored := map[key]int64{}
+	stored := map[providerKey]int64{}
 	for rest := arrivals; len(rest) > 0; {
 		var now, later []*arrival
 		for _, a := range rest {
-			ref := key{a.conn.ID, firstOf(a.ev.QuotedProviderID, a.ev.TargetID)}
-			if id := stored[ref]; id != 0 && a.msg.QuotedMsgID == nil {
+			if id := stored[a.quotes()]; id != 0 && a.msg.QuotedMsgID == nil {
 				a.msg.QuotedMsgID = &id
 			}
-			if unstored[ref] && ref.ref != a.ev.ProviderID {
+			if unstored[a.quotes()] && a.quotes() != a.key() {
 				later = append(later, a)
 			} else {
 				now = append(now, a)
@@ -272,10 +277,9 @@ func insert(tx *gorm.DB, arrivals []*arrival) error {
 			return err
 		}
 		for _, a := range now {
-			k := key{a.conn.ID, a.ev.ProviderID}
-			delete(unstored, k)
+			delete(unstored, a.key())
 			if a.msg.ID != 0 {
-				stored[k] = a.msg.ID
+				stored[a.key()] = a.msg.ID
 			}
 		}
 		rest = later

@@ -28,10 +28,6 @@ const BatchSize = 32
 // to do. A task handles its own events only: taking on other tasks' waiting events made
 // batches lock those events' senders too, and other batches queued behind those locks.
 func (p Processor) Process(ctx context.Context, refs []tasks.InboundRef) error {
-	refs = p.unprocessed(ctx, refs)
-	if len(refs) == 0 {
-		return nil
-	}
 	outs, own, err := p.run(ctx, refs)
 	if err != nil && len(refs) > 1 {
 		// One event broke the shared transaction (it is marked): handle each event alone.
@@ -43,17 +39,6 @@ func (p Processor) Process(ctx context.Context, refs []tasks.InboundRef) error {
 	}
 	p.publish(ctx, outs)
 	return cmp.Or(err, own)
-}
-
-// unprocessed is the cheap check that lets a task delivered again end at once; it keeps
-// the refs whose event is stored for that company and still waiting.
-func (p Processor) unprocessed(ctx context.Context, refs []tasks.InboundRef) []tasks.InboundRef {
-	var waiting []tasks.InboundRef
-	ids, companies := pairs(refs)
-	p.DB.WithContext(ctx).Raw(`SELECT company_id, id AS event_id FROM inbound_events
-		WHERE (id, company_id) IN (SELECT * FROM unnest(?::bigint[], ?::bigint[])) AND processed_at IS NULL ORDER BY id`,
-		ids, companies).Find(&waiting)
-	return waiting
 }
 
 // pairs lists refs as two arrays, event ids and company ids, to unnest into pairs.

@@ -51,14 +51,14 @@ type entry struct {
 
 // group gathers the events that arrive while a write is running, so that a burst of
 // webhooks or sandbox posts costs one INSERT, one commit and one task per batch instead of
-// per event. A quiet pipeline writes each event at once: nothing waits for company.
+// per event. A quiet pipeline writes each event at once: no event waits for others.
 type group struct {
 	mu      sync.Mutex
 	waiting []*entry
 	busy    bool
 }
 
-// maxGroup bounds one write (5 parameters an event) and one task's batch.
+// maxGroup bounds one write and one task's batch.
 const maxGroup = 128
 
 // Record stores ev for conn and enqueues its processing. A duplicate (same dedupe key)

@@ -56,7 +56,7 @@ func (s Service) List(ctx context.Context, actor user.User, ticketID, before int
 	if before > 0 && len(msgs) == 0 && !s.inTicket(ctx, before, t.ID) {
 		return Page{}, ErrNotFound // a cursor from another ticket, or no message at all
 	}
-	page := Page{HasMore: len(msgs) > PageSize, Ticket: t}
+	page := Page{HasMore: len(msgs) > PageSize}
 	if page.HasMore {
 		msgs = msgs[:PageSize]
 	}

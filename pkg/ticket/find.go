@@ -188,7 +188,7 @@ type ActiveKey struct {
 }
 
 // LockActive reads and locks the active tickets of many inbound messages in one query
-// (at most one each: tickets_one_active); the missing ones are left to FindOrCreate.
+// (at most one each: tickets_one_active); the missing ones are left to OpenMany.
 func LockActive(tx *gorm.DB, keys []ActiveKey) (map[ActiveKey]Ticket, error) {
 	var companies, contacts, conns atdb.Int64s
 	for _, k := range keys {

@@ -101,18 +101,9 @@ func Decorate(ctx context.Context, db *gorm.DB, tickets []Ticket) error {
 	return nil
 }
 
-// DecorateAll is Decorate for tickets whose contacts the caller already holds (the inbound
-// pipeline has just read them): one query for the rest.
-func DecorateAll(ctx context.Context, db *gorm.DB, tickets []*Ticket) error {
-	companyID, err := tenant.CompanyID(ctx)
-	if err != nil {
-		return err
-	}
-	return decorateRefs(db.WithContext(ctx), []int64{companyID}, tickets)
-}
-
-// DecorateAcross is DecorateAll for tickets of several companies (an inbound batch): one
-// query for them all, each shape matched on its ticket's own company.
+// DecorateAcross is Decorate for tickets whose contacts the caller already holds, of
+// several companies (an inbound batch): one query for them all, each shape matched on its
+// ticket's own company.
 func DecorateAcross(ctx context.Context, db *gorm.DB, tickets []*Ticket) error {
 	var companies []int64
 	for _, t := range tickets {
