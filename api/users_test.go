@@ -1,11 +1,13 @@
 package api_test
 
 import (
+	"context"
 	"fmt"
 	"maps"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"atende/pkg/testutil"
 	"atende/pkg/user"
@@ -28,6 +30,12 @@ func (e *env) countRows(query string, args ...any) int64 {
 func (e *env) sql(query string, args ...any) {
 	e.t.Helper()
 	if err := e.App.DB.Exec(query, args...).Error; err != nil {
+		e.t.Fatal(err)
+	}
+	// Requests made next must see the write, as they would after a service's own.
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := e.App.Users.SignedIn.Fence(ctx, e.App.DB); err != nil {
 		e.t.Fatal(err)
 	}
 }

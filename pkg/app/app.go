@@ -111,10 +111,13 @@ func (a *App) wire() {
 	var bg context.Context
 	bg, a.stop = context.WithCancel(context.Background())
 	go a.Settings.Cache.Listen(bg)
+	signedIn := user.NewSignedInCache(time.Minute)
+	go db.Listener{URL: a.Cfg.DatabaseURL, Channel: user.SignedInChannel,
+		Live: signedIn.SetLive, Note: signedIn.Note}.Run(bg)
 	a.Connections = connection.Service{Store: connection.Store{DB: a.DB}, Events: a.Events, Settings: a.Settings,
 		Tokens: &connection.TokenCache{Store: connection.Store{DB: a.DB}, TTL: time.Second}}
 	a.Users = user.Service{DB: a.DB, Events: a.Events, Settings: a.Settings, Media: a.Media,
-		Connections: a.Connections.Store}
+		Connections: a.Connections.Store, SignedIn: signedIn}
 	a.Queues = queue.Service{DB: a.DB, Events: a.Events}
 	a.Tags = tag.Service{DB: a.DB, Events: a.Events}
 	a.Contacts = contact.Service{DB: a.DB, Events: a.Events, Settings: a.Settings, Tags: a.Tags}

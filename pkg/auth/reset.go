@@ -84,7 +84,7 @@ func (r Resets) Apply(ctx context.Context, email, code, newPassword, clientIP st
 	if err != nil {
 		return err
 	}
-	var applied int64
+	var applied, userID int64
 	err = r.Auth.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		res := tx.Exec(`UPDATE password_resets pr SET used_at = now() FROM users u
 			WHERE pr.user_id = u.id AND lower(u.email) = ? AND pr.token_hash = ?
@@ -98,8 +98,8 @@ func (r Resets) Apply(ctx context.Context, email, code, newPassword, clientIP st
 			AND user_id = (SELECT id FROM users WHERE lower(email) = ?)`, email).Error; err != nil {
 			return err
 		}
-		return tx.Exec(`UPDATE users SET password_hash = ?, token_version = token_version + 1,
-			updated_at = now() WHERE lower(email) = ?`, hash, email).Error
+		return tx.Raw(`UPDATE users SET password_hash = ?, token_version = token_version + 1,
+			updated_at = now() WHERE lower(email) = ? RETURNING id`, hash, email).Find(&userID).Error
 	})
 	if err != nil {
 		return err
@@ -108,6 +108,7 @@ func (r Resets) Apply(ctx context.Context, email, code, newPassword, clientIP st
 		r.Auth.Limiter.Fail(ctx, clientIP, email)
 		return errs.ErrInvalidResetToken
 	}
+	r.Auth.Users.SignedIn.Drop(userID)
 	return nil
 }
 

@@ -116,6 +116,7 @@ func (s Service) Logout(ctx context.Context, userID int64) error {
 	if err != nil {
 		return err
 	}
+	s.Users.SignedIn.Drop(userID)
 	s.RDB.Del(ctx, refreshKey(u))
 	if s.Events != nil {
 		_ = s.Events.Publish(ctx, realtime.Event{Revoke: &realtime.Revoke{UserID: u.ID, TokenVersion: u.TokenVersion}})
@@ -142,14 +143,19 @@ func (s Service) current(ctx context.Context, c Claims) (user.User, error) {
 }
 
 // SignedIn is Resolve plus the user's company with its plan, which every authenticated
-// request needs: the token names the company, so both are read at once.
+// request needs: the token names the company, so both are read at once, or taken from the
+// signed-in cache when it holds them.
 func (s Service) SignedIn(ctx context.Context, token string) (user.User, company.Company, error) {
 	c, err := s.Tokens.ParseAccess(token)
 	if err != nil {
 		return user.User{}, company.Company{}, err
 	}
-	var u user.User
-	var comp company.Company
+	u, comp, gen, ok := s.Users.SignedIn.Get(c.UserID)
+	// A version that differs may be a newer sign-in than the cache has heard of: read it.
+	if ok && u.TokenVersion == c.TokenVersion && comp.ID == c.CompanyID {
+		return u, comp, nil
+	}
+	loadedAt := time.Now()
 	var compErr error // the user's refusal (a revoked token) is the answer when both fail
 	var g errgroup.Group
 	g.Go(func() (err error) { u, err = s.current(ctx, c); return err })
@@ -163,6 +169,7 @@ func (s Service) SignedIn(ctx context.Context, token string) (user.User, company
 	if u.CompanyID != comp.ID { // a token can't move a user between companies
 		return user.User{}, company.Company{}, errs.ErrSessionExpired
 	}
+	s.Users.SignedIn.Put(gen, u, comp, loadedAt)
 	return u, comp, nil
 }
 

@@ -45,6 +45,9 @@ type Service struct {
 	Settings    SettingReader
 	Media       MediaURL
 	Connections ConnectionChecker
+	// SignedIn is dropped at once for a changed user, so this process's next request sees
+	// the change without waiting for the database's notification.
+	SignedIn *SignedInCache
 }
 
 // List returns one page of the company's users matching search (name or e-mail).
@@ -199,6 +202,7 @@ func (s Service) Delete(ctx context.Context, actor User, id int64) error {
 	if err := q.Delete(&User{}, id).Error; err != nil {
 		return err
 	}
+	s.SignedIn.Drop(id)
 	s.publish(ctx, u.CompanyID, map[string]any{"action": "delete", "userId": id})
 	return nil
 }
@@ -250,6 +254,7 @@ func (s Service) checkConnection(ctx context.Context, id *int64, u *User) error 
 }
 
 func (s Service) publishFresh(ctx context.Context, action string, id int64) (User, error) {
+	s.SignedIn.Drop(id)
 	u, err := s.Get(ctx, id)
 	if err != nil {
 		return User{}, err
