@@ -31,7 +31,7 @@ func WindowOpen(ctx context.Context, db *gorm.DB, companyID, connectionID, conta
 	var last []time.Time
 	err := db.WithContext(ctx).Model(&Message{}).Select("created_at").
 		Where("contact_id = ? AND NOT from_me AND company_id = ? AND connection_id = ?", contactID, companyID, connectionID).
-		Order("created_at DESC").Limit(1).Scan(&last).Error // messages_contact_inbound_idx
+		Order("created_at DESC").Limit(1).Scan(&last).Error // messages_contact_idx
 	return err == nil && len(last) == 1 && time.Since(last[0]) < Window, err
 }
 

@@ -2,8 +2,11 @@ package db_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
+
+	"gorm.io/gorm"
 
 	atdb "atende/pkg/db"
 	"atende/pkg/testutil"
@@ -46,5 +49,21 @@ func TestKeepPendingListsShort(t *testing.T) {
 	var found int64
 	if err := db.Raw("SELECT count(*) FROM notes WHERE body LIKE '%boleto 1999%'").Find(&found).Error; err != nil || found != 1 {
 		t.Fatalf("search after the merge: %d, %v", found, err)
+	}
+}
+
+// Deleting a contact sets its messages' contact_id to NULL; that must be an index probe,
+// not a read of the whole messages table (migration 00017).
+func TestContactDeleteProbesMessages(t *testing.T) {
+	db := testutil.App(t).DB
+	var plan []string
+	err := db.Transaction(func(tx *gorm.DB) error {
+		if err := tx.Exec("SET LOCAL enable_seqscan = off").Error; err != nil {
+			return err
+		}
+		return tx.Raw("EXPLAIN UPDATE messages SET contact_id = NULL WHERE contact_id = 1").Find(&plan).Error
+	})
+	if err != nil || !strings.Contains(strings.Join(plan, "\n"), "messages_contact_idx") {
+		t.Fatalf("plan %v, %v", plan, err)
 	}
 }
