@@ -77,7 +77,7 @@ func run(ctx context.Context, cfg config.Config, cmd string) error {
 		case "worker":
 			g.Go(func() error { return (&worker.Worker{App: a}).Run(ctx) })
 		case "scheduler":
-			g.Go(func() error { return scheduler.Run(ctx, a.Queue, a.DB) })
+			g.Go(func() error { return scheduler.Run(ctx, a.Queue) })
 		}
 	}
 	return g.Wait()

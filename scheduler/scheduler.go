@@ -10,9 +10,6 @@ import (
 	"github.com/hibiken/asynq"
 	"github.com/robfig/cron/v3"
 
-	"gorm.io/gorm"
-
-	"atende/pkg/db"
 	"atende/pkg/tasks"
 )
 
@@ -29,9 +26,8 @@ var Table = []Entry{
 	{Spec: "* * * * *", Name: tasks.TypeReconcile, Build: tasks.NewReconcile},
 }
 
-// Run starts the cron table and the index upkeep, and blocks until ctx ends.
-func Run(ctx context.Context, q tasks.Enqueuer, g *gorm.DB) error {
-	go db.KeepPendingListsShort(ctx, g, time.Second, db.TextIndexes...)
+// Run starts the cron table and blocks until ctx ends.
+func Run(ctx context.Context, q tasks.Enqueuer) error {
 	c := cron.New(cron.WithLocation(time.UTC))
 	for _, e := range Table {
 		if _, err := c.AddFunc(e.Spec, func() { Fire(ctx, q, e, time.Now()) }); err != nil {

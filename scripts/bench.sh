@@ -3,7 +3,7 @@
 # about 15 minutes on 2 cores) in a PostgreSQL of its own (scripts/bench-postgres.sh), start
 # Atende against it, and run the load benchmark.
 #   BENCH_DB (default atende_bench), BENCH_PORT (8097), BENCH_DURATION (60s), BENCH_WARMUP (30s), BENCH_THINK (1s),
-#   BENCH_INBOUND (20000)
+#   BENCH_INBOUND (25000)
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -43,6 +43,9 @@ psql -h 127.0.0.1 -U postgres -d "$db" -qtAc "SET client_min_messages = warning;
   SELECT count(pg_prewarm(c.oid)) FROM pg_class c
   WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'i');
   SELECT pg_stat_statements_reset()" >/dev/null
+# The WAL written since the last run becomes segments to recycle (min_wal_size), as on a
+# server that checkpoints; without it every new segment is created during the run.
+psql -h 127.0.0.1 -U postgres -d "$db" -qtAc "CHECKPOINT" >/dev/null
 # Built before the run: `go run` would compile beside the measured server.
 go build -o bin/atende . && go build -o bin/bench-load ./bench/load
 redis-cli -p "$rport" ping >/dev/null 2>&1 ||
@@ -53,12 +56,12 @@ redis-cli -p "$rport" flushall >/dev/null
 psql -h 127.0.0.1 -U postgres -d "$db" -qc "UPDATE inbound_events SET processed_at = now() WHERE processed_at IS NULL" >/dev/null
 say "starting bin/atende all on :$port"
 APP_ENV=development DATABASE_URL="$url" REDIS_URL="$redis" PORT="$port" LOG_LEVEL=warn \
-  PPROF_ADDR="${PPROF_ADDR:-}" WORKER_CONCURRENCY="${WORKER_CONCURRENCY:-20}" bin/atende all >/tmp/atende-bench.log 2>&1 &
+  PPROF_ADDR="${PPROF_ADDR:-}" WORKER_CONCURRENCY="${WORKER_CONCURRENCY:-10}" bin/atende all >/tmp/atende-bench.log 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null' EXIT
 for _ in $(seq 1 60); do curl -fs "http://127.0.0.1:$port/readyz" >/dev/null && break; sleep 1; done
 bin/bench-load -url "http://127.0.0.1:$port" -db "$url" \
-  -duration "${BENCH_DURATION:-60s}" -warmup "${BENCH_WARMUP:-30s}" -think "${BENCH_THINK:-1s}" -inbound "${BENCH_INBOUND:-20000}" -rate "${BENCH_RATE:-1000}"
+  -duration "${BENCH_DURATION:-60s}" -warmup "${BENCH_WARMUP:-30s}" -think "${BENCH_THINK:-1s}" -inbound "${BENCH_INBOUND:-25000}" -rate "${BENCH_RATE:-1000}"
 say "statements by total time during the run (pg_stat_statements)"
 psql -h 127.0.0.1 -U postgres -d "$db" -c "SELECT calls, round(mean_exec_time::numeric, 2) AS mean_ms,
   round(total_exec_time::numeric) AS total_ms, shared_blks_hit / calls AS blocks,

@@ -21,8 +21,9 @@ func main() {
 	duration := flag.Duration("duration", 60*time.Second, "how long the request load runs (0 = inbound only)")
 	think := flag.Duration("think", time.Second, "average pause between one attendant's requests (0 = stress)")
 	warmup := flag.Duration("warmup", 15*time.Second, "unrecorded load first, to warm caches")
-	inbound := flag.Int("inbound", 20000, "inbound messages for the pipeline run (0 = skip)")
+	inbound := flag.Int("inbound", 25000, "inbound messages for the pipeline run (0 = skip)")
 	rate := flag.Float64("rate", 1000, "inbound messages offered per second (0 = as fast as possible)")
+	inboundWarmup := flag.Duration("inbound-warmup", 5*time.Second, "untimed start of the inbound run")
 	flag.Parse()
 	g, err := db.Open(*dsn)
 	if err != nil {
@@ -38,7 +39,7 @@ func main() {
 		fmt.Println(res.table())
 	}
 	if *inbound > 0 {
-		p, err := runInbound(g, *base, agents, *inbound, *rate)
+		p, err := runInbound(g, *base, agents, *inbound, *rate, *inboundWarmup)
 		if err != nil {
 			log.Fatal(err)
 		}
