@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
@@ -123,5 +124,47 @@ func TestTicketTracking(t *testing.T) {
 	want := []string{"open", "closed", "reopen", "pending", "transfered", "receivedTransfer"}
 	if got := e.logTypes(p.ID); !slices.Equal(got, want) {
 		t.Fatalf("logs %v, want %v", got, want)
+	}
+}
+
+// A message page decorates its ticket on its own path (beside its read marking): what it
+// shows must be what the ticket endpoint shows, for a ticket with every shape and one with
+// none, with the same shapes in another company.
+func TestMessagePageTicketDecoration(t *testing.T) {
+	e := newEnv(t)
+	d := newDesk(e, "acme")
+	other := newDesk(e, "beta") // same shapes in another company must not leak in
+	tag := d.tag("VIP", 1)
+	other.tag("VIP", 1)
+	full := d.ticket(tk{queue: d.q1, user: d.Attender.ID, status: "open", conn: d.conn2})
+	e.sql("INSERT INTO ticket_tags (ticket_id, tag_id, company_id) VALUES (?, ?, ?)", full.ID, tag, d.Company.ID)
+	bare := d.ticket(tk{status: "pending"}) // no queue, user or tag
+	for _, ref := range []ticketRef{full, bare} {
+		st, page := e.call("GET", "/messages/"+itoa(ref.ID), d.admin, nil, "")
+		if st != 200 {
+			t.Fatalf("message page: %d %s", st, page)
+		}
+		st, shown := e.call("GET", "/tickets/"+itoa(ref.ID), d.admin, nil, "")
+		if st != 200 {
+			t.Fatalf("ticket: %d %s", st, shown)
+		}
+		type decoration struct {
+			Contact  map[string]any
+			Queue    map[string]any
+			User     map[string]any
+			Whatsapp map[string]any
+			Tags     []map[string]any
+		}
+		fromPage := decode[struct{ Ticket decoration }](t, page).Ticket
+		fromTicket := decode[decoration](t, shown)
+		a, _ := json.Marshal(fromPage)
+		b, _ := json.Marshal(fromTicket)
+		if string(a) != string(b) {
+			t.Fatalf("ticket %d decorated differently:\npage   %s\nticket %s", ref.ID, a, b)
+		}
+		if ref == full && (fromPage.Queue == nil || fromPage.User == nil || fromPage.Whatsapp == nil || len(fromPage.Tags) != 1 ||
+			fromPage.Contact == nil) {
+			t.Fatalf("ticket %d lacks shapes: %s", ref.ID, a)
+		}
 	}
 }
