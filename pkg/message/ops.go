@@ -32,48 +32,52 @@ func (s Service) List(ctx context.Context, actor user.User, ticketID, before int
 	if err != nil {
 		return Page{}, err
 	}
-	// The page is read beside the ticket and its visibility check, from the ticket id and
-	// the company alone, and dropped if the check fails: one round trip of waiting less.
 	q := s.DB.WithContext(ctx).Where("ticket_id = ? AND company_id = ?", ticketID, companyID)
 	if before > 0 { // the cursor's place is read in the same query, not in one of its own
 		q = q.Where("(created_at, id) < (SELECT b.created_at, b.id FROM messages b WHERE b.id = ? AND b.ticket_id = ?)", before, ticketID)
 	} else if pageNumber > 1 {
 		q = q.Offset((pageNumber - 1) * PageSize)
 	}
-	var t ticket.Ticket
+	// Two chains side by side, neither waiting for the other: the ticket, its visibility
+	// check, then its decoration and the read marking; the page, then its quoted messages.
+	// The page of a ticket the actor may not open is dropped.
+	tickets := make([]ticket.Ticket, 1)
 	var msgs []Message
+	var hasMore bool
 	var g errgroup.Group
 	g.Go(func() (err error) {
-		if t, err = ticket.Row(ctx, s.DB, ticketID); err != nil {
+		if tickets[0], err = ticket.Row(ctx, s.DB, ticketID); err != nil {
 			return err
 		}
-		return s.mayOpen(ctx, actor, t)
+		if err := s.mayOpen(ctx, actor, tickets[0]); err != nil {
+			return err
+		}
+		var side errgroup.Group
+		side.Go(func() error { return ticket.Decorate(ctx, s.DB, tickets) })
+		if before == 0 && pageNumber <= 1 {
+			side.Go(func() error { s.markRead(ctx, tickets[0]); return nil })
+		}
+		return side.Wait()
 	})
-	g.Go(func() error { return q.Order("created_at DESC, id DESC").Limit(PageSize + 1).Find(&msgs).Error })
+	g.Go(func() error {
+		if err := q.Order("created_at DESC, id DESC").Limit(PageSize + 1).Find(&msgs).Error; err != nil {
+			return err
+		}
+		if hasMore = len(msgs) > PageSize; hasMore {
+			msgs = msgs[:PageSize]
+		}
+		return Decorate(ctx, s.DB, s.Media, msgs)
+	})
 	if err := g.Wait(); err != nil {
 		return Page{}, err
 	}
-	if before > 0 && len(msgs) == 0 && !s.inTicket(ctx, before, t.ID) {
+	if before > 0 && len(msgs) == 0 && !s.inTicket(ctx, before, ticketID) {
 		return Page{}, ErrNotFound // a cursor from another ticket, or no message at all
-	}
-	page := Page{HasMore: len(msgs) > PageSize}
-	if page.HasMore {
-		msgs = msgs[:PageSize]
 	}
 	for i, j := 0, len(msgs)-1; i < j; i, j = i+1, j-1 {
 		msgs[i], msgs[j] = msgs[j], msgs[i]
 	}
-	// What the ticket and the messages point at, and the read marking, side by side.
-	tickets := []ticket.Ticket{t}
-	g = errgroup.Group{}
-	g.Go(func() error { return ticket.Decorate(ctx, s.DB, tickets) })
-	g.Go(func() error { return Decorate(ctx, s.DB, s.Media, msgs) })
-	if before == 0 && pageNumber <= 1 {
-		g.Go(func() error { s.markRead(ctx, t); return nil })
-	}
-	if err := g.Wait(); err != nil {
-		return Page{}, err
-	}
+	page := Page{HasMore: hasMore}
 	page.Ticket, page.Messages, page.Count = tickets[0], msgs, len(msgs)
 	return page, nil
 }
