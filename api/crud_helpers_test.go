@@ -61,8 +61,7 @@ func (e *env) watch() *eventLog {
 	l := &eventLog{}
 	go func() {
 		for msg := range ps.Channel() {
-			var ev realtime.Event
-			_ = json.Unmarshal([]byte(msg.Payload), &ev)
+			ev, _ := realtime.Decode([]byte(msg.Payload))
 			l.mu.Lock()
 			l.got, l.raw = append(l.got, ev), append(l.raw, msg.Payload)
 			l.mu.Unlock()

@@ -1,9 +1,6 @@
 package realtime
 
-import (
-	"context"
-	"encoding/json"
-)
+import "context"
 
 // BatchPublisher sends many events in one round trip.
 type BatchPublisher interface {
@@ -43,7 +40,7 @@ func (p RedisPublisher) PublishAll(ctx context.Context, evs []Event) error {
 	pipe := p.RDB.Pipeline()
 	ch := Channel(p.RDB)
 	for _, ev := range evs {
-		b, err := json.Marshal(ev)
+		b, err := encode(ev)
 		if err != nil {
 			return err
 		}

@@ -5,7 +5,7 @@ package realtime
 
 import (
 	"context"
-	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/redis/go-redis/v9"
@@ -15,6 +15,8 @@ import (
 // Pub/sub ignores Redis db numbers, so the db number is part of the name: installs (and
 // test runs) sharing a Redis server on different dbs never see each other's events.
 func Channel(rdb *redis.Client) string { return fmt.Sprintf("atende:realtime:%d", rdb.Options().DB) }
+
+var errNoFrame = errors.New("realtime: event without a frame")
 
 // Event is one message for the sockets in any of Rooms.
 type Event struct {
@@ -44,7 +46,7 @@ type RedisPublisher struct{ RDB *redis.Client }
 
 // Publish encodes ev and publishes it.
 func (p RedisPublisher) Publish(ctx context.Context, ev Event) error {
-	b, err := json.Marshal(ev)
+	b, err := encode(ev)
 	if err != nil {
 		return err
 	}

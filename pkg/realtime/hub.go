@@ -2,7 +2,6 @@ package realtime
 
 import (
 	"context"
-	"encoding/json"
 	"log/slog"
 	"strings"
 	"sync"
@@ -102,41 +101,17 @@ func (h *Hub) Run(ctx context.Context) {
 	}
 }
 
-type envelope struct {
-	Rooms  []string        `json:"rooms"`
-	Name   string          `json:"event"`
-	Data   json.RawMessage `json:"data"`
-	Revoke *Revoke         `json:"revoke"`
-	Mask   bool            `json:"maskNumbers"`
-}
-
-// frame is what a socket receives, {"event": name, "data": data}, written around the data
-// as it came (Unmarshal checked it) instead of encoded again.
-func (ev envelope) frame() []byte {
-	name, _ := json.Marshal(ev.Name)
-	data := ev.Data
-	if len(data) == 0 {
-		data = json.RawMessage("null")
-	}
-	out := make([]byte, 0, len(name)+len(data)+20)
-	out = append(append(append(append(out, `{"event":`...), name...), `,"data":`...), data...)
-	return append(out, '}')
-}
-
 func (h *Hub) dispatch(payload []byte) {
-	var ev envelope
-	if err := json.Unmarshal(payload, &ev); err != nil {
+	ev, frame, err := decode(payload)
+	if err != nil {
 		slog.Warn("realtime: bad event", "err", err)
 		return
 	}
-	var frame, masked []byte // built for the first client in the rooms: most events have none here
+	var masked []byte // built for the first profile user in the rooms
 	h.mu.RLock()
 	var stale []*client
 	for c := range h.clients {
 		if ev.Name != "" && c.in(ev.Rooms) {
-			if frame == nil {
-				frame = ev.frame()
-			}
 			out := frame
 			if ev.Mask && c.id.Profile == "user" {
 				if masked == nil {

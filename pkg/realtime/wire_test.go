@@ -1,0 +1,41 @@
+package realtime
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// What a hub hands a socket is exactly {"event": name, "data": data}, whatever the data
+// holds (newlines, quotes, nested JSON); the header round-trips.
+func TestWireForm(t *testing.T) {
+	ev := Event{Rooms: []string{"company-1-open", "ticket-x"}, Name: "company-1-appMessage",
+		Data:        map[string]any{"body": "linha 1\nlinha \"2\"", "n": 3},
+		Revoke:      &Revoke{UserID: 7, TokenVersion: 2},
+		MaskNumbers: true}
+	wire, err := encode(ev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, frame, err := decode(wire)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(h.Rooms, ",") != "company-1-open,ticket-x" || h.Name != ev.Name || !h.Mask || *h.Revoke != *ev.Revoke {
+		t.Fatalf("header %+v", h)
+	}
+	var f struct {
+		Event string
+		Data  map[string]any
+	}
+	if err := json.Unmarshal(frame, &f); err != nil || f.Event != ev.Name || f.Data["body"] != "linha 1\nlinha \"2\"" {
+		t.Fatalf("frame %s: %+v %v", frame, f, err)
+	}
+	back, err := Decode(wire)
+	if err != nil || back.Name != ev.Name || string(back.Data.(json.RawMessage)) != `{"body":"linha 1\nlinha \"2\"","n":3}` {
+		t.Fatalf("Decode: %+v %v", back, err)
+	}
+	if _, _, err := decode([]byte(`{"rooms":[],"event":"x","data":{}}`)); err == nil {
+		t.Fatal("a payload without a frame was accepted")
+	}
+}
