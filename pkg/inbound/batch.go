@@ -121,17 +121,15 @@ const senderKey = `hashtextextended(connection_id::text || ':' ||
 func claim(tx *gorm.DB, refs []tasks.InboundRef) ([]pending, error) {
 	var rows []row
 	own, companies := pairs(refs)
-	if err := tx.Raw(`UPDATE inbound_events SET processed_at = now(), error = '' WHERE id IN (
-		SELECT id FROM inbound_events WHERE (id, company_id) IN (SELECT * FROM unnest(?::bigint[], ?::bigint[]))
-		  AND processed_at IS NULL FOR UPDATE SKIP LOCKED) RETURNING *`, own, companies).Find(&rows).Error; err != nil || len(rows) == 0 {
-		return nil, err
-	}
-	ids := make(atdb.Int64s, len(rows))
-	for i, r := range rows {
-		ids[i] = r.ID
-	}
-	if err := tx.Exec(`SELECT pg_advisory_xact_lock(k) FROM (
-		SELECT DISTINCT `+senderKey+` AS k FROM inbound_events WHERE id = ANY(?::bigint[]) ORDER BY 1) senders`, ids).Error; err != nil {
+	// One statement, one round trip: the claim, then the claimed senders' locks in key
+	// order (the count forces the locks before any row is returned).
+	if err := tx.Raw(`WITH claimed AS (
+		  UPDATE inbound_events SET processed_at = now(), error = '' WHERE id IN (
+		    SELECT id FROM inbound_events WHERE (id, company_id) IN (SELECT * FROM unnest(?::bigint[], ?::bigint[]))
+		      AND processed_at IS NULL FOR UPDATE SKIP LOCKED) RETURNING *),
+		locked AS (SELECT count(pg_advisory_xact_lock(k)) AS n FROM (
+		  SELECT DISTINCT `+senderKey+` AS k FROM claimed ORDER BY 1) senders)
+		SELECT claimed.* FROM claimed, locked`, own, companies).Find(&rows).Error; err != nil || len(rows) == 0 {
 		return nil, err
 	}
 	events := make([]pending, len(rows))
