@@ -5,7 +5,6 @@ package realtime
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/redis/go-redis/v9"
@@ -15,8 +14,6 @@ import (
 // Pub/sub ignores Redis db numbers, so the db number is part of the name: installs (and
 // test runs) sharing a Redis server on different dbs never see each other's events.
 func Channel(rdb *redis.Client) string { return fmt.Sprintf("atende:realtime:%d", rdb.Options().DB) }
-
-var errNoFrame = errors.New("realtime: event without a frame")
 
 // Event is one message for the sockets in any of Rooms.
 type Event struct {

@@ -28,11 +28,15 @@ func encode(ev Event) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	name, _ := json.Marshal(ev.Name)
-	out := make([]byte, 0, len(head)+len(name)+len(data)+20)
-	out = append(append(out, head...), '\n')
-	out = append(append(append(append(out, `{"event":`...), name...), `,"data":`...), data...)
-	return append(out, '}'), nil
+	out := make([]byte, 0, len(head)+len(ev.Name)+len(data)+24)
+	return appendFrame(append(append(out, head...), '\n'), ev.Name, data), nil
+}
+
+// appendFrame appends what a socket receives: {"event": name, "data": data}.
+func appendFrame(out []byte, name string, data []byte) []byte {
+	quoted, _ := json.Marshal(name)
+	out = append(append(append(append(out, `{"event":`...), quoted...), `,"data":`...), data...)
+	return append(out, '}')
 }
 
 // decode splits a published event into its header and its frame.
@@ -40,9 +44,26 @@ func decode(payload []byte) (header, []byte, error) {
 	var h header
 	head, frame, ok := bytes.Cut(payload, []byte{'\n'})
 	if !ok {
-		return h, nil, errNoFrame
+		return decodeWhole(payload)
 	}
 	return h, frame, json.Unmarshal(head, &h)
+}
+
+// decodeWhole reads the form a release before the header existed publishes (the event as
+// one JSON object), so that hubs and publishers of two releases work together during a
+// rolling deploy.
+func decodeWhole(payload []byte) (header, []byte, error) {
+	var ev struct {
+		header
+		Data json.RawMessage `json:"data"`
+	}
+	if err := json.Unmarshal(payload, &ev); err != nil {
+		return header{}, nil, err
+	}
+	if len(ev.Data) == 0 {
+		ev.Data = json.RawMessage("null")
+	}
+	return ev.header, appendFrame(nil, ev.Name, ev.Data), nil
 }
 
 // Decode reads a published event back, its Data as raw JSON: for tests and tools that

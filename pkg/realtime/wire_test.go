@@ -35,7 +35,12 @@ func TestWireForm(t *testing.T) {
 	if err != nil || back.Name != ev.Name || string(back.Data.(json.RawMessage)) != `{"body":"linha 1\nlinha \"2\"","n":3}` {
 		t.Fatalf("Decode: %+v %v", back, err)
 	}
-	if _, _, err := decode([]byte(`{"rooms":[],"event":"x","data":{}}`)); err == nil {
-		t.Fatal("a payload without a frame was accepted")
+	// The previous release published the event as one JSON object.
+	h, frame, err = decode([]byte(`{"rooms":["company-1-open"],"event":"company-1-ticket","data":{"a":1},"maskNumbers":true}`))
+	if err != nil || h.Name != "company-1-ticket" || !h.Mask || string(frame) != `{"event":"company-1-ticket","data":{"a":1}}` {
+		t.Fatalf("previous form: %+v %s %v", h, frame, err)
+	}
+	if _, _, err := decode([]byte(`not json`)); err == nil {
+		t.Fatal("a bad payload was accepted")
 	}
 }
