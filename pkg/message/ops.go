@@ -52,10 +52,11 @@ func (s Service) List(ctx context.Context, actor user.User, ticketID, before int
 		if err := s.mayOpen(ctx, actor, tickets[0]); err != nil {
 			return err
 		}
+		row := tickets[0] // markRead's own copy: Decorate writes tickets[0] meanwhile
 		var side errgroup.Group
 		side.Go(func() error { return ticket.Decorate(ctx, s.DB, tickets) })
 		if before == 0 && pageNumber <= 1 {
-			side.Go(func() error { s.markRead(ctx, tickets[0]); return nil })
+			side.Go(func() error { s.markRead(ctx, row); return nil })
 		}
 		return side.Wait()
 	})
