@@ -71,7 +71,12 @@ type fakeDevice struct {
 	jid string
 }
 
-func (d *fakeDevice) JID() string { return d.jid }
+// JID is the device's paired id ("" before pairing); pair sets it from the test goroutine.
+func (d *fakeDevice) JID() string {
+	d.f.mu.Lock()
+	defer d.f.mu.Unlock()
+	return d.jid
+}
 
 func (d *fakeDevice) PhoneForLID(_ context.Context, lid types.JID) (types.JID, error) {
 	d.f.mu.Lock()
@@ -106,6 +111,7 @@ type fakeClient struct {
 	reads     []string
 	stopLive  chan struct{}
 	paired    []string // numbers asked for a pairing code
+	showing   bool     // a QR code was handed out: pair may follow it
 	pairErr   error    // what PairPhone answers, when set
 }
 
@@ -143,12 +149,28 @@ func (c *fakeClient) Connect() error {
 	if err := c.recordConnect(); err != nil {
 		return err
 	}
-	if c.dev.jid != "" {
+	if c.dev.JID() != "" {
 		go c.emit(&events.Connected{})
 	} else {
 		c.qr <- whatsmeow.QRChannelItem{Event: whatsmeow.QRChannelEventCode, Code: "qr-1", Timeout: time.Minute}
+		c.mu.Lock()
+		c.showing = true
+		c.mu.Unlock()
 	}
 	return nil
+}
+
+// showingQR reports whether the newest client of a connection is online and has handed
+// out its QR code. The row's QRCODE status alone can be an earlier, halted session's (a
+// halted session's client is disconnected before the halt returns).
+func (f *fakeFactory) showingQR(connID int64) bool {
+	c := f.last(connID)
+	if c == nil {
+		return false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.showing && c.connected
 }
 
 // PairPhone hands out a code per number asked (WhatsApp's are 8 characters, XXXX-XXXX).
@@ -175,8 +197,8 @@ func (c *fakeClient) pairedNumbers() []string {
 func (c *fakeClient) pair(jid types.JID) {
 	c.f.mu.Lock()
 	c.f.devices[jid.String()] = true
-	c.f.mu.Unlock()
 	c.dev.jid = jid.String()
+	c.f.mu.Unlock()
 	c.qr <- whatsmeow.QRChannelSuccess
 	c.emit(&events.PairSuccess{ID: jid})
 	c.emit(&events.Connected{})
@@ -207,7 +229,7 @@ func (c *fakeClient) IsConnected() bool {
 	return c.connected
 }
 
-func (c *fakeClient) IsLoggedIn() bool { return c.IsConnected() && c.dev.jid != "" }
+func (c *fakeClient) IsLoggedIn() bool { return c.IsConnected() && c.dev.JID() != "" }
 
 func (c *fakeClient) SendMessage(_ context.Context, to types.JID, msg *waE2E.Message, extra ...whatsmeow.SendRequestExtra) (whatsmeow.SendResponse, error) {
 	if !c.IsConnected() {

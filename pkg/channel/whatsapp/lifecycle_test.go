@@ -150,7 +150,7 @@ func TestCommandsStopAndNewQR(t *testing.T) {
 	if err := a.WhatsApp.Command(ctx, tasks.WhatsAppSession{CompanyID: c.CompanyID, ConnectionID: c.ID, Action: tasks.SessionStart}); err != nil {
 		t.Fatal(err)
 	}
-	eventually(t, "QR", 3*time.Second, func() bool { return state(t, a, c).Status == connection.StatusQRCode })
+	eventually(t, "QR", 3*time.Second, func() bool { return f.showingQR(c.ID) && state(t, a, c).Status == connection.StatusQRCode })
 	f.last(c.ID).pair(types.NewADJID("5511955554444", 0, 3))
 	eventually(t, "CONNECTED", 3*time.Second, func() bool { return state(t, a, c).Status == connection.StatusConnected })
 
@@ -159,7 +159,7 @@ func TestCommandsStopAndNewQR(t *testing.T) {
 	if err := a.WhatsApp.Command(ctx, tasks.WhatsAppSession{CompanyID: c.CompanyID, ConnectionID: c.ID, Action: tasks.SessionNewQR}); err != nil {
 		t.Fatal(err)
 	}
-	eventually(t, "new QR", 3*time.Second, func() bool { return state(t, a, c).Status == connection.StatusQRCode })
+	eventually(t, "new QR", 3*time.Second, func() bool { return f.showingQR(c.ID) && state(t, a, c).Status == connection.StatusQRCode })
 	if !paired.loggedOut || deviceJID(t, a, c.ID) != "" {
 		t.Fatal("new QR kept the old device")
 	}
