@@ -35,7 +35,7 @@ func (e *env) sql(query string, args ...any) {
 	// Requests made next must see the write, as they would after a service's own.
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	if err := e.App.Users.SignedIn.Fence(ctx, e.App.DB); err != nil {
+	if err := e.App.Notifications.Fence(ctx, e.App.DB); err != nil {
 		e.t.Fatal(err)
 	}
 }

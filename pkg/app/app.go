@@ -46,6 +46,11 @@ type App struct {
 	Media    storage.Store
 	Mail     mail.Sender
 
+	// Notifications feeds the in-memory caches (signed-in users, connection rows) from
+	// PostgreSQL; Fence waits until plain-SQL writes have reached them.
+	Notifications   *db.Notifications
+	ConnectionCache *connection.Cache
+
 	Settings      setting.Service
 	Users         user.Service
 	Presence      user.Presence
@@ -111,11 +116,14 @@ func (a *App) wire() {
 	var bg context.Context
 	bg, a.stop = context.WithCancel(context.Background())
 	go a.Settings.Cache.Listen(bg)
+	// Rows every request or event reads first, kept in memory and dropped by the
+	// database's notifications (README, "In-memory caches").
 	signedIn := user.NewSignedInCache(time.Minute)
-	go db.Listener{URL: a.Cfg.DatabaseURL, Channel: user.SignedInChannel,
-		Live: signedIn.SetLive, Note: signedIn.Note}.Run(bg)
+	a.ConnectionCache = connection.NewCache(connection.Store{DB: a.DB}, time.Minute)
+	a.Notifications = db.NewNotifications(signedIn, a.ConnectionCache)
+	go a.Notifications.Listener(a.Cfg.DatabaseURL).Run(bg)
 	a.Connections = connection.Service{Store: connection.Store{DB: a.DB}, Events: a.Events, Settings: a.Settings,
-		Tokens: &connection.TokenCache{Store: connection.Store{DB: a.DB}, TTL: time.Second}}
+		Cache: a.ConnectionCache}
 	a.Users = user.Service{DB: a.DB, Events: a.Events, Settings: a.Settings, Media: a.Media,
 		Connections: a.Connections.Store, SignedIn: signedIn}
 	a.Queues = queue.Service{DB: a.DB, Events: a.Events}
@@ -153,7 +161,7 @@ func (a *App) wireMessaging() {
 	a.Messages = message.Service{DB: a.DB, Events: a.Events, Queue: a.Queue, Media: a.Media, Settings: a.Settings}
 	a.Delivery = message.Delivery{DB: a.DB, Channels: a.Channels, Events: a.Events, Media: a.Media}
 	a.InboundStore = inbound.NewStore(a.DB, a.Queue)
-	a.Inbound = inbound.Processor{DB: a.DB, Events: a.Events, Media: a.Media}
+	a.Inbound = inbound.Processor{DB: a.DB, Events: a.Events, Media: a.Media, Connections: a.ConnectionCache}
 	a.wireWhatsApp()
 }
 

@@ -58,7 +58,7 @@ type Service struct {
 	Sessions SessionControl
 	Tickets  ImportedCloser
 	Media    MediaStore
-	Tokens   *TokenCache // nil: every token is looked up
+	Cache    *Cache // rows for the per-event paths (tokens, inbound); nil: every token is looked up
 }
 
 // Create adds a connection within the plan's limit and channels. The company's first
@@ -130,7 +130,7 @@ func (s Service) Update(ctx context.Context, id int64, in Input) (Connection, er
 		}
 		return setQueues(tx, c, in.QueueIDs)
 	})
-	s.Tokens.Forget(id)
+	s.Cache.Drop(id)
 	saved, err := s.saved(ctx, "update", id, err)
 	if err == nil && importArmed(before, saved) {
 		s.session(ctx, saved, s.sessions().NewQR)
@@ -193,7 +193,7 @@ func (s Service) Delete(ctx context.Context, id int64) error {
 	if s.Media != nil && c.GreetingMediaPath != "" {
 		_ = s.Media.Remove(c.GreetingMediaPath)
 	}
-	s.Tokens.Forget(id)
+	s.Cache.Drop(id)
 	s.publish(ctx, c.CompanyID, map[string]any{"action": "delete", "whatsappId": id})
 	return nil
 }

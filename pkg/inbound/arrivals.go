@@ -2,7 +2,6 @@ package inbound
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"gorm.io/gorm"
@@ -35,7 +34,7 @@ func (p Processor) storeMessages(ctx context.Context, tx *gorm.DB, conns map[int
 	if len(events) == 0 {
 		return nil, 0, nil
 	}
-	arrivals, failed, err := withConnections(tx, conns, events)
+	arrivals, failed, err := withConnections(conns, events)
 	if err != nil {
 		return nil, failed, err
 	}
@@ -83,30 +82,14 @@ func (p Processor) storeMessages(ctx context.Context, tx *gorm.DB, conns map[int
 	return outs, 0, nil
 }
 
-// withConnections pairs each event with its connection, read once per batch in one query,
-// and drops group messages the connection does not take.
-func withConnections(tx *gorm.DB, conns map[int64]connection.Connection, events []pending) ([]*arrival, int64, error) {
-	var ids, companies atdb.Int64s
-	for _, e := range events {
-		if _, ok := conns[e.ConnectionID]; !ok {
-			ids, companies = append(ids, e.ConnectionID), append(companies, e.CompanyID)
-		}
-	}
-	if len(ids) > 0 {
-		var found []connection.Connection
-		if err := tx.Where("(id, company_id) IN (SELECT * FROM unnest(?::bigint[], ?::bigint[]))", ids, companies).
-			Find(&found).Error; err != nil {
-			return nil, 0, err
-		}
-		for _, c := range found {
-			conns[c.ID] = c
-		}
-	}
+// withConnections pairs each event with its connection and drops group messages the
+// connection does not take.
+func withConnections(conns map[int64]connection.Connection, events []pending) ([]*arrival, int64, error) {
 	arrivals := make([]*arrival, 0, len(events))
 	for _, e := range events {
-		conn, ok := conns[e.ConnectionID]
-		if !ok || conn.CompanyID != e.CompanyID {
-			return nil, e.ID, fmt.Errorf("inbound event %d: %w", e.ID, connection.ErrNotFound)
+		conn, err := connectionOf(conns, e)
+		if err != nil {
+			return nil, e.ID, err
 		}
 		if e.ev.IsGroup && !conn.AllowGroup {
 			continue

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 
 	"gorm.io/gorm"
@@ -59,7 +60,10 @@ func (p Processor) run(ctx context.Context, refs []tasks.InboundRef) (outs []ann
 		if err != nil {
 			return err
 		}
-		conns := map[int64]connection.Connection{}
+		conns, err := p.connections(ctx, events)
+		if err != nil {
+			return err
+		}
 		var arrivals, others []pending
 		for _, e := range events {
 			if e.bad == nil && e.ev.Kind == channel.EventMessage {
@@ -149,18 +153,32 @@ func release(tx *gorm.DB, id int64, why string) error {
 	return tx.Exec(`UPDATE inbound_events SET processed_at = NULL, error = ? WHERE id = ?`, why, id).Error
 }
 
+// connections reads the batch's connections, from memory where it can (connection.Cache).
+func (p Processor) connections(ctx context.Context, events []pending) (map[int64]connection.Connection, error) {
+	ids := make([]int64, len(events))
+	for i, e := range events {
+		ids[i] = e.ConnectionID
+	}
+	return p.Connections.Load(ctx, ids)
+}
+
+// connectionOf is the event's connection, which must be of the event's company.
+func connectionOf(conns map[int64]connection.Connection, e pending) (connection.Connection, error) {
+	conn, ok := conns[e.ConnectionID]
+	if !ok || conn.CompanyID != e.CompanyID {
+		return conn, fmt.Errorf("inbound event %d: %w", e.ID, connection.ErrNotFound)
+	}
+	return conn, nil
+}
+
 // one handles a claimed event in its company's context.
 func (p Processor) one(ctx context.Context, tx *gorm.DB, conns map[int64]connection.Connection, e pending) (*announce, error) {
 	if e.bad != nil {
 		return nil, markProblem(tx, e.ID, "bad payload: "+e.bad.Error())
 	}
-	conn, ok := conns[e.ConnectionID]
-	if !ok {
-		var err error
-		if conn, err = (connection.Store{DB: tx}).Get(ctx, e.ConnectionID); err != nil {
-			return nil, err
-		}
-		conns[e.ConnectionID] = conn
+	conn, err := connectionOf(conns, e)
+	if err != nil {
+		return nil, err
 	}
 	return p.handle(ctx, tx, conn, e.ev)
 }

@@ -23,9 +23,10 @@ var ErrTargetUnknown = errors.New("inbound: target message not known yet")
 
 // Processor turns stored events into rows and real-time events.
 type Processor struct {
-	DB     *gorm.DB
-	Events realtime.Publisher
-	Media  message.MediaURL
+	DB          *gorm.DB
+	Events      realtime.Publisher
+	Media       message.MediaURL
+	Connections *connection.Cache // each batch's connection rows
 }
 
 // announce is what to publish once the transaction committed.

@@ -188,3 +188,10 @@ func (h *Hub) client(ctx context.Context, conn connection.Connection) (*session,
 	}
 	return nil, &channel.ElsewhereError{Owner: owner}
 }
+
+// Online reports whether this process hosts connID's session and it is connected to
+// WhatsApp: what a send through this process needs.
+func (h *Hub) Online(connID int64) bool {
+	s := h.get(connID)
+	return s != nil && s.connected()
+}

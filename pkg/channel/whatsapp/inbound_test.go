@@ -27,17 +27,19 @@ func connected(t *testing.T, a *app.App, f *fakeFactory, companyID int64, jid st
 	f.mu.Lock()
 	f.devices[jid] = true
 	f.mu.Unlock()
+	// Created stopped, then paired and wanted in one write: a session started in between
+	// would open without the device and show a QR code instead.
 	c := testutil.NewConnection(t, a, companyID, "wa-"+jid, func(c *connection.Connection) {
-		c.Status = connection.StatusConnected
+		c.Status = connection.StatusDisconnected
 		if edit != nil {
 			edit(c)
 		}
 	})
-	a.DB.Table("connections").Where("id = ?", c.ID).Update("wa_device_jid", jid)
-	eventually(t, "session up", 5*time.Second, func() bool {
-		return f.last(c.ID) != nil && f.last(c.ID).IsConnected() && state(t, a, c).Status == connection.StatusConnected
-	})
-	time.Sleep(50 * time.Millisecond) // the session loop has seen Connected
+	a.DB.Table("connections").Where("id = ?", c.ID).
+		Updates(map[string]any{"wa_device_jid": jid, "status": connection.StatusConnected})
+	c.Status = connection.StatusConnected
+	// The row says CONNECTED from the start: the session's own view is what a send needs.
+	eventually(t, "session up", 5*time.Second, func() bool { return a.WhatsApp.Online(c.ID) })
 	return c, f.last(c.ID)
 }
 
