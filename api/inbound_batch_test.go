@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -223,5 +224,51 @@ func TestReopenOrCreateRace(t *testing.T) {
 	}
 	if n := count(e, `SELECT count(*) FROM tickets`); n != 1 {
 		t.Fatalf("%d tickets, want 1", n)
+	}
+}
+
+// Two batches of one sender may commit out of order (two workers, each with its own task):
+// the ticket's preview stays the conversation's newest message, in the row and in the
+// events, and the unread count takes both. Within a batch the newest message wins too,
+// whatever order the events came in.
+func TestInboundPreviewFollowsTheNewestMessage(t *testing.T) {
+	e, a, _, connA, _ := twoSandboxes(t)
+	watcher := dial(t, e.Srv.URL, testutil.Token(t, e.App, a.Admin))
+	send(t, watcher, map[string]string{"type": "joinNotification"})
+	time.Sleep(50 * time.Millisecond)
+	at := time.Now()
+	msg := func(id, body string, when time.Time) int64 {
+		return record(t, e, connA, channel.Event{Kind: channel.EventMessage, ProviderID: id, From: "5511900000001",
+			Body: body, Timestamp: when})
+	}
+	first := msg("p1", "primeira", at)
+	second := msg("p2", "segunda", at.Add(time.Second))
+	for _, id := range []int64{second, first} { // the later message's batch commits first
+		if err := process(e, a.Company.ID, id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	preview := func() (last string, unread int64) {
+		e.App.DB.Raw("SELECT last_message FROM tickets WHERE company_id = ?", a.Company.ID).Scan(&last)
+		return last, count(e, "SELECT unread_messages FROM tickets WHERE company_id = ?", a.Company.ID)
+	}
+	if last, unread := preview(); last != "segunda" || unread != 2 {
+		t.Fatalf("preview %q with %d unread, want the newest message (segunda) and 2", last, unread)
+	}
+	f, ok := nextWith(t, watcher, fmt.Sprintf("company-%d-appMessage", a.Company.ID), `"body":"primeira"`, 3*time.Second)
+	if !ok || !strings.Contains(string(f.Data), `"lastMessage":"segunda"`) {
+		t.Fatalf("the older message's event carries another preview: %s", f.Data)
+	}
+
+	// One batch whose events came in the other order.
+	refs := []tasks.InboundRef{
+		{CompanyID: a.Company.ID, EventID: msg("p4", "quarta", at.Add(3*time.Second))},
+		{CompanyID: a.Company.ID, EventID: msg("p3", "terceira", at.Add(2*time.Second))},
+	}
+	if err := e.App.Inbound.Process(context.Background(), refs); err != nil {
+		t.Fatal(err)
+	}
+	if last, unread := preview(); last != "quarta" || unread != 4 {
+		t.Fatalf("preview %q with %d unread, want quarta and 4", last, unread)
 	}
 }

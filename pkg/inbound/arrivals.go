@@ -52,8 +52,8 @@ func (p Processor) storeMessages(ctx context.Context, tx *gorm.DB, conns map[int
 	}
 	// The tickets are locked, so their new values are known here and the events are built
 	// from them without reading the tickets again.
-	var changed []*ticket.Ticket
-	seen := map[int64]bool{}
+	newest := map[int64]*arrival{} // each ticket's newest message of the batch
+	var changed []ticket.Preview
 	for _, a := range arrivals {
 		if a.msg.ID == 0 {
 			continue // stored before: a duplicate
@@ -63,11 +63,19 @@ func (p Processor) storeMessages(ctx context.Context, tx *gorm.DB, conns map[int
 		if a.ev.FromMe {
 			t.UnreadMessages = 0
 		}
-		t.LastMessage, t.FromMe, t.UpdatedAt = message.Preview(a.msg), a.ev.FromMe, time.Now()
-		if !seen[t.ID] {
-			seen[t.ID] = true
-			changed = append(changed, t)
+		t.UpdatedAt = time.Now()
+		n, ok := newest[t.ID]
+		if !ok {
+			changed = append(changed, ticket.Preview{Ticket: t})
 		}
+		if !ok || a.msg.CreatedAt.After(n.msg.CreatedAt) || (a.msg.CreatedAt.Equal(n.msg.CreatedAt) && a.msg.ID > n.msg.ID) {
+			newest[t.ID] = a
+		}
+	}
+	for i, p := range changed {
+		n := newest[p.Ticket.ID]
+		p.Ticket.LastMessage, p.Ticket.FromMe = message.Preview(n.msg), n.ev.FromMe
+		changed[i].MessageID, changed[i].MessageAt = n.msg.ID, n.msg.CreatedAt
 	}
 	if err := ticket.SavePreviews(tx, changed); err != nil {
 		return nil, 0, err

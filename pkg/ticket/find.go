@@ -209,23 +209,51 @@ func LockActive(tx *gorm.DB, keys []ActiveKey) (map[ActiveKey]Ticket, error) {
 	return out, nil
 }
 
-// SavePreviews writes what new messages changed on their tickets (the last message, who
-// wrote it, the unread count, the time), for many tickets in one statement. The tickets
-// are locked by the caller, so the values are final.
-func SavePreviews(tx *gorm.DB, ts []*Ticket) error {
-	if len(ts) == 0 {
+// Preview is what a batch's messages change on one ticket: the newest of them (by the
+// conversation's order, created_at then id) and the ticket's new unread count and time.
+type Preview struct {
+	Ticket    *Ticket // locked by the caller, with LastMessage, FromMe, UnreadMessages and UpdatedAt set
+	MessageID int64
+	MessageAt time.Time
+}
+
+// SavePreviews writes the previews of many tickets in one statement. The last message and
+// who wrote it change only if no message of the ticket is newer: two batches of one sender
+// may commit out of order, and the older one must not take the preview back. The values
+// kept are written back to the tickets.
+func SavePreviews(tx *gorm.DB, ps []Preview) error {
+	if len(ps) == 0 {
 		return nil
 	}
-	var ids, unread atdb.Int64s
+	var ids, unread, msgIDs atdb.Int64s
 	var previews atdb.Texts
 	var fromMe atdb.Bools
-	var at atdb.Times
-	for _, t := range ts {
+	var at, msgAt atdb.Times
+	byID := make(map[int64]*Ticket, len(ps))
+	for _, p := range ps {
+		t := p.Ticket
+		byID[t.ID] = t
 		ids, previews, fromMe, at = append(ids, t.ID), append(previews, t.LastMessage), append(fromMe, t.FromMe), append(at, t.UpdatedAt)
-		unread = append(unread, int64(t.UnreadMessages))
+		unread, msgIDs, msgAt = append(unread, int64(t.UnreadMessages)), append(msgIDs, p.MessageID), append(msgAt, p.MessageAt)
 	}
-	return tx.Exec(`UPDATE tickets t SET last_message = v.last_message, unread_messages = v.unread,
-		from_me = v.from_me, updated_at = v.updated_at
-		FROM unnest(?::bigint[], ?::text[], ?::int[], ?::boolean[], ?::timestamptz[]) AS v(id, last_message, unread, from_me, updated_at)
-		WHERE t.id = v.id`, ids, previews, unread, fromMe, at).Error
+	var kept []struct {
+		ID          int64
+		LastMessage string
+		FromMe      bool
+	}
+	err := tx.Raw(`UPDATE tickets t SET unread_messages = v.unread, updated_at = v.updated_at,
+		last_message = CASE WHEN v.newest THEN v.last_message ELSE t.last_message END,
+		from_me = CASE WHEN v.newest THEN v.from_me ELSE t.from_me END
+		FROM (SELECT v.*, NOT EXISTS (SELECT 1 FROM messages m WHERE m.ticket_id = v.id
+		        AND (m.created_at, m.id) > (v.msg_at, v.msg_id)) AS newest
+		      FROM unnest(?::bigint[], ?::text[], ?::int[], ?::boolean[], ?::timestamptz[], ?::timestamptz[], ?::bigint[])
+		        AS v(id, last_message, unread, from_me, updated_at, msg_at, msg_id)) v
+		WHERE t.id = v.id RETURNING t.id, t.last_message, t.from_me`,
+		ids, previews, unread, fromMe, at, msgAt, msgIDs).Find(&kept).Error
+	for _, k := range kept {
+		if t := byID[k.ID]; t != nil {
+			t.LastMessage, t.FromMe = k.LastMessage, k.FromMe
+		}
+	}
+	return err
 }
