@@ -113,9 +113,10 @@ func TestSandboxConversationEndToEnd(t *testing.T) {
 	if st != 200 || !strings.Contains(string(body), `"hasMore":false`) || !strings.Contains(string(body), "Olá, preciso") {
 		t.Fatalf("list: %d %s", st, body)
 	}
-	if n := count(e, "SELECT unread_messages FROM tickets WHERE id = ?", ticketID); n != 0 {
-		t.Fatalf("opening the ticket left unread = %d", n)
-	}
+	eventually(t, "opening the ticket marks it read", func() bool {
+		return count(e, "SELECT unread_messages FROM tickets WHERE id = ?", ticketID) == 0 &&
+			count(e, "SELECT count(*) FROM messages WHERE ticket_id = ? AND NOT from_me AND NOT read", ticketID) == 0
+	})
 }
 
 // A worker that died after the channel accepted a message but before recording it: the

@@ -26,7 +26,7 @@ type Page struct {
 
 // List returns a page of messages of a ticket actor may see: the newest page, or the one
 // before message id before (keyset, fast at any depth), or page pageNumber (1 = newest).
-// Opening the newest page marks the ticket read.
+// Opening the newest page marks the ticket read, without waiting for it.
 func (s Service) List(ctx context.Context, actor user.User, ticketID, before int64, pageNumber int) (Page, error) {
 	companyID, err := tenant.CompanyID(ctx)
 	if err != nil {
@@ -39,7 +39,8 @@ func (s Service) List(ctx context.Context, actor user.User, ticketID, before int
 		q = q.Offset((pageNumber - 1) * PageSize)
 	}
 	// Two chains side by side, neither waiting for the other: the ticket, its visibility
-	// check, then its decoration and the read marking; the page, then its quoted messages.
+	// check, then its decoration (and the read marking, not waited for); the page, then its
+	// quoted messages.
 	// The page of a ticket the actor may not open is dropped.
 	tickets := make([]ticket.Ticket, 1)
 	var msgs []Message
@@ -52,13 +53,13 @@ func (s Service) List(ctx context.Context, actor user.User, ticketID, before int
 		if err := s.mayOpen(ctx, actor, tickets[0]); err != nil {
 			return err
 		}
-		row := tickets[0] // markRead's own copy: Decorate writes tickets[0] meanwhile
-		var side errgroup.Group
-		side.Go(func() error { return ticket.Decorate(ctx, s.DB, tickets) })
 		if before == 0 && pageNumber <= 1 {
-			side.Go(func() error { s.markRead(ctx, row); return nil })
+			// The read marking (a commit, an event, the channel's read receipt) is a side
+			// effect the page does not wait for. It gets its own copy of the row: Decorate
+			// writes tickets[0] meanwhile.
+			go s.markRead(context.WithoutCancel(ctx), tickets[0])
 		}
-		return side.Wait()
+		return ticket.Decorate(ctx, s.DB, tickets)
 	})
 	g.Go(func() error {
 		if err := q.Order("created_at DESC, id DESC").Limit(PageSize + 1).Find(&msgs).Error; err != nil {
