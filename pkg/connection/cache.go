@@ -62,10 +62,13 @@ func (c *Cache) Load(ctx context.Context, ids []int64) (map[int64]Connection, er
 	var missing []int64
 	var gen uint64
 	for _, id := range ids {
+		if _, seen := found[id]; seen || slices.Contains(missing, id) {
+			continue // a batch names few connections, each many times
+		}
 		conn, g, ok := c.rows.Get(id)
 		if ok {
 			found[id] = conn
-		} else if !slices.Contains(missing, id) {
+		} else {
 			missing, gen = append(missing, id), g
 		}
 	}

@@ -84,7 +84,13 @@ func (m *Memo[K, V]) Drop(match func(K, V) bool) {
 
 // DropKey forgets one entry.
 func (m *Memo[K, V]) DropKey(k K) {
-	m.Drop(func(key K, _ V) bool { return key == k })
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.gen++
+	delete(m.entries, k)
 }
 
 // SetLive turns serving on when notifications flow, and off (empty) when they may be missed.

@@ -72,10 +72,11 @@ func (p Processor) storeMessages(ctx context.Context, tx *gorm.DB, conns map[int
 			newest[t.ID] = a
 		}
 	}
-	for i, p := range changed {
+	for i := range changed {
+		p := &changed[i]
 		n := newest[p.Ticket.ID]
 		p.Ticket.LastMessage, p.Ticket.FromMe = message.Preview(n.msg), n.ev.FromMe
-		changed[i].MessageID, changed[i].MessageAt = n.msg.ID, n.msg.CreatedAt
+		p.MessageID, p.MessageAt = n.msg.ID, n.msg.CreatedAt
 	}
 	if err := ticket.SavePreviews(tx, changed); err != nil {
 		return nil, 0, err

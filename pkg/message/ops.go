@@ -40,8 +40,7 @@ func (s Service) List(ctx context.Context, actor user.User, ticketID, before int
 	}
 	// Two chains side by side, neither waiting for the other: the ticket, its visibility
 	// check, then its decoration (and the read marking, not waited for); the page, then its
-	// quoted messages.
-	// The page of a ticket the actor may not open is dropped.
+	// quoted messages. The page of a ticket the actor may not open is dropped.
 	tickets := make([]ticket.Ticket, 1)
 	var msgs []Message
 	var hasMore bool
