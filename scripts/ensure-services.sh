@@ -114,11 +114,13 @@ ensure_redis() {
     if ! { mkdir -p "$dir" "$logdir" && [ -w "$dir" ] && [ -w "$logdir" ]; } 2>/dev/null; then
       dir="${TMPDIR:-/tmp}/atende-redis"; logdir=$dir; mkdir -p "$dir"
     fi
+    # Nothing saved: this is a development/test server (the tests' own one runs on 6380).
+    local log="$logdir/ci.log"; [ "$RD_PORT" = 6379 ] || log="$logdir/redis-$RD_PORT.log"
     say "Redis: starting on 127.0.0.1:$RD_PORT"
     redis-server --daemonize yes --bind 127.0.0.1 -::1 --port "$RD_PORT" --save "" --appendonly no \
-      --dir "$dir" --logfile "$logdir/ci.log" >/dev/null
+      --dir "$dir" --logfile "$log" >/dev/null
     wait_until "$WAIT" redis_ping "$REDIS_URL" ||
-      die "Redis started but $where does not answer after ${WAIT}s (see $logdir/ci.log)"
+      die "Redis started but $where does not answer after ${WAIT}s (see $log)"
     ok "Redis: started at $where"
   fi
 }

@@ -17,6 +17,9 @@ export npm_config_fund=false npm_config_audit=false npm_config_update_notifier=f
 
 DEFAULT_DATABASE_URL='postgres://postgres@127.0.0.1:5432/atende?sslmode=disable'
 DEFAULT_REDIS_URL='redis://127.0.0.1:6379/0'
+# The tests' own Redis (scripts/test.sh starts it): they flush databases 1–15 of it, so a Redis
+# a person uses (6379) is never touched by a test run.
+DEFAULT_TEST_REDIS_URL='redis://127.0.0.1:6380/0'
 
 if [ -t 1 ]; then _B=$'\033[1m' _R=$'\033[31m' _Y=$'\033[33m' _G=$'\033[32m' _N=$'\033[0m'; else _B='' _R='' _Y='' _G='' _N=''; fi
 say()  { printf '%s==>%s %s\n' "$_B" "$_N" "$*"; }

@@ -12,9 +12,12 @@ set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$ROOT"
 
-# Tests create their own databases from this server, and pick their own Redis db numbers.
+# Tests create their own databases from this server, and pick their own Redis db numbers on a
+# Redis of their own (6380, nothing saved to disk, started by ensure-services.sh): they flush
+# the dbs they pick, which must never be a person's data.
 export DATABASE_URL=${TEST_DATABASE_URL:-'postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable'}
-export REDIS_URL=${TEST_REDIS_URL:-'redis://127.0.0.1:6379/0'}
+export TEST_REDIS_URL=${TEST_REDIS_URL:-$DEFAULT_TEST_REDIS_URL}
+export REDIS_URL=$TEST_REDIS_URL
 
 STEPS=()   # "name|status|seconds"
 T0=$(date +%s)

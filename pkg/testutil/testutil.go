@@ -3,6 +3,7 @@
 package testutil
 
 import (
+	"cmp"
 	"log/slog"
 	"sync"
 
@@ -134,15 +135,13 @@ func ensureTemplate(t testing.TB, admin *sql.DB, tmpl string) {
 }
 
 // RedisURL returns a Redis URL on a db number of its own, flushed before and after t.
-// Numbers 1–13 rotate; 0 is for development and 14–15 for the end-to-end run. A number is
-// reserved (a key in db 0) while a test holds it, so tests of packages or processes running
-// at the same time never share, and flush, each other's db.
+// Numbers 1–13 rotate; 0 holds the reservations and 14–15 are the end-to-end run's. A number
+// is reserved (a key in db 0) while a test holds it, so tests of packages or processes
+// running at the same time never share, and flush, each other's db. The server is
+// TEST_REDIS_URL's (make test starts one of the tests' own on 6380), else REDIS_URL's.
 func RedisURL(t testing.TB) string {
 	t.Helper()
-	base := os.Getenv("REDIS_URL")
-	if base == "" {
-		base = "redis://127.0.0.1:6379/0"
-	}
+	base := cmp.Or(os.Getenv("TEST_REDIS_URL"), os.Getenv("REDIS_URL"), "redis://127.0.0.1:6379/0")
 	opt, err := redis.ParseURL(base)
 	if err != nil {
 		t.Fatal(err)
