@@ -20,6 +20,7 @@ import (
 	"atende/pkg/tenant"
 	"atende/pkg/testutil"
 	"atende/pkg/ticket"
+	"atende/worker"
 )
 
 // record stores an inbound event without processing it (no worker runs in these tests).
@@ -166,20 +167,7 @@ func TestInboundGroupCommit(t *testing.T) {
 	if n := count(e, `SELECT count(*) FROM inbound_events`); n != 60 {
 		t.Fatalf("%d events stored, want 60", n)
 	}
-	queued := map[int64]int{}
-	pendingTasks, err := asynq.NewInspector(e.App.RedisOpt).ListPendingTasks(tasks.QueueCritical, asynq.PageSize(1000))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, info := range pendingTasks {
-		var p tasks.InboundProcess
-		if err := json.Unmarshal(info.Payload, &p); err != nil {
-			t.Fatal(err)
-		}
-		for _, r := range p.Events {
-			queued[r.EventID]++
-		}
-	}
+	queued := pendingByEvent(t, e)
 	for i, r := range results[:n+1] {
 		if r.err != nil {
 			t.Fatalf("event %d: %v", i, r.err)
@@ -188,7 +176,73 @@ func TestInboundGroupCommit(t *testing.T) {
 			t.Fatalf("event %d (id %d) is in %d queued tasks, want 1", i, r.id, queued[r.id])
 		}
 	}
-	t.Logf("%d events, %d tasks", len(queued), len(pendingTasks))
+	t.Logf("%d events queued", len(queued))
+}
+
+// pendingByEvent counts, per event id, the queued inbound:process tasks that name it.
+func pendingByEvent(t *testing.T, e *env) map[int64]int {
+	t.Helper()
+	pending, err := asynq.NewInspector(e.App.RedisOpt).ListPendingTasks(tasks.QueueCritical, asynq.PageSize(1000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	queued := map[int64]int{}
+	for _, info := range pending {
+		var p tasks.InboundProcess
+		if err := json.Unmarshal(info.Payload, &p); err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range p.Events {
+			queued[r.EventID]++
+		}
+	}
+	return queued
+}
+
+// Events whose tasks were lost are requeued by the reconciler even when the first of them
+// still has a task of its own that asynq holds on to (archived after its last retry, or
+// waiting for one): the reconciler's batch used to take that task's id and be dropped as a
+// duplicate, every minute, for as long as asynq kept the old task (archived: 90 days).
+func TestReconcilerBatchIsNotSwallowedByAnOldTask(t *testing.T) {
+	e := newEnv(t)
+	a := testutil.NewTenant(t, e.App, "acme", 0)
+	conn := sandboxConn(t, e, a)
+	var ids []int64
+	for i := range 3 { // stored two minutes ago; their tasks lost (a worker died, Redis restarted)
+		var id int64
+		e.App.DB.Raw(`INSERT INTO inbound_events (company_id, connection_id, dedupe_key, kind, payload, received_at)
+			VALUES (?, ?, ?, 'message', '{"kind":"message","providerId":"x","from":"5511900000001","body":"x"}',
+			now() - interval '2 minutes') RETURNING id`, a.Company.ID, conn.ID, fmt.Sprint("lost-", i)).Scan(&id)
+		ids = append(ids, id)
+	}
+	// The first event's own task failed for good and sits archived.
+	old, err := tasks.NewInboundProcess(tasks.InboundRef{CompanyID: a.Company.ID, EventID: ids[0]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, err := e.App.Queue.Enqueue(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := asynq.NewInspector(e.App.RedisOpt).ArchiveTask(tasks.QueueCritical, info.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := worker.Reconcile(e.App, context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	queued := pendingByEvent(t, e)
+	for _, id := range ids {
+		if queued[id] != 1 {
+			t.Fatalf("stranded event %d is in %d queued tasks after the reconciler ran, want 1 (queued: %v)", id, queued[id], queued)
+		}
+	}
+	// A second run while that batch is still queued adds nothing.
+	if err := worker.Reconcile(e.App, context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if q := pendingByEvent(t, e); q[ids[1]] != 1 {
+		t.Fatalf("a second reconciler run queued event %d %d times", ids[1], q[ids[1]])
+	}
 }
 
 // Two first messages of one customer in two transactions at once: one creates the ticket,

@@ -64,10 +64,15 @@ make_debian() { # debian:bookworm-slim: debootstrap minbase + docker import
   local tag=$1 suite=${1#debian:}; suite=${suite%%-*}
   have_image "$tag" && { ok "$tag: present"; return; }
   local root="$WORK/rootfs-$suite"
-  say "$tag: debootstrap --variant=minbase $suite from $(apt_mirror)"
-  as_root rm -rf "$root"
-  as_root debootstrap --variant=minbase "$suite" "$root" "$(apt_mirror)" >"$WORK/debootstrap.log" 2>&1 ||
-    { tail -n 20 "$WORK/debootstrap.log" >&2; die "debootstrap failed"; }
+  if [ -f "$root.done" ]; then
+    ok "$tag: reusing the debootstrap of an interrupted run ($root)"
+  else
+    say "$tag: debootstrap --variant=minbase $suite from $(apt_mirror)"
+    as_root rm -rf "$root"
+    as_root debootstrap --variant=minbase "$suite" "$root" "$(apt_mirror)" >"$WORK/debootstrap.log" 2>&1 ||
+      { tail -n 20 "$WORK/debootstrap.log" >&2; die "debootstrap failed"; }
+    touch "$root.done"
+  fi
   # As the official image: apt sources for the release, its updates and security; no caches.
   rm -f "$root/etc/apt/sources.list"
   cat >"$root/etc/apt/sources.list.d/debian.sources" <<EOF
@@ -85,7 +90,7 @@ Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 EOF
   rm -rf "$root"/var/cache/apt/archives/*.deb "$root"/var/lib/apt/lists/* "$root"/var/log/*.log
   tar -C "$root" -c . | docker import -c 'CMD ["bash"]' -c 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' - "$tag" >/dev/null
-  rm -rf "$root"
+  rm -rf "$root" "$root.done"
   ok "$tag: imported"
 }
 

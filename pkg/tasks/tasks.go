@@ -5,9 +5,11 @@ package tasks
 
 import (
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"time"
 
 	"github.com/hibiken/asynq"
@@ -143,16 +145,23 @@ type InboundProcess struct {
 	Events []InboundRef `json:"events"`
 }
 
-// NewInboundProcess processes stored inbound events once (TaskID = the first event's id
-// while it is queued). Done tasks are not retained: a requeued event finds itself processed
-// and ends, and at a thousand messages a second an hour of retained tasks would fill Redis.
+// NewInboundProcess processes stored inbound events once. The TaskID names the whole batch
+// (its first event and a digest of all), so the same batch queued twice is queued once, but
+// a reconciler's batch that merely starts with an event whose own task asynq still holds
+// (retrying, or archived after its last retry) is not dropped as that task's duplicate.
+// Done tasks are not retained: a requeued event finds itself processed and ends, and at a
+// thousand messages a second an hour of retained tasks would fill Redis.
 func NewInboundProcess(refs ...InboundRef) (*asynq.Task, error) {
 	if len(refs) == 0 {
 		return nil, errors.New("tasks: an inbound batch needs an event")
 	}
+	digest := fnv.New64a()
+	for _, r := range refs {
+		binary.Write(digest, binary.LittleEndian, r.EventID)
+	}
 	return newTask(TypeInboundProcess, InboundProcess{Events: refs}, asynq.Queue(QueueCritical),
 		asynq.MaxRetry(10), asynq.Timeout(time.Minute),
-		asynq.TaskID(fmt.Sprintf("%s:%d", TypeInboundProcess, refs[0].EventID)))
+		asynq.TaskID(fmt.Sprintf("%s:%d:%x", TypeInboundProcess, refs[0].EventID, digest.Sum64())))
 }
 
 // Reconcile carries the cron tick it belongs to.
