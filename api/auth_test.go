@@ -38,25 +38,6 @@ func TestLogin(t *testing.T) {
 	})
 }
 
-func TestLoginRateLimit(t *testing.T) {
-	e := newEnv(t)
-	acme := testutil.NewTenant(t, e.App, "acme", 0)
-	bad := map[string]string{"email": acme.Admin.Email, "password": "wrong"}
-	for i := 0; i < 10; i++ {
-		if st, _ := e.call("POST", "/auth/login", "", bad, ""); st != 401 {
-			t.Fatalf("attempt %d: status %d", i, st)
-		}
-	}
-	e.run(t, []scenario{
-		{name: "locked even with the right password", method: "POST", path: "/auth/login",
-			body:   map[string]string{"email": acme.Admin.Email, "password": testutil.Password},
-			status: 429, code: "ERR_TOO_MANY_ATTEMPTS"},
-		{name: "other accounts unaffected", method: "POST", path: "/auth/login",
-			body:   map[string]string{"email": acme.Attender.Email, "password": testutil.Password},
-			status: 200},
-	})
-}
-
 // A new login takes over: the previous access token stops working.
 func TestSingleSessionTakeover(t *testing.T) {
 	e := newEnv(t)

@@ -37,6 +37,11 @@ func New(a *app.App) *API {
 func (a *API) Handler() http.Handler {
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
+	// X-Forwarded-For is believed only from the configured proxies (none by default), or any
+	// client could pick the address its sign-in attempts are counted under.
+	if err := r.SetTrustedProxies(a.App.Cfg.TrustedProxies); err != nil {
+		panic(err) // config.Load refuses such a value first
+	}
 	r.Use(gin.Recovery(), requestLog(), a.browserNavigation())
 	r.MaxMultipartMemory = 8 << 20
 	r.GET("/healthz", func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"status": "ok"}) })

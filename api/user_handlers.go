@@ -1,9 +1,12 @@
 package api
 
 import (
+	"net/http"
+
 	"github.com/gin-gonic/gin"
 
 	"atende/pkg/errs"
+	"atende/pkg/user"
 )
 
 // AvatarMaxBytes bounds profile image uploads.
@@ -34,8 +37,31 @@ func (a *API) getUser(c *gin.Context) {
 
 func (a *API) createUser(c *gin.Context) { createOne(c, viewerIn(c, a.App.Users.Create)) }
 
+// updateUser saves a user. A new password revokes every session of that user; when it is
+// the signed-in user's own, this session goes on with a new refresh cookie, and the answer
+// carries its new access token ("token").
 func (a *API) updateUser(c *gin.Context) {
-	updateOne(c, errs.ErrNoUser, viewerIDIn(c, a.App.Users.Update))
+	id, ok := idParam(c, "id", errs.ErrNoUser)
+	var in user.Input
+	if !ok || !bind(c, &in) {
+		return
+	}
+	me := currentUser(c)
+	u, err := a.App.Users.Update(c.Request.Context(), me, id, in)
+	if err != nil || id != me.ID || !in.ChangesPassword() {
+		reply(c, u, err)
+		return
+	}
+	s, err := a.App.Auth.Renew(c.Request.Context(), id)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	a.setRefreshCookie(c, s.Refresh, true)
+	c.JSON(http.StatusOK, struct {
+		user.User
+		Token string `json:"token"`
+	}{u, s.Token})
 }
 
 func (a *API) deleteUser(c *gin.Context) {

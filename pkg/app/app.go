@@ -136,7 +136,8 @@ func (a *App) wire() {
 		DB: a.DB, RDB: a.RDB, Events: a.Events, Users: a.Users, Settings: a.Settings,
 		Tokens: auth.Issuer{Secret: []byte(a.Cfg.JWTSecret), RefreshSecret: []byte(a.Cfg.JWTRefreshSecret),
 			AccessTTL: a.Cfg.AccessTTL, RefreshTTL: a.Cfg.RefreshTTL},
-		Limiter: auth.Limiter{RDB: a.RDB, Max: 10, Window: 15 * time.Minute},
+		Limiter: auth.Limiter{RDB: a.RDB, Free: 5, Base: time.Second, Cap: 5 * time.Minute,
+			AddressMax: 50, Window: 15 * time.Minute},
 	}
 	a.Resets = auth.Resets{Auth: a.Auth, Queue: a.Queue, AppURL: a.Cfg.FrontendURL}
 	a.wireMessaging()

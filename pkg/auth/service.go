@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
-	"fmt"
 	"strings"
 	"time"
 
@@ -44,7 +43,7 @@ type Session struct {
 // bumped, so every older token stops working and older sockets are told and closed.
 func (s Service) Login(ctx context.Context, email, password, clientIP string) (Session, error) {
 	email = strings.ToLower(strings.TrimSpace(email))
-	if err := s.Limiter.Allow(ctx, clientIP, email); err != nil {
+	if err := s.Limiter.Attempt(ctx, clientIP, email); err != nil {
 		return Session{}, err
 	}
 	u, err := user.FindByEmail(ctx, s.DB, email)
@@ -52,10 +51,9 @@ func (s Service) Login(ctx context.Context, email, password, clientIP string) (S
 		if err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
 			return Session{}, err
 		}
-		s.Limiter.Fail(ctx, clientIP, email)
 		return Session{}, errs.ErrInvalidCredentials
 	}
-	s.Limiter.Reset(ctx, clientIP, email)
+	s.Limiter.Success(ctx, clientIP, email)
 	if err := s.DB.WithContext(ctx).Raw(`UPDATE users SET token_version = token_version + 1
 		WHERE id = ? RETURNING token_version`, u.ID).Scan(&u.TokenVersion).Error; err != nil {
 		return Session{}, err
@@ -79,8 +77,13 @@ func (s Service) announceTakeover(ctx context.Context, u user.User) {
 	})
 }
 
-// Refresh rotates a refresh token: the presented one must be the current one (or the one
-// it replaced within the last 30 seconds, so two tabs refreshing together both succeed).
+// rotationGrace is how long a replaced refresh token still answers, so two tabs refreshing
+// together both succeed.
+const rotationGrace = 30 * time.Second
+
+// Refresh rotates a refresh token: the presented one must be the session's current one (or
+// the one it replaced within rotationGrace), of the user's current token version. The chain
+// is kept in PostgreSQL (user_sessions), so losing Redis signs nobody out.
 func (s Service) Refresh(ctx context.Context, refreshToken string) (Session, error) {
 	c, err := s.Tokens.ParseRefresh(refreshToken)
 	if err != nil {
@@ -90,19 +93,34 @@ func (s Service) Refresh(ctx context.Context, refreshToken string) (Session, err
 	if err != nil || u.TokenVersion != c.TokenVersion {
 		return Session{}, errs.ErrSessionExpired
 	}
-	cur, err := s.RDB.Get(ctx, refreshKey(u)).Result()
-	if err != nil && !errors.Is(err, redis.Nil) {
+	next := randomHex(16)
+	res := s.DB.WithContext(ctx).Exec(`UPDATE user_sessions s SET prev_jti = s.jti,
+		prev_until = now() + make_interval(secs => ?), jti = ?, updated_at = now()
+		FROM users u WHERE s.user_id = ? AND s.jti = ? AND u.id = s.user_id AND u.token_version = ?`,
+		rotationGrace.Seconds(), next, u.ID, c.ID, c.TokenVersion)
+	if res.Error != nil {
+		return Session{}, res.Error
+	}
+	if res.RowsAffected == 1 {
+		return s.sessionFor(ctx, u, next)
+	}
+	// The other tab already rotated; hand out the current refresh token again.
+	var cur string
+	if err := s.DB.WithContext(ctx).Raw(`SELECT jti FROM user_sessions
+		WHERE user_id = ? AND prev_jti = ? AND prev_until > now()`, u.ID, c.ID).Scan(&cur).Error; err != nil {
 		return Session{}, err
 	}
-	prev, _ := s.RDB.Get(ctx, refreshKey(u)+":prev").Result()
-	if c.ID != cur && c.ID != prev {
+	if cur == "" {
 		return Session{}, errs.ErrSessionExpired
 	}
-	if c.ID == prev && cur != "" {
-		// The other tab already rotated; hand out the current refresh token again.
-		return s.sessionFor(ctx, u, cur)
-	}
-	if err := s.RDB.Set(ctx, refreshKey(u)+":prev", c.ID, 30*time.Second).Err(); err != nil {
+	return s.sessionFor(ctx, u, cur)
+}
+
+// Renew starts a new refresh chain for a user whose token version was just bumped by this
+// very session (its own password change): the other sessions stay revoked, this one goes on.
+func (s Service) Renew(ctx context.Context, userID int64) (Session, error) {
+	u, err := user.FindByID(ctx, s.DB, userID)
+	if err != nil {
 		return Session{}, err
 	}
 	return s.issue(ctx, u)
@@ -117,7 +135,9 @@ func (s Service) Logout(ctx context.Context, userID int64) error {
 		return err
 	}
 	s.Users.SignedIn.Drop(userID)
-	s.RDB.Del(ctx, refreshKey(u))
+	if err := s.DB.WithContext(ctx).Exec("DELETE FROM user_sessions WHERE user_id = ?", userID).Error; err != nil {
+		return err
+	}
 	if s.Events != nil {
 		_ = s.Events.Publish(ctx, realtime.Event{Revoke: &realtime.Revoke{UserID: u.ID, TokenVersion: u.TokenVersion}})
 	}
@@ -191,9 +211,13 @@ func (s Service) Me(ctx context.Context, u user.User) (user.User, error) {
 	return full, nil
 }
 
+// issue starts the user's refresh chain afresh (a sign-in or a renewal replaces the last one).
 func (s Service) issue(ctx context.Context, u user.User) (Session, error) {
 	jti := randomHex(16)
-	if err := s.RDB.Set(ctx, refreshKey(u), jti, s.Tokens.RefreshTTL).Err(); err != nil {
+	err := s.DB.WithContext(ctx).Exec(`INSERT INTO user_sessions (user_id, jti) VALUES (?, ?)
+		ON CONFLICT (user_id) DO UPDATE SET jti = excluded.jti, prev_jti = NULL, prev_until = NULL,
+		updated_at = now()`, u.ID, jti).Error
+	if err != nil {
 		return Session{}, err
 	}
 	return s.sessionFor(ctx, u, jti)
@@ -214,8 +238,6 @@ func (s Service) sessionFor(ctx context.Context, u user.User, jti string) (Sessi
 	}
 	return Session{Token: access, User: full, Refresh: refresh}, nil
 }
-
-func refreshKey(u user.User) string { return fmt.Sprintf("auth:refresh:%d:%d", u.ID, u.TokenVersion) }
 
 func randomHex(n int) string {
 	b := make([]byte, n)

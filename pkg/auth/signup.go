@@ -34,11 +34,23 @@ type SignupInput struct {
 }
 
 // Signup creates a company on a public plan and its first administrator, when the platform
-// setting allowSignup is enabled.
-func (s Service) Signup(ctx context.Context, in SignupInput) (user.User, error) {
+// setting allowSignup is enabled. An address creates at most SignupsPerAddress companies: the
+// unit is taken first, so parallel signups can't all pass, and given back when none is made.
+func (s Service) Signup(ctx context.Context, in SignupInput, clientIP string) (user.User, error) {
 	if s.Settings.Value(tenant.With(ctx, company.MainID), "allowSignup") != "enabled" {
 		return user.User{}, errs.ErrSignupDisabled
 	}
+	if err := take(ctx, s.RDB, SignupsPerAddress.of(clientIP)); err != nil {
+		return user.User{}, err
+	}
+	u, err := s.signup(ctx, in)
+	if err != nil {
+		give(ctx, s.RDB, SignupsPerAddress.of(clientIP))
+	}
+	return u, err
+}
+
+func (s Service) signup(ctx context.Context, in SignupInput) (user.User, error) {
 	in.Email = strings.ToLower(strings.TrimSpace(in.Email))
 	v := errs.Validation{}
 	validate.Length(v, "name", in.Name, 2, 50)

@@ -4,6 +4,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"net"
 	"os"
 	"regexp"
 	"strconv"
@@ -33,6 +34,9 @@ type Config struct {
 	DBMaxConns        int
 	Meta              Meta
 	WhatsApp          WhatsApp
+	// TrustedProxies (TRUSTED_PROXIES: comma-separated IPs or CIDRs, default none) are the only
+	// peers whose X-Forwarded-For names the client's address.
+	TrustedProxies []string
 }
 
 // Meta configures the Graph API channels (WhatsApp Cloud API, Messenger, Instagram): one
@@ -96,6 +100,7 @@ func Load() (Config, error) {
 			LeaseTTL: envDuration("WHATSAPP_LEASE_TTL", 30*time.Second),
 			Silence:  envDuration("WHATSAPP_WATCHDOG_SILENCE", 3*time.Minute),
 		},
+		TrustedProxies: list(os.Getenv("TRUSTED_PROXIES")),
 		SMTP: SMTP{
 			Host: os.Getenv("SMTP_HOST"),
 			Port: envInt("SMTP_PORT", 587),
@@ -104,7 +109,22 @@ func Load() (Config, error) {
 			From: env("SMTP_FROM", "Atende <no-reply@atende.local>"),
 		},
 	}
+	if err := checkProxies(c.TrustedProxies); err != nil {
+		return c, err
+	}
 	return c, c.check()
+}
+
+// checkProxies refuses a TRUSTED_PROXIES entry that is neither an IP nor a CIDR.
+func checkProxies(proxies []string) error {
+	for _, p := range proxies {
+		if net.ParseIP(p) == nil {
+			if _, _, err := net.ParseCIDR(p); err != nil {
+				return fmt.Errorf("TRUSTED_PROXIES: %q is neither an IP address nor a CIDR", p)
+			}
+		}
+	}
+	return nil
 }
 
 func (c *Config) check() error {
@@ -154,6 +174,17 @@ func env(key, def string) string {
 		return v
 	}
 	return def
+}
+
+// list splits a comma-separated value, dropping blanks.
+func list(v string) []string {
+	var out []string
+	for _, p := range strings.Split(v, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 func envInt(key string, def int) int {

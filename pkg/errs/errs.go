@@ -65,7 +65,6 @@ var (
 	ErrTooManyAttempts     = New(http.StatusTooManyRequests, "ERR_TOO_MANY_ATTEMPTS", "Muitas tentativas de login. Aguarde alguns minutos e tente novamente.")
 	ErrEmailExists         = New(http.StatusConflict, "ERR_EMAIL_ALREADY_EXISTS", "Já existe um usuário com este e-mail.")
 	ErrSignupDisabled      = New(http.StatusForbidden, "ERR_SIGNUP_DISABLED", "O cadastro de novas empresas está desabilitado.")
-	ErrEmailNotFound       = New(http.StatusNotFound, "ERR_EMAIL_NOT_FOUND", "Email não encontrado")
 	ErrInvalidResetToken   = New(http.StatusBadRequest, "ERR_INVALID_RESET_TOKEN", "Código inválido ou expirado.")
 	ErrSubscriptionExpired = New(http.StatusPaymentRequired, "ERR_SUBSCRIPTION_EXPIRED", "Opss! Sua assinatura venceu. Entre em contato com o Suporte para mais informações!")
 	ErrNotFound            = New(http.StatusNotFound, "ERR_NOT_FOUND", "Recurso não encontrado.")

@@ -41,6 +41,9 @@ func (in Input) adminOnly() bool {
 		in.QueueIDs != nil || in.StartWork != nil || in.EndWork != nil || in.WhatsappID != nil
 }
 
+// ChangesPassword reports whether the input sets a new password.
+func (in Input) ChangesPassword() bool { return in.Password != nil && *in.Password != "" }
+
 // apply validates in and copies it onto u. creating makes name, email and password required.
 func (in Input) apply(u *User, creating bool) error {
 	v := errs.Validation{}
@@ -52,7 +55,7 @@ func (in Input) apply(u *User, creating bool) error {
 		u.Email = strings.ToLower(strings.TrimSpace(validate.Deref(in.Email)))
 		validate.Email(v, "email", u.Email)
 	}
-	if in.Password != nil && *in.Password != "" || creating {
+	if in.ChangesPassword() || creating {
 		validate.Length(v, "password", validate.Deref(in.Password), 5, 50)
 	}
 	set := func(dst *string, src *string, field string, allowed ...string) {

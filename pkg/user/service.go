@@ -157,7 +157,7 @@ func (s Service) Update(ctx context.Context, actor User, id int64, in Input) (Us
 	if err := s.checkConnection(ctx, in.WhatsappID, &u); err != nil {
 		return User{}, err
 	}
-	if in.Password != nil && *in.Password != "" {
+	if in.ChangesPassword() {
 		if u.PasswordHash, err = HashPassword(*in.Password); err != nil {
 			return User{}, err
 		}
@@ -172,12 +172,25 @@ func (s Service) Update(ctx context.Context, actor User, id int64, in Input) (Us
 			Select(updatable).Updates(&u).Error; err != nil {
 			return err
 		}
+		if err := revokeOnNewPassword(tx, in, u.ID); err != nil {
+			return err
+		}
 		return setQueues(tx, companyID, u.ID, in.QueueIDs)
 	})
 	if err != nil {
 		return User{}, err
 	}
 	return s.publishFresh(ctx, "update", u.ID)
+}
+
+// revokeOnNewPassword ends every session of a user whose password changes: the token version
+// refuses their access and refresh tokens, and its change on the users row is what closes
+// their sockets. A user changing their own password gets a new session (auth.Service.Renew).
+func revokeOnNewPassword(tx *gorm.DB, in Input, id int64) error {
+	if !in.ChangesPassword() {
+		return nil
+	}
+	return tx.Exec("UPDATE users SET token_version = token_version + 1 WHERE id = ?", id).Error
 }
 
 // updatable lists the columns Update writes (never company, online or token version).

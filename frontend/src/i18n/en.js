@@ -77,7 +77,6 @@ const en = {
     newPassword: 'New password',
     confirmPassword: 'Confirm the new password',
     submit: 'Reset password',
-    emailNotFound: 'Email not found',
     emailSent: 'Email sent successfully!',
     success: 'Password reset successfully.',
     passwordRule: 'Your password must have at least 8 characters, with an uppercase letter, a lowercase letter and a number.',

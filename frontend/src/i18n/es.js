@@ -77,7 +77,6 @@ const es = {
     newPassword: 'Nueva contraseña',
     confirmPassword: 'Confirme la nueva contraseña',
     submit: 'Restablecer contraseña',
-    emailNotFound: 'Email no encontrado',
     emailSent: '¡Email enviado con éxito!',
     success: 'Contraseña restablecida con éxito.',
     passwordRule:

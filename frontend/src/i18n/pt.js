@@ -78,7 +78,6 @@ const pt = {
     newPassword: 'Nova senha',
     confirmPassword: 'Confirme a nova senha',
     submit: 'Redefinir senha',
-    emailNotFound: 'Email não encontrado',
     emailSent: 'Email enviado com sucesso!',
     success: 'Senha redefinida com sucesso.',
     passwordRule:

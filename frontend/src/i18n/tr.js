@@ -77,7 +77,6 @@ const tr = {
     newPassword: 'Yeni şifre',
     confirmPassword: 'Yeni şifreyi onaylayın',
     submit: 'Şifreyi sıfırla',
-    emailNotFound: 'E-posta bulunamadı',
     emailSent: 'E-posta başarıyla gönderildi!',
     success: 'Şifre başarıyla sıfırlandı.',
     passwordRule: 'Şifreniz en az 8 karakter olmalı ve bir büyük harf, bir küçük harf ve bir rakam içermelidir.',

@@ -10,8 +10,6 @@ import toastError from '../../../utils/toastError';
 import { isValidResetPassword } from '../../../utils/passwordStrength';
 import { requestPasswordReset, resetPassword } from '../api/authApi';
 
-const isNotFound = (payload) => payload?.status === 404 || payload?.error === 'ERR_EMAIL_NOT_FOUND';
-
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -34,17 +32,13 @@ export default function ForgotPasswordPage() {
 
   const sendEmail = () =>
     run(async () => {
+      // The server answers the same whether or not the e-mail has an account, and so does the page.
       try {
-        const answer = await requestPasswordReset(email);
-        if (isNotFound(answer)) {
-          toast.error(t('forgotPassword.emailNotFound'));
-          return;
-        }
+        await requestPasswordReset(email);
         toast.success(t('forgotPassword.emailSent'));
         setStep(2);
       } catch (error) {
-        if (error.status === 404) toast.error(t('forgotPassword.emailNotFound'));
-        else toastError(error);
+        toastError(error);
       }
     });
 

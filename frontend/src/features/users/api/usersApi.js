@@ -1,4 +1,4 @@
-import { api } from '../../../services/api';
+import { api, setToken } from '../../../services/api';
 
 export const USERS_PATH = '/users/';
 export const MIN_TICKETS_WIDTH = 404;
@@ -8,7 +8,12 @@ export const listUsers = (params) => api.get(USERS_PATH, params);
 export const listAllUsers = () => api.get('/users/list');
 export const getUser = (id) => api.get(`/users/${id}`);
 export const createUser = (data) => api.post('/users', data);
-export const updateUser = (id, data) => api.put(`/users/${id}`, data);
+/** A new password of one's own ends the other sessions; the answer then carries this one's new token. */
+export const updateUser = (id, data) =>
+  api.put(`/users/${id}`, data).then((user) => {
+    if (user?.token) setToken(user.token);
+    return user;
+  });
 export const deleteUser = (id) => api.delete(`/users/${id}`);
 
 /** Multipart upload of a profile picture (field profileImage); answers the updated user. */
