@@ -34,7 +34,7 @@ func TestQueueCreateValidationAndLimits(t *testing.T) {
 			201, "", `"name":"Vendas"`, `"orderQueue":2`, `"outOfHoursMessage":"Fechado"`, `"closeTicket":true`,
 			`"ativarRoteador":true`, `"tempoRoteador":15`, `"greetingMessage":""`),
 		post("second queue needs a greeting", queueBody("Suporte", "#00ff00", map[string]any{"greetingMessage": " "}),
-			400, "ERR_WAPP_GREETING_REQUIRED", `"greetingMessage":"Obrigatório"`),
+			400, "ERR_WAPP_GREETING_REQUIRED", `"greetingMessage":"A mensagem de saudação é obrigatória quando há mais de uma fila."`),
 		post("colour in use, any case", queueBody("Suporte", "#FF0000", nil), 409, "ERR_QUEUE_COLOR_ALREADY_EXISTS"),
 		post("name in use", queueBody("vendas", "#0000ff", nil), 409, "ERR_QUEUE_NAME_ALREADY_EXISTS"),
 		post("second queue", queueBody("Suporte", "#00ff00", nil), 201, "", `"greetingMessage":"Bem-vindo à Suporte"`),

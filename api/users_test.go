@@ -187,7 +187,8 @@ func TestUserCreateValidation(t *testing.T) {
 			body:   userInput(" New@Acme.Test ", map[string]any{"queueIds": []int64{mine, mine}}),
 			status: 201, contain: []string{`"email":"new@acme.test"`, `"profile":"user"`, `"startWork":"00:00"`,
 				`"endWork":"23:59"`, `"userClosePendingTicket":"enabled"`, `"allowConnections":"disabled"`,
-				`"allTicket":"disable"`, `"defaultTicketsManagerWidth":550`, `"name":"Vendas"`},
+				`"allTicket":"disable"`, `"defaultTicketsManagerWidth":550`, `"name":"Vendas"`,
+				`"defaultMenu":"open"`}, // the side menu with its labels, for attendants as for admins
 			absent: []string{"senha1", "password", "Suporte"}},
 		{name: "same e-mail twice", method: "POST", path: "/users", token: admin, body: userInput("NEW@acme.test", nil),
 			status: 409, code: "ERR_EMAIL_ALREADY_EXISTS"},

@@ -66,11 +66,24 @@ describe('connections page, connection modal and the messages API', { timeout: 3
   test('the modal refuses a bad name, shows every tab and creates a sandbox connection', async () => {
     await page.getByTestId('menu-connections').click();
     await waitForPath(page, '/connections');
+    // Integrations, AI prompts and flows come with their features: no call to their (absent) routes.
+    const failed = [];
+    const onResponse = (r) => r.status() >= 400 && failed.push(`${r.status()} ${new URL(r.url()).pathname}`);
+    page.on('response', onResponse);
     await page.getByTestId('connections-add').click();
     const form = page.getByTestId('connection-form');
-    for (const tab of ['general', 'integrations', 'messages', 'chatbot', 'assessments', 'flowbuilder']) {
-      await page.getByTestId(`connection-tab-${tab}`).waitFor({ timeout: WAIT });
+    // One size for every tab: the dialog does not jump while the tabs are visited.
+    const paper = page.getByTestId('connection-modal').locator('.MuiDialog-paper');
+    const sizes = new Set();
+    for (const tab of ['general', 'messages', 'chatbot', 'assessments']) {
+      await page.getByTestId(`connection-tab-${tab}`).click();
+      const box = await paper.boundingBox();
+      sizes.add(`${Math.round(box.width)}x${Math.round(box.height)}`);
     }
+    assert.equal(sizes.size, 1, [...sizes].join(' '));
+    assert.equal(await page.getByTestId('connection-tab-integrations').count(), 0);
+    assert.equal(await page.getByTestId('connection-tab-flowbuilder').count(), 0);
+    await page.getByTestId('connection-tab-general').click();
     // The spec's defaults: the chatbot sends its menu at most 3 times.
     await page.getByTestId('connection-tab-chatbot').click();
     assert.equal(await page.getByTestId('connection-maxUseBotQueues').inputValue(), '3');
@@ -97,6 +110,8 @@ describe('connections page, connection modal and the messages API', { timeout: 3
     assert.equal(connection.token.length, 30);
     await waitForText(page, 'toast', 'Conexão salva com sucesso!');
     await closed();
+    page.off('response', onResponse);
+    assert.deepEqual(failed, []);
 
     const listed = row(name);
     await listed.waitFor({ timeout: WAIT });
@@ -224,6 +239,10 @@ describe('connections page, connection modal and the messages API', { timeout: 3
   });
 
   test('[needs conn: GET /whatsapp/all] the super user sees every company in /allConnections', async () => {
+    // The company list (GET /companies/list) comes with the companies feature: not asked for yet.
+    const asked = [];
+    const onRequest = (r) => asked.push(new URL(r.url()).pathname);
+    page.on('request', onRequest);
     await page.getByTestId('menu-all-connections').click();
     await waitForPath(page, '/allConnections');
     const company = page.locator('[data-testid="all-connections-row"][data-company="1"]');
@@ -233,5 +252,8 @@ describe('connections page, connection modal and the messages API', { timeout: 3
     assert.ok(total >= 1, `company 1 lists ${total} connections`);
     const grand = Number(await page.getByTestId('all-connections-summary').getByTestId('all-connections-grand-total').innerText());
     assert.ok(grand >= total, `grand total ${grand} < ${total}`);
+    page.off('request', onRequest);
+    assert.ok(asked.includes('/whatsapp/all'), asked.join(' '));
+    assert.ok(!asked.some((path) => path.startsWith('/companies')), asked.join(' '));
   });
 });

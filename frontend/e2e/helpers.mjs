@@ -1,5 +1,4 @@
 import { chromium } from 'playwright-core';
-import { passwordLevel, passwordScore } from '../src/utils/passwordStrength.js';
 
 export const BASE_URL = (process.env.BASE_URL || 'http://localhost:8080').replace(/\/$/, '');
 export const ADMIN_EMAIL = process.env.ADMIN_EMAIL || 'admin@atende.local';
@@ -57,15 +56,12 @@ export async function adminPage(browser, { landing = '/tickets', contextOptions 
   return page;
 }
 
-/** Fills the login form and submits it, confirming the weak-password warning when it must show. */
+/** Fills the login form and submits it. */
 export async function signIn(page, email, password) {
   if (new URL(page.url() === 'about:blank' ? url('/') : page.url()).pathname !== '/login') await page.goto(url('/login'));
   await page.getByTestId('login-email').fill(email);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
-  if (passwordLevel(passwordScore(password)) === 'weak') {
-    await page.getByTestId('weak-password-dialog-confirm').click();
-  }
 }
 
 /** Waits until the element with testId shows text (substring match). */

@@ -36,7 +36,7 @@ func (in Input) apply(c *Contact, creating, masked bool) error {
 	}
 	if in.Number != nil && !(masked && strings.Contains(*in.Number, "*")) || creating {
 		c.Number = Digits(validate.Deref(in.Number))
-		validate.Length(v, "number", c.Number, 8, 50)
+		checkNumber(v, validate.Deref(in.Number), c.Number)
 	}
 	if in.Email != nil {
 		c.Email = strings.TrimSpace(*in.Email)
@@ -55,6 +55,19 @@ func (in Input) apply(c *Contact, creating, masked bool) error {
 		}
 	}
 	return v.Err()
+}
+
+// MsgBadNumber says a filled number is no phone number (letters in it, or not one digit).
+const MsgBadNumber = "Número inválido"
+
+// checkNumber checks a number as typed (raw) and as kept (its digits, 8 to 50): a filled field
+// that is no number is invalid, not missing.
+func checkNumber(v errs.Validation, raw, digits string) {
+	if strings.TrimSpace(raw) != "" && (digits == "" || strings.ContainsFunc(raw, unicode.IsLetter)) {
+		v.Add("number", MsgBadNumber)
+		return
+	}
+	validate.Length(v, "number", digits, 8, 50)
 }
 
 // Digits keeps only the digits of a phone number.

@@ -35,6 +35,8 @@ type Ref struct {
 // RotationMinutes are the allowed tempoRoteador values (0 = no rotation time).
 var RotationMinutes = []int{0, 2, 5, 10, 15, 30, 45, 60}
 
+const msgGreetingRequired = "A mensagem de saudação é obrigatória quando há mais de uma fila."
+
 // Errors of the spec's catalogue and ours in the same style.
 var (
 	ErrNotFound    = errs.New(http.StatusNotFound, "ERR_QUEUE_NOT_FOUND", "Nenhuma fila encontrada com este ID.")
@@ -43,8 +45,7 @@ var (
 	ErrLimit       = errs.New(http.StatusForbidden, "ERR_QUEUE_LIMIT_REACHED", "Limite de filas do plano atingido.")
 	ErrInvalid     = errs.New(http.StatusBadRequest, "ERR_VALIDATION", "Fila inválida.")
 	// ErrGreetingRequired is the spec's code for a queue without greeting while the
-	// company has more than one queue.
+	// company has more than one queue; the form shows why on the greeting field.
 	ErrGreetingRequired = &errs.Error{Status: http.StatusBadRequest, Code: "ERR_WAPP_GREETING_REQUIRED",
-		Message: "A mensagem de saudação é obrigatória quando há mais de uma fila.",
-		Fields:  map[string]string{"greetingMessage": "Obrigatório"}}
+		Message: msgGreetingRequired, Fields: map[string]string{"greetingMessage": msgGreetingRequired}}
 )

@@ -101,7 +101,7 @@ func (in Input) apply(u *User, creating bool) error {
 func defaults(companyID int64) User {
 	return User{
 		CompanyID: companyID, Profile: ProfileUser, StartWork: "00:00", EndWork: "23:59",
-		AllTicket: "disable", DefaultTheme: "light", DefaultMenu: "closed",
+		AllTicket: "disable", DefaultTheme: "light", DefaultMenu: "open",
 		AllHistoric: Disabled, AllUserChat: Disabled, UserClosePendingTicket: Enabled,
 		ShowDashboard: Disabled, AllowRealTime: Disabled, AllowConnections: Disabled,
 		DefaultTicketsManagerWidth: 550,

@@ -3,6 +3,7 @@ import {
   Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Tab, Tabs,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import useDiscardGuard from '../hooks/useDiscardGuard';
 import { toast } from '../services/toast';
 import toastError, { errorMessage } from '../utils/toastError';
 
@@ -17,16 +18,18 @@ const hasFieldErrors = (error) => Boolean(error?.fields && Object.keys(error.fie
  *
  * tabs: [{ value, label }] with tab / onTabChange (the fields of each tab are the children's).
  * loading: a spinner instead of the fields (a record still being read). readOnly: no save,
- * and cancel reads 'close'. adding: the save button reads 'add'.
- * Test ids: `${testId}-modal`, -form, -tab-{value}, -error, -cancel, -save.
+ * and cancel reads 'close'. adding: the save button reads 'add'. dirty (the form's unsaved
+ * changes, useForm's dirty): Escape or a click beside the dialog asks before discarding them.
+ * Test ids: `${testId}-modal`, -form, -tab-{value}, -error, -cancel, -save, -discard.
  */
 export default function FormDialog({
   testId, title, maxWidth = 'sm', onClose, tabs, tab, onTabChange, loading = false, readOnly = false, adding = false,
-  validate, onSubmit, onSaved, onError, successMessage, children,
+  validate, onSubmit, onSaved, onError, successMessage, dirty = false, children,
 }) {
   const { t } = useTranslation();
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState(null);
+  const [guardedClose, discardConfirmation] = useDiscardGuard({ dirty: dirty && !readOnly, onClose, testId });
 
   const submit = async (event) => {
     event.preventDefault();
@@ -49,7 +52,7 @@ export default function FormDialog({
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth={maxWidth} data-testid={`${testId}-modal`}>
+    <Dialog open onClose={submitting ? undefined : guardedClose} fullWidth maxWidth={maxWidth} data-testid={`${testId}-modal`}>
       <form onSubmit={submit} noValidate data-testid={`${testId}-form`}>
         <DialogTitle>{title}</DialogTitle>
         <DialogContent dividers>
@@ -74,6 +77,7 @@ export default function FormDialog({
           )}
         </DialogActions>
       </form>
+      {discardConfirmation}
     </Dialog>
   );
 }

@@ -1,7 +1,35 @@
+import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import useForm from '../hooks/useForm';
 import { onToast } from '../services/toast';
 import { byTestId, click, render } from '../test/render';
 import FormDialog from './FormDialog';
+
+/** A form on useForm, its name field typed into like a person does (or given a loaded record). */
+function NameForm({ loaded, ...props }) {
+  const form = useForm({ name: '' });
+  return (
+    <FormDialog {...props} dirty={form.dirty}>
+      <input data-testid="thing-name" {...form.field('name')} />
+      <button type="button" data-testid="thing-load" onClick={() => form.setValues({ name: loaded })} />
+    </FormDialog>
+  );
+}
+
+/** Types into a React-controlled input. */
+const type = (input, value) => act(() => {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+});
+const pressEscape = () => act(() => {
+  byTestId('thing-name').dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+});
+/** A click beside the dialog: on its container, outside the paper. */
+const clickBeside = () => act(() => {
+  const container = document.body.querySelector('[data-testid="thing-modal"] .MuiDialog-container');
+  container.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
+  container.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+});
 
 const props = (overrides = {}) => ({
   testId: 'thing',
@@ -78,5 +106,43 @@ describe('FormDialog', () => {
     await click(byTestId('thing-save'));
     expect(p.onSubmit).toHaveBeenCalledTimes(1);
     expect(outer).not.toHaveBeenCalled();
+  });
+
+  it('closes an untouched form on Escape, or a loaded record left as it came', async () => {
+    const p = props();
+    view = render(<NameForm {...p} loaded="Ana" />);
+    await click(byTestId('thing-load'));
+    pressEscape();
+    expect(byTestId('thing-discard')).toBeNull();
+    expect(p.onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks before Escape or a click beside it discards what was typed', async () => {
+    const p = props();
+    view = render(<NameForm {...p} loaded="Ana" />);
+    await click(byTestId('thing-load'));
+    type(byTestId('thing-name'), 'Ana Maria');
+
+    pressEscape();
+    expect(p.onClose).not.toHaveBeenCalled();
+    expect(byTestId('thing-discard').textContent).toContain('Descartar as alterações?');
+    await click(byTestId('thing-discard-cancel'));
+    expect(p.onClose).not.toHaveBeenCalled();
+    expect(byTestId('thing-name').value).toBe('Ana Maria');
+
+    clickBeside();
+    expect(p.onClose).not.toHaveBeenCalled();
+    await click(byTestId('thing-discard-confirm'));
+    expect(p.onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not ask once the typing is undone', async () => {
+    const p = props();
+    view = render(<NameForm {...p} />);
+    type(byTestId('thing-name'), 'x');
+    type(byTestId('thing-name'), '');
+    pressEscape();
+    expect(byTestId('thing-discard')).toBeNull();
+    expect(p.onClose).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,17 +1,27 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { validate } from '../utils/validation';
+import { serverFieldErrors, validate } from '../utils/validation';
+
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * Small controlled-form helper. Errors hold i18n keys (client rules) or server texts (ERR_VALIDATION fields).
+ * dirty: the values differ from the initial ones or from the last record given to setValues
+ * (a loaded record); setValues(fn) is an edit like setValue.
  */
 export default function useForm(initial) {
   const { t, i18n } = useTranslation();
-  const [values, setValues] = useState(initial);
+  const [values, setState] = useState(initial);
+  const [baseline, setBaseline] = useState(initial);
   const [errors, setErrors] = useState({});
 
+  const setValues = useCallback((next) => {
+    if (typeof next !== 'function') setBaseline(next);
+    setState(next);
+  }, []);
+
   const setValue = useCallback((name, value) => {
-    setValues((current) => ({ ...current, [name]: value }));
+    setState((current) => ({ ...current, [name]: value }));
     setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
   }, []);
 
@@ -33,10 +43,11 @@ export default function useForm(initial) {
     return Object.keys(clean).length === 0;
   };
 
-  /** Shows the server's per-field messages of an ERR_VALIDATION answer. */
+  /** Shows the server's per-field messages of a refused save (see serverFieldErrors). */
   const applyServerErrors = (error) => {
-    if (error?.fields && Object.keys(error.fields).length) setErrors(error.fields);
+    const fields = serverFieldErrors(error, (key) => i18n.exists(key));
+    if (Object.keys(fields).length) setErrors(fields);
   };
 
-  return { values, setValues, setValue, errors, setErrors, field, check, applyServerErrors, message };
+  return { values, setValues, setValue, errors, setErrors, field, check, applyServerErrors, message, dirty: !same(values, baseline) };
 }

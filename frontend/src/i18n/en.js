@@ -15,12 +15,23 @@ const en = {
     logout: 'Logout',
     support: 'Support',
     toggleTheme: 'Toggle theme',
+    togglePassword: 'Show or hide the password',
   },
   validation: {
     required: 'Required',
     tooShort: 'Too Short!',
     tooLong: 'Too Long!',
     invalidEmail: 'Invalid email',
+    invalidPhone: 'Invalid phone number',
+    invalidOption: 'Invalid option',
+    invalidTime: 'Invalid time (HH:MM)',
+    wholeNumber: 'Enter a whole number, zero or more',
+    invalidDate: 'Invalid date',
+  },
+  discardChanges: {
+    title: 'Discard your changes?',
+    message: 'What you filled in on this form will be lost.',
+    confirm: 'Discard',
   },
   errors: {
     generic: 'An error occurred!',
@@ -42,18 +53,6 @@ const en = {
     forgotPassword: 'Forgot your password?',
     signup: "Don't have an account? Sign up!",
     success: 'Signed in successfully!',
-    strength: {
-      label: 'Password strength: {{level}}',
-      weak: 'Weak',
-      medium: 'Medium',
-      strong: 'Strong',
-    },
-    weakDialog: {
-      title: 'Weak password',
-      message:
-        'Your password is weak. We recommend at least 8 characters with uppercase and lowercase letters, numbers and symbols. Sign in anyway?',
-      confirm: 'Sign in anyway',
-    },
   },
   signup: {
     title: 'Sign up',

@@ -15,12 +15,23 @@ const es = {
     logout: 'Salir',
     support: 'Soporte',
     toggleTheme: 'Cambiar tema',
+    togglePassword: 'Mostrar u ocultar la contraseña',
   },
   validation: {
     required: 'Obligatorio',
     tooShort: '¡Muy corto!',
     tooLong: '¡Muy largo!',
     invalidEmail: 'Email inválido',
+    invalidPhone: 'Número de teléfono inválido',
+    invalidOption: 'Opción inválida',
+    invalidTime: 'Hora inválida (HH:MM)',
+    wholeNumber: 'Ingrese un número entero no negativo',
+    invalidDate: 'Fecha inválida',
+  },
+  discardChanges: {
+    title: '¿Descartar los cambios?',
+    message: 'Lo que completó en este formulario se perderá.',
+    confirm: 'Descartar',
   },
   errors: {
     generic: '¡Ocurrió un error!',
@@ -42,18 +53,6 @@ const es = {
     forgotPassword: '¿Olvidó su contraseña?',
     signup: '¿No tiene una cuenta? ¡Regístrese!',
     success: '¡Sesión iniciada con éxito!',
-    strength: {
-      label: 'Seguridad de la contraseña: {{level}}',
-      weak: 'Débil',
-      medium: 'Media',
-      strong: 'Fuerte',
-    },
-    weakDialog: {
-      title: 'Contraseña débil',
-      message:
-        'Su contraseña es débil. Recomendamos al menos 8 caracteres con mayúsculas y minúsculas, números y símbolos. ¿Desea entrar de todos modos?',
-      confirm: 'Entrar de todos modos',
-    },
   },
   signup: {
     title: 'Regístrese',

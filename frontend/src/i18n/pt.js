@@ -15,12 +15,23 @@ const pt = {
     logout: 'Sair',
     support: 'Suporte',
     toggleTheme: 'Alternar tema',
+    togglePassword: 'Mostrar ou ocultar a senha',
   },
   validation: {
     required: 'Obrigatório',
     tooShort: 'Muito curto!',
     tooLong: 'Muito longo!',
     invalidEmail: 'Email inválido',
+    invalidPhone: 'Número de telefone inválido',
+    invalidOption: 'Opção inválida',
+    invalidTime: 'Horário inválido (HH:MM)',
+    wholeNumber: 'Informe um número inteiro não negativo',
+    invalidDate: 'Data inválida',
+  },
+  discardChanges: {
+    title: 'Descartar as alterações?',
+    message: 'O que você preencheu neste formulário será perdido.',
+    confirm: 'Descartar',
   },
   errors: {
     generic: 'An error occurred!',
@@ -43,18 +54,6 @@ const pt = {
     forgotPassword: 'Esqueceu a senha?',
     signup: 'Não tem uma conta? Cadastre-se!',
     success: 'Login efetuado com sucesso!',
-    strength: {
-      label: 'Força da senha: {{level}}',
-      weak: 'Fraca',
-      medium: 'Média',
-      strong: 'Forte',
-    },
-    weakDialog: {
-      title: 'Senha fraca',
-      message:
-        'Sua senha é fraca. Recomendamos uma senha com pelo menos 8 caracteres, letras maiúsculas e minúsculas, números e símbolos. Deseja entrar mesmo assim?',
-      confirm: 'Entrar mesmo assim',
-    },
   },
   signup: {
     title: 'Cadastre-se',

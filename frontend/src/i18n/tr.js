@@ -15,12 +15,23 @@ const tr = {
     logout: 'Çıkış',
     support: 'Destek',
     toggleTheme: 'Temayı değiştir',
+    togglePassword: 'Şifreyi göster veya gizle',
   },
   validation: {
     required: 'Zorunlu',
     tooShort: 'Çok kısa!',
     tooLong: 'Çok uzun!',
     invalidEmail: 'Geçersiz e-posta',
+    invalidPhone: 'Geçersiz telefon numarası',
+    invalidOption: 'Geçersiz seçenek',
+    invalidTime: 'Geçersiz saat (SS:DD)',
+    wholeNumber: 'Sıfır veya daha büyük bir tam sayı girin',
+    invalidDate: 'Geçersiz tarih',
+  },
+  discardChanges: {
+    title: 'Değişiklikler silinsin mi?',
+    message: 'Bu formda doldurduklarınız kaybolacak.',
+    confirm: 'Sil',
   },
   errors: {
     generic: 'Bir hata oluştu!',
@@ -42,18 +53,6 @@ const tr = {
     forgotPassword: 'Şifrenizi mi unuttunuz?',
     signup: 'Hesabınız yok mu? Kaydolun!',
     success: 'Giriş başarılı!',
-    strength: {
-      label: 'Şifre gücü: {{level}}',
-      weak: 'Zayıf',
-      medium: 'Orta',
-      strong: 'Güçlü',
-    },
-    weakDialog: {
-      title: 'Zayıf şifre',
-      message:
-        'Şifreniz zayıf. Büyük ve küçük harf, rakam ve sembol içeren en az 8 karakterlik bir şifre öneririz. Yine de giriş yapılsın mı?',
-      confirm: 'Yine de giriş yap',
-    },
   },
   signup: {
     title: 'Kaydol',

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState } 
 import { useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { useTranslation } from 'react-i18next';
-import { configureApi, refreshToken, setToken } from '../../../services/api';
+import { configureApi, getToken, refreshToken, setToken } from '../../../services/api';
 import { socket } from '../../../services/socket';
 import { toast } from '../../../services/toast';
 import { useColorMode } from '../../../theme/ColorModeProvider';
@@ -13,12 +13,17 @@ import useSessionEvents, { TAKEOVER_FLAG } from './useSessionEvents';
 
 const AuthContext = createContext(null);
 
-/** Restores the session through the refresh cookie once, unless it was just taken over elsewhere. */
+/**
+ * Restores the session through the refresh cookie once, unless it was just taken over elsewhere.
+ * Only a browser that signed in (a token kept) asks: a visitor's page makes no call that can only
+ * answer 401 (the refresh cookie is out of the page's reach).
+ */
 function restoreSession() {
   if (sessionStorage.getItem(TAKEOVER_FLAG)) {
     sessionStorage.removeItem(TAKEOVER_FLAG);
     return Promise.reject(new Error('session taken over'));
   }
+  if (!getToken()) return Promise.reject(new Error('signed out'));
   return refreshToken();
 }
 

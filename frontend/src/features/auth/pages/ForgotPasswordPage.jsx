@@ -9,6 +9,7 @@ import { toast } from '../../../services/toast';
 import toastError from '../../../utils/toastError';
 import { isValidResetPassword } from '../../../utils/passwordStrength';
 import { requestPasswordReset, resetPassword } from '../api/authApi';
+import useSignupAllowed from '../hooks/useSignupAllowed';
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
@@ -19,6 +20,7 @@ export default function ForgotPasswordPage() {
   const form = useForm({ email: '', code: '', newPassword: '', confirmPassword: '' });
   const { values } = form;
   const email = values.email.trim().toLowerCase();
+  const { allowed: signupAllowed } = useSignupAllowed();
   const signupLink = params.get('companyId') ? `/signup?companyId=${encodeURIComponent(params.get('companyId'))}` : '/signup';
 
   const run = async (action) => {
@@ -115,9 +117,11 @@ export default function ForgotPasswordPage() {
         </Button>
         <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
           <Link component={RouterLink} to="/login" variant="body2">{t('forgotPassword.backToLogin')}</Link>
-          <Link component={RouterLink} to={signupLink} variant="body2" data-testid="link-signup">
-            {t('forgotPassword.signup')}
-          </Link>
+          {signupAllowed && (
+            <Link component={RouterLink} to={signupLink} variant="body2" data-testid="link-signup">
+              {t('forgotPassword.signup')}
+            </Link>
+          )}
         </Stack>
       </Box>
     </PublicPage>

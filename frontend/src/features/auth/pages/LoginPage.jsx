@@ -4,53 +4,49 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import PublicPage from '../../../components/PublicPage';
 import PasswordField from '../../../components/PasswordField';
-import ConfirmationDialog from '../../../components/ConfirmationDialog';
 import toastError from '../../../utils/toastError';
-import { passwordLevel, passwordScore } from '../../../utils/passwordStrength';
-import PasswordStrength from '../components/PasswordStrength';
 import SupportButton from '../components/SupportButton';
+import useForm from '../../../hooks/useForm';
 import useLocalStorage from '../../../hooks/useLocalStorage';
 import { afterLoginPath } from '../api/landing';
 import { useAuth } from '../hooks/useAuth';
+import useSignupAllowed from '../hooks/useSignupAllowed';
+
+// A sign-in checks only that both fields are filled (and the e-mail looks like one): how strong
+// a password is matters where one is chosen, not where it is typed.
+const SCHEMA = { email: { required: true, email: true }, password: { required: true } };
 
 export default function LoginPage() {
   const { t } = useTranslation();
   const location = useLocation();
   const { handleLogin } = useAuth();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useForm({ email: '', password: '' });
   const [remember, setRemember] = useLocalStorage('rememberMe', true);
-  const [weakOpen, setWeakOpen] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const signup = useSignupAllowed();
 
   const from = afterLoginPath(location.state?.from);
 
-  const login = async () => {
+  const onSubmit = async (event) => {
+    event.preventDefault();
+    if (!form.check(SCHEMA)) return;
     setSubmitting(true);
     try {
-      await handleLogin({ email, password, rememberMe: remember }, from);
+      await handleLogin({ ...form.values, rememberMe: remember }, from);
     } catch (error) {
       toastError(error);
       setSubmitting(false);
     }
   };
 
-  const onSubmit = (event) => {
-    event.preventDefault();
-    if (passwordLevel(passwordScore(password)) === 'weak') setWeakOpen(true);
-    else login();
-  };
-
   return (
     <PublicPage title={t('login.title')} actions={<SupportButton size="small" />}>
       <Box component="form" onSubmit={onSubmit} noValidate data-testid="login-form">
         <TextField
+          {...form.field('email')}
           label={t('login.email')}
           type="email"
-          name="email"
           autoComplete="username"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
           fullWidth
           required
           margin="normal"
@@ -58,17 +54,14 @@ export default function LoginPage() {
           slotProps={{ htmlInput: { 'data-testid': 'login-email' } }}
         />
         <PasswordField
+          {...form.field('password')}
           label={t('login.password')}
-          name="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
           fullWidth
           required
           margin="normal"
           slotProps={{ htmlInput: { 'data-testid': 'login-password' } }}
         />
-        <PasswordStrength password={password} />
         <FormControlLabel
           control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} data-testid="login-remember" />}
           label={t('login.rememberMe')}
@@ -80,21 +73,13 @@ export default function LoginPage() {
           <Link component={RouterLink} to="/forgetpsw" variant="body2" data-testid="link-forgot">
             {t('login.forgotPassword')}
           </Link>
-          <Link component={RouterLink} to="/signup" variant="body2" data-testid="link-signup">
-            {t('login.signup')}
-          </Link>
+          {signup.allowed && (
+            <Link component={RouterLink} to="/signup" variant="body2" data-testid="link-signup">
+              {t('login.signup')}
+            </Link>
+          )}
         </Stack>
       </Box>
-      <ConfirmationDialog
-        open={weakOpen}
-        title={t('login.weakDialog.title')}
-        confirmLabel={t('login.weakDialog.confirm')}
-        onConfirm={login}
-        onClose={() => setWeakOpen(false)}
-        testId="weak-password-dialog"
-      >
-        {t('login.weakDialog.message')}
-      </ConfirmationDialog>
     </PublicPage>
   );
 }

@@ -9,7 +9,8 @@ import SelectField from '../../../components/SelectField';
 import useForm from '../../../hooks/useForm';
 import { toast } from '../../../services/toast';
 import toastError from '../../../utils/toastError';
-import { getPublicSetting, listPublicPlans, signup } from '../api/authApi';
+import { listPublicPlans, signup } from '../api/authApi';
+import useSignupAllowed from '../hooks/useSignupAllowed';
 
 const SCHEMA = {
   name: { required: true, min: 2, max: 50 },
@@ -98,12 +99,11 @@ function SignupForm() {
 
 export default function SignupPage() {
   const { t } = useTranslation();
-  const { data: setting, error, isLoading } = useSWR('public:allowSignup', () => getPublicSetting('allowSignup'));
-  const enabled = !error && setting?.value === 'enabled';
+  const { allowed, loading } = useSignupAllowed();
 
   let content = <SignupForm />;
-  if (isLoading) content = <CircularProgress sx={{ display: 'block', mx: 'auto', my: 4 }} />;
-  else if (!enabled) content = <Alert severity="info" data-testid="signup-disabled">{t('signup.disabled')}</Alert>;
+  if (loading) content = <CircularProgress sx={{ display: 'block', mx: 'auto', my: 4 }} />;
+  else if (!allowed) content = <Alert severity="info" data-testid="signup-disabled">{t('signup.disabled')}</Alert>;
 
   return (
     <PublicPage title={t('signup.title')}>

@@ -1,7 +1,7 @@
 /**
  * /allConnections (spec/2 §2): per company, how many connections are connected, how many are
  * not, and the total, plus a grand-total row. Companies without connections are listed when
- * the company list is known.
+ * a company list is given (GET /companies/list comes with the companies feature).
  */
 export function connectionsByCompany(connections, companies = []) {
   const rows = new Map();

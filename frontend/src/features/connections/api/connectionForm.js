@@ -2,7 +2,9 @@
 import { checkField } from '../../../utils/validation';
 import { DEFAULT_SCHEDULES, scheduleErrors, schedulesOf } from './schedules';
 
-export const TABS = ['general', 'integrations', 'messages', 'chatbot', 'assessments', 'flowbuilder', 'schedules'];
+// The integrations and flowbuilder tabs (integrationId, promptId, flowIdWelcome, flowIdNotPhrase)
+// come with their features; until then the form neither shows nor sends those fields.
+export const TABS = ['general', 'messages', 'chatbot', 'assessments', 'schedules'];
 
 /** Whole non-negative numbers, by tab. */
 export const NUMBER_FIELDS = {
@@ -21,7 +23,7 @@ export const TEXT_FIELDS = {
 const ALL_TEXTS = Object.values(TEXT_FIELDS).flat();
 
 /** Optional references to other records (0 clears them on the server). */
-export const ID_FIELDS = ['sendIdQueue', 'integrationId', 'promptId', 'flowIdWelcome', 'flowIdNotPhrase', 'queueIdImportMessages'];
+export const ID_FIELDS = ['sendIdQueue', 'queueIdImportMessages'];
 
 export const IMPORT_FIELDS = ['importOldMessages', 'importRecentMessages', 'importOldMessagesGroups', 'closedTicketsPostImported', 'queueIdImportMessages'];
 
@@ -65,10 +67,6 @@ const FIELD_TABS = {
   whenExpiresTicket: 'messages',
   collectiveVacationStart: 'messages',
   collectiveVacationEnd: 'messages',
-  integrationId: 'integrations',
-  promptId: 'integrations',
-  flowIdWelcome: 'flowbuilder',
-  flowIdNotPhrase: 'flowbuilder',
 };
 
 /** Which tab holds a field (to show the first error). */

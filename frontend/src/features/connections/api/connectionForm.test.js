@@ -29,7 +29,7 @@ describe('connection form', () => {
       schedules: [{ weekday: 'Sábado', weekdayEn: 'saturday', startTimeA: '09:00', endTimeA: '13:00', startTimeB: '', endTimeB: '' }],
     });
     expect(form).toMatchObject({
-      name: 'Loja', channel: 'sandbox', queueIds: [2, 5], sendIdQueue: '', integrationId: 7, promptId: '', token: 'abc',
+      name: 'Loja', channel: 'sandbox', queueIds: [2, 5], sendIdQueue: '', token: 'abc',
       regenerateToken: false, importEnabled: true, importOldMessages: local(NOW - DAY), collectiveVacationStart: '2025-07-01', accessToken: '',
     });
     expect(form.schedules[5]).toMatchObject({ weekdayEn: 'saturday', startTimeA: '09:00', startTimeB: '' });
@@ -111,8 +111,6 @@ describe('connection form', () => {
     expect(tabOf('collectiveVacationEnd')).toBe('messages');
     expect(tabOf('maxUseBotQueues')).toBe('chatbot');
     expect(tabOf('expiresTicketNPS')).toBe('assessments');
-    expect(tabOf('integrationId')).toBe('integrations');
-    expect(tabOf('flowIdWelcome')).toBe('flowbuilder');
     expect(tabOf('monday.startTimeA')).toBe('schedules');
   });
 
@@ -120,12 +118,15 @@ describe('connection form', () => {
     const created = connectionPayload({ ...valid, channel: 'sandbox', timeSendQueue: '5', sendIdQueue: 7, expiresTicket: '' }, { creating: true });
     expect(created).toMatchObject({
       name: 'Loja', channel: 'sandbox', timeSendQueue: 5, sendIdQueue: 7, expiresTicket: 0, maxUseBotQueues: 3, maxUseBotQueuesNPS: 3,
-      integrationId: 0, promptId: 0, flowIdWelcome: 0, flowIdNotPhrase: 0, queueIdImportMessages: 0, whenExpiresTicket: '0',
+      queueIdImportMessages: 0, whenExpiresTicket: '0',
       importOldMessages: null, importRecentMessages: null, collectiveVacationStart: null, groupAsTicket: 'disabled',
     });
     expect(created.schedules).toHaveLength(7);
     expect(created).not.toHaveProperty('token');
     expect(created).not.toHaveProperty('externalId');
+    // Integrations, prompts and flows come with their features: their fields are neither shown nor sent.
+    ['integrationId', 'promptId', 'flowIdWelcome', 'flowIdNotPhrase'].forEach((field) => expect(created).not.toHaveProperty(field));
+    expect(connectionToForm({ id: 4, name: 'Loja', integrationId: 7 })).not.toHaveProperty('integrationId');
     const updated = connectionPayload({ ...valid, channel: 'sandbox' }, { creating: false });
     expect(updated).not.toHaveProperty('channel');
     expect(updated.sendIdQueue).toBe(0);

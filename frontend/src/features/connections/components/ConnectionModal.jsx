@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Tab, Tabs } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import useDiscardGuard from '../../../hooks/useDiscardGuard';
 import useForm from '../../../hooks/useForm';
 import { toast } from '../../../services/toast';
 import toastError from '../../../utils/toastError';
@@ -9,11 +10,9 @@ import { WHATSAPP } from '../api/connectionRules';
 import { connectionPayload, connectionToForm, formErrors, importChanged, tabOf, validateConnection } from '../api/connectionForm';
 import useConnectionLookups from '../hooks/useConnectionLookups';
 import GeneralTab from './tabs/GeneralTab';
-import IntegrationsTab from './tabs/IntegrationsTab';
 import MessagesTab from './tabs/MessagesTab';
 import ChatbotTab from './tabs/ChatbotTab';
 import AssessmentsTab from './tabs/AssessmentsTab';
-import FlowbuilderTab from './tabs/FlowbuilderTab';
 import SchedulesTab from './tabs/SchedulesTab';
 
 /** The greeting's media goes after the record exists; a failure there keeps the saved record. */
@@ -42,14 +41,15 @@ export const REPAIR_WARNING = 'WARN_IMPORT_RECONNECT';
 const needsRepairing = (connection, values) =>
   Boolean(connection) && connection.channel === WHATSAPP && connection.status === 'CONNECTED' && importChanged(values, connection);
 
-function ConnectionForm({ connection, onClose, onSaved }) {
+function ConnectionForm({ connection, onClose, onSaved, onDirtyChange }) {
   const { t } = useTranslation();
   const creating = !connection;
   const form = useForm(connectionToForm(connection));
+  useEffect(() => onDirtyChange(form.dirty), [form.dirty, onDirtyChange]);
   const lookups = useConnectionLookups();
   const [tab, setTab] = useState('general');
   const [saving, setSaving] = useState(false);
-  const tabs = ['general', 'integrations', 'messages', 'chatbot', 'assessments', 'flowbuilder', ...(lookups.showSchedules ? ['schedules'] : [])];
+  const tabs = ['general', 'messages', 'chatbot', 'assessments', ...(lookups.showSchedules ? ['schedules'] : [])];
   const repairing = needsRepairing(connection, form.values);
 
   const showFirstError = (errors) => {
@@ -86,18 +86,16 @@ function ConnectionForm({ connection, onClose, onSaved }) {
 
   const panels = {
     general: <GeneralTab form={form} creating={creating} queues={lookups.queues} reconnectWarning={repairing} />,
-    integrations: <IntegrationsTab form={form} integrations={lookups.integrations} prompts={lookups.prompts} />,
     messages: <MessagesTab form={form} queues={lookups.queues} />,
     chatbot: <ChatbotTab form={form} />,
     assessments: <AssessmentsTab form={form} ratingRequired={lookups.ratingRequired} />,
-    flowbuilder: <FlowbuilderTab form={form} flows={lookups.flows} />,
     schedules: <SchedulesTab form={form} />,
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="connection-form">
+    <Box component="form" onSubmit={onSubmit} noValidate data-testid="connection-form" sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
       <DialogTitle>{creating ? t('connections.modal.addTitle') : t('connections.modal.editTitle')}</DialogTitle>
-      <DialogContent dividers>
+      <DialogContent dividers sx={{ flex: 1 }}>
         <Tabs value={tabs.includes(tab) ? tab : 'general'} onChange={(_, value) => setTab(value)} variant="scrollable" scrollButtons="auto">
           {tabs.map((name) => (
             <Tab key={name} value={name} label={t(`connections.modal.tabs.${name}`)} data-testid={`connection-tab-${name}`} />
@@ -111,11 +109,11 @@ function ConnectionForm({ connection, onClose, onSaved }) {
           {creating ? t('common.add') : t('common.save')}
         </Button>
       </DialogActions>
-    </form>
+    </Box>
   );
 }
 
-function EditConnectionForm({ connectionId, onClose, onSaved }) {
+function EditConnectionForm({ connectionId, onClose, onSaved, onDirtyChange }) {
   const [connection, setConnection] = useState(null);
   useEffect(() => {
     let live = true;
@@ -132,17 +130,28 @@ function EditConnectionForm({ connectionId, onClose, onSaved }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opened connection
   }, [connectionId]);
   if (!connection) return <CircularProgress sx={{ m: 4, alignSelf: 'center' }} />;
-  return <ConnectionForm connection={connection} onClose={onClose} onSaved={onSaved} />;
+  return <ConnectionForm connection={connection} onClose={onClose} onSaved={onSaved} onDirtyChange={onDirtyChange} />;
 }
+
+// One size for every tab (the longest one scrolls), so the dialog does not jump between tabs.
+const PAPER_SIZE = { height: { sm: 'min(760px, calc(100% - 64px))' } };
 
 /** Add (connectionId null) or edit a connection, read afresh (with its token) on open. */
 export default function ConnectionModal({ open, connectionId, onClose, onSaved }) {
+  const [dirty, setDirty] = useState(false);
+  const close = useCallback(() => {
+    setDirty(false);
+    onClose();
+  }, [onClose]);
+  const [guardedClose, discardConfirmation] = useDiscardGuard({ dirty, onClose: close, testId: 'connection' });
+  const props = { onClose: close, onSaved, onDirtyChange: setDirty };
   let content = null;
-  if (open && connectionId) content = <EditConnectionForm key={connectionId} connectionId={connectionId} onClose={onClose} onSaved={onSaved} />;
-  else if (open) content = <ConnectionForm connection={null} onClose={onClose} onSaved={onSaved} />;
+  if (open && connectionId) content = <EditConnectionForm key={connectionId} connectionId={connectionId} {...props} />;
+  else if (open) content = <ConnectionForm connection={null} {...props} />;
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" data-testid="connection-modal">
+    <Dialog open={open} onClose={guardedClose} fullWidth maxWidth="md" data-testid="connection-modal" slotProps={{ paper: { sx: PAPER_SIZE } }}>
       {content}
+      {discardConfirmation}
     </Dialog>
   );
 }

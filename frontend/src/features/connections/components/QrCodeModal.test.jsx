@@ -14,6 +14,29 @@ const type = (input, value) => act(() => {
   input.dispatchEvent(new Event('input', { bubbles: true }));
 });
 
+describe('QrCodeModal QR code', () => {
+  let view;
+  afterEach(() => view?.unmount());
+
+  it('draws the session QR code as an SVG (react-qr-code), also for a WhatsApp-sized text', () => {
+    const qrcode = `2@${'A1b2C3d4'.repeat(30)},${'x'.repeat(44)}=,${'y'.repeat(44)}=,${'z'.repeat(44)}=`;
+    view = render(<QrCodeModal connection={conn({ qrcode })} onClose={vi.fn()} />);
+    const svg = byTestId('qrcode-image');
+    expect(svg.tagName.toLowerCase()).toBe('svg');
+    expect(svg.dataset.value).toBe(qrcode);
+    expect(svg.getAttribute('aria-label')).toBe('QR Code da conexão');
+    const dark = [...svg.querySelectorAll('path')].find((path) => path.getAttribute('fill') === '#000000');
+    expect(dark.getAttribute('d').length).toBeGreaterThan(1000);
+    expect(byTestId('qrcode-waiting')).toBeNull();
+  });
+
+  it('waits instead of drawing while there is no QR code to read', () => {
+    view = render(<QrCodeModal connection={conn({ status: 'OPENING', qrcode: '' })} onClose={vi.fn()} />);
+    expect(byTestId('qrcode-image')).toBeNull();
+    expect(byTestId('qrcode-waiting')).not.toBeNull();
+  });
+});
+
 describe('QrCodeModal pairing by phone number', () => {
   let view;
   afterEach(() => {

@@ -1,18 +1,16 @@
-import { useMemo } from 'react';
-import { encodeQr, qrPath } from '../api/qrEncoder';
+import { Box } from '@mui/material';
+import QRCode from 'react-qr-code';
 
-const BORDER = 4;
+/** The standard quiet zone around a QR code is 4 modules; 16 px covers it at the sizes shown here. */
+const QUIET_ZONE = 16;
 
-/** The QR code of a text as an SVG (dark modules on white, with the standard quiet zone). */
+/** The QR code of a text as an SVG (react-qr-code): dark modules on white, with a quiet zone. */
 export default function QrImage({ value, size = 256, label }) {
-  const modules = useMemo(() => (value ? encodeQr(value) : null), [value]);
-  if (!modules) return null;
-  const extent = modules.length + BORDER * 2;
+  if (!value) return null;
   return (
-    <svg width={size} height={size} viewBox={`0 0 ${extent} ${extent}`} shapeRendering="crispEdges" role="img"
-      aria-label={label} data-testid="qrcode-image" data-value={value}>
-      <rect width={extent} height={extent} fill="#fff" />
-      <path d={qrPath(modules, BORDER)} fill="#000" />
-    </svg>
+    <Box sx={{ p: `${QUIET_ZONE}px`, bgcolor: '#fff', lineHeight: 0 }}>
+      <QRCode value={value} size={size - QUIET_ZONE * 2} level="L" title={label} role="img" aria-label={label}
+        data-testid="qrcode-image" data-value={value} />
+    </Box>
   );
 }

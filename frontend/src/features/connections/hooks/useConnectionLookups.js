@@ -3,7 +3,7 @@ import { useAuth } from '../../auth/hooks/useAuth';
 
 const quiet = { revalidateOnFocus: false, shouldRetryOnError: false };
 
-/** A list answer, plain or wrapped ({ queueIntegrations: [...] }, { prompts: [...] }, { flows: [...] }). */
+/** A list answer, plain or wrapped ({ queues: [...] }, { whatsapps: [...] }). */
 export function listOf(data, key) {
   if (Array.isArray(data)) return data;
   if (Array.isArray(data?.[key])) return data[key];
@@ -21,9 +21,10 @@ function useSetting(key) {
 }
 
 /**
- * What the connection modal offers: queues, queue integrations, AI prompts, flows, and the
- * company settings that change the form (userRating makes the rating required; scheduleType
- * 'connection' shows the schedules tab when the plan has schedules).
+ * What the connection modal offers: queues, and the company settings that change the form
+ * (userRating makes the rating required; scheduleType 'connection' shows the schedules tab when
+ * the plan has schedules). Queue integrations, AI prompts and flows come with their features
+ * (their routes do not exist yet), and so do the tabs that pick them.
  */
 export default function useConnectionLookups() {
   const { user } = useAuth();
@@ -31,9 +32,6 @@ export default function useConnectionLookups() {
   const scheduleType = useSetting('scheduleType');
   return {
     queues: useList('/queue', 'queues'),
-    integrations: useList('/queueIntegration', 'queueIntegrations'),
-    prompts: useList('/prompt', 'prompts'),
-    flows: useList('/flowbuilder', 'flows'),
     ratingRequired: useSetting('userRating') === 'enabled',
     showSchedules: scheduleType === 'connection' && plan.useSchedules !== false,
   };

@@ -14,9 +14,8 @@ const COLUMNS = ['connected', 'disconnected', 'total'];
 function Overview() {
   const { t } = useTranslation();
   const { data, error, isLoading } = useSWR(`${ALL_CONNECTIONS_PATH}?session=0`);
-  // The company names; without that list the rows still show, named by id.
-  const { data: companies } = useSWR('/companies/list', { shouldRetryOnError: false });
-  const { rows, total } = connectionsByCompany(listOf(data, 'whatsapps'), listOf(companies, 'companies'));
+  // Each connection names its company; companies without connections come with the companies page.
+  const { rows, total } = connectionsByCompany(listOf(data, 'whatsapps'));
   return (
     <Box sx={{ p: 2, height: '100%', display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="all-connections-page">
       <Typography variant="h5">{t('connections.all.title')}</Typography>

@@ -14,9 +14,22 @@ export const CONTACT_DEFAULTS = { name: '', number: '', email: '', tags: [], ext
 function lengthError(value, min, max) {
   const text = String(value ?? '').trim();
   if (!text) return 'validation.required';
-  if (text.length < min) return 'contacts.validation.tooShort';
-  if (text.length > max) return 'contacts.validation.tooLong';
+  if (text.length < min) return 'validation.tooShort';
+  if (text.length > max) return 'validation.tooLong';
   return null;
+}
+
+// A phone number is digits, written with spaces, brackets, dots, dashes or a + as people do (the
+// server keeps the digits); * marks a number masked by LGPD, which the server keeps as stored.
+const PHONE_CHARACTERS = /^[\d\s()+.*-]+$/;
+
+/** i18n key when a phone number is not one (letters in it) or has too few or too many digits. */
+export function numberError(value) {
+  const text = String(value ?? '').trim();
+  if (!text) return 'validation.required';
+  if (!PHONE_CHARACTERS.test(text)) return 'validation.invalidPhone';
+  if (text.includes('*')) return null;
+  return lengthError(text.replace(/\D/g, ''), NUMBER_MIN, NUMBER_MAX);
 }
 
 /** Field errors of the contact form ({ field: i18nKey }; extra info rows as extraInfo.{i}.name). */
@@ -24,7 +37,7 @@ export function validateContact(values) {
   const errors = {};
   const name = lengthError(values.name, NAME_MIN, NAME_MAX);
   if (name) errors.name = name;
-  const number = lengthError(values.number, NUMBER_MIN, NUMBER_MAX);
+  const number = numberError(values.number);
   if (number) errors.number = number;
   const email = String(values.email ?? '').trim();
   if (email && !EMAIL_RE.test(email)) errors.email = 'validation.invalidEmail';

@@ -19,13 +19,31 @@ describe('contact form', () => {
   });
 
   it('bounds the name to 2..250 and the number to 8..50', () => {
-    expect(validateContact({ ...valid, name: 'M' }).name).toBe('contacts.validation.tooShort');
-    expect(validateContact({ ...valid, name: 'M'.repeat(251) }).name).toBe('contacts.validation.tooLong');
+    expect(validateContact({ ...valid, name: 'M' }).name).toBe('validation.tooShort');
+    expect(validateContact({ ...valid, name: 'M'.repeat(251) }).name).toBe('validation.tooLong');
     expect(validateContact({ ...valid, name: 'M'.repeat(250) }).name).toBeUndefined();
-    expect(validateContact({ ...valid, number: '1234567' }).number).toBe('contacts.validation.tooShort');
-    expect(validateContact({ ...valid, number: '1'.repeat(51) }).number).toBe('contacts.validation.tooLong');
-    expect(i18n.t('contacts.validation.tooShort')).toBe('Too Short!');
-    expect(i18n.t('contacts.validation.tooLong')).toBe('Too Long!');
+    expect(validateContact({ ...valid, number: '1234567' }).number).toBe('validation.tooShort');
+    expect(validateContact({ ...valid, number: '1'.repeat(51) }).number).toBe('validation.tooLong');
+  });
+
+  it('says so in the app language, never in English on a Portuguese page', async () => {
+    expect(i18n.t(validateContact({ ...valid, name: 'M' }).name)).toBe('Muito curto!');
+    expect(i18n.t(validateContact({ ...valid, name: 'M'.repeat(251) }).name)).toBe('Muito longo!');
+    await i18n.changeLanguage('es');
+    try {
+      expect(i18n.t(validateContact({ ...valid, name: 'M' }).name)).toBe('¡Muy corto!');
+    } finally {
+      await i18n.changeLanguage('pt');
+    }
+  });
+
+  it('calls a number with letters invalid instead of missing, and counts only its digits', () => {
+    expect(validateContact({ ...valid, number: 'abcdefghij' }).number).toBe('validation.invalidPhone');
+    expect(validateContact({ ...valid, number: '55 11 9999x0000' }).number).toBe('validation.invalidPhone');
+    expect(i18n.t('validation.invalidPhone')).toBe('Número de telefone inválido');
+    expect(validateContact({ ...valid, number: '+55 (11) 99999-0000' }).number).toBeUndefined();
+    expect(validateContact({ ...valid, number: '(11) 999' }).number).toBe('validation.tooShort');
+    expect(validateContact({ ...valid, number: '55119****0000' }).number).toBeUndefined();
   });
 
   it('checks the email only when given', () => {

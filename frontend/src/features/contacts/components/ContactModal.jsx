@@ -50,6 +50,7 @@ function ContactForm({ contactId, initialValues, onClose, onSaved }) {
       successMessage={t('contacts.saved')}
       onSaved={onSaved}
       onClose={onClose}
+      dirty={form.dirty}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <TextField {...form.field('name')} label={t('contacts.modal.name')} required fullWidth autoFocus slotProps={input('contact-name')} />

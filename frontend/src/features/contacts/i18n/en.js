@@ -26,8 +26,6 @@ const en = {
       actions: 'Actions',
     },
     validation: {
-      tooShort: 'Too Short!',
-      tooLong: 'Too Long!',
       tagTooShort: 'Tag too short!',
     },
     tagsField: {

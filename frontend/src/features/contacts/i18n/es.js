@@ -26,8 +26,6 @@ const es = {
       actions: 'Acciones',
     },
     validation: {
-      tooShort: '¡Demasiado corto!',
-      tooLong: '¡Demasiado largo!',
       tagTooShort: '¡Etiqueta demasiado corta!',
     },
     tagsField: {

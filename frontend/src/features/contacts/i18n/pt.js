@@ -26,8 +26,6 @@ const pt = {
       actions: 'Ações',
     },
     validation: {
-      tooShort: 'Too Short!',
-      tooLong: 'Too Long!',
       tagTooShort: 'Tag muito curta!',
     },
     tagsField: {

@@ -26,8 +26,6 @@ const tr = {
       actions: 'İşlemler',
     },
     validation: {
-      tooShort: 'Çok kısa!',
-      tooLong: 'Çok uzun!',
       tagTooShort: 'Etiket çok kısa!',
     },
     tagsField: {

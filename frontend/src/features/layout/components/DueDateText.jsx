@@ -4,7 +4,11 @@ import { daysUntilDue, dueDateSeverity, formatDate } from '../../../utils/dueDat
 
 const COLORS = { warning: '#facc15', error: '#f87171' };
 
-/** Company due date for admins: yellow with 1-5 days left, red when due or overdue. */
+/**
+ * Company due date for admins: yellow with 1-5 days left, red when due or overdue. Whole or not
+ * at all: it keeps its width beside the welcome (which shortens instead) and is left out of a
+ * phone's app bar, where the due-soon warning says it instead.
+ */
 export default function DueDateText({ dueDate }) {
   const { t } = useTranslation();
   if (!dueDate) return null;
@@ -15,7 +19,7 @@ export default function DueDateText({ dueDate }) {
       noWrap
       data-testid="due-date"
       data-severity={severity || 'ok'}
-      sx={{ color: COLORS[severity] || 'inherit', fontWeight: severity ? 700 : 400, flex: '0 1 auto', minWidth: 0 }}
+      sx={{ color: COLORS[severity] || 'inherit', fontWeight: severity ? 700 : 400, flexShrink: 0, display: { xs: 'none', sm: 'block' } }}
     >
       {t('layout.dueDate', { date: formatDate(dueDate) })}
     </Typography>

@@ -34,9 +34,16 @@ function length(value, { min, max }) {
   return null;
 }
 
-/** Field errors (i18n keys): name 2..50, colour 3..9 and not another queue's, order a whole number. */
+/**
+ * Field errors (i18n keys): name 2..50, colour 3..9 and not another queue's, order a whole
+ * number, and a greeting once the company has another queue (spec/2: greeting required when
+ * more than one queue exists; the server says ERR_WAPP_GREETING_REQUIRED).
+ */
 export function validateQueue(values, { queues = [], id = null } = {}) {
   const errors = {};
+  if ((queues || []).some((q) => q.id !== id) && !String(values.greetingMessage ?? '').trim()) {
+    errors.greetingMessage = 'backendErrors.ERR_WAPP_GREETING_REQUIRED';
+  }
   const name = length(values.name, QUEUE_RULES.name);
   if (name) errors.name = name;
   const color = length(values.color, QUEUE_RULES.color);

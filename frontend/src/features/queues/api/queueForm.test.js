@@ -30,9 +30,17 @@ describe('queue form', () => {
   it("refuses another queue's colour but not the queue's own", () => {
     expect(colorInUse('#f44336', queues, null)).toBe(true);
     expect(colorInUse('#2196F3', queues, 2)).toBe(false);
-    const errors = validateQueue({ ...valid, color: '#F44336' }, { queues, id: 2 });
+    const errors = validateQueue({ ...valid, color: '#F44336', greetingMessage: 'Olá' }, { queues, id: 2 });
     expect(i18n.t(errors.color)).toBe('Esta cor já está em uso, escolha outra.');
-    expect(validateQueue(valid, { queues, id: 2 })).toEqual({});
+    expect(validateQueue({ ...valid, greetingMessage: 'Olá' }, { queues, id: 2 })).toEqual({});
+  });
+
+  it('wants a greeting, and says why on its field, once the company has another queue', () => {
+    expect(validateQueue(valid, { queues: [], id: null })).toEqual({});
+    expect(validateQueue(valid, { queues: [queues[1]], id: 2 })).toEqual({});
+    const errors = validateQueue({ ...valid, greetingMessage: '  ' }, { queues: [queues[0]], id: null });
+    expect(errors).toEqual({ greetingMessage: 'backendErrors.ERR_WAPP_GREETING_REQUIRED' });
+    expect(i18n.t(errors.greetingMessage)).toBe('A mensagem de saudação é obrigatória quando há mais de uma fila.');
   });
 
   it('sends numbers and flags', () => {

@@ -35,6 +35,7 @@ function QueueForm({ queue, queues, onClose, onSaved }) {
       successMessage={t('queues.saved')}
       onSaved={onSaved}
       onClose={onClose}
+      dirty={form.dirty}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>

@@ -88,6 +88,7 @@ function QuickMessageForm({ record, onClose, onSaved }) {
       successMessage={t('quickMessages.saved')}
       onSaved={onSaved}
       onClose={onClose}
+      dirty={form.dirty}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         {!editable && <Alert severity="info" data-testid="quick-message-readonly">{t('quickMessages.modal.ownerOnly')}</Alert>}

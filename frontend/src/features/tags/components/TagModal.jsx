@@ -29,6 +29,7 @@ function TagForm({ tag, onClose, onSaved }) {
       successMessage={t('tags.saved')}
       onSaved={onSaved}
       onClose={onClose}
+      dirty={form.dirty}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <TextField {...form.field('name')} label={t('tags.modal.name')} required fullWidth autoFocus

@@ -7,6 +7,15 @@ export const ENABLED_PERMISSIONS = [
   'allowConnections',
 ];
 
+/**
+ * Permissions of pages that do not exist yet (the dashboard, the real-time panel): the form
+ * hides their toggles until the pages come, and keeps their stored values.
+ */
+export const UPCOMING_PERMISSIONS = ['showDashboard', 'allowRealTime'];
+
+/** The enabled/disabled toggles the permissions tab shows. */
+export const SHOWN_PERMISSIONS = ENABLED_PERMISSIONS.filter((key) => !UPCOMING_PERMISSIONS.includes(key));
+
 export const USER_DEFAULTS = {
   name: '',
   email: '',
@@ -20,7 +29,7 @@ export const USER_DEFAULTS = {
   allTicket: 'disable',
   allowGroup: false,
   defaultTheme: 'light',
-  defaultMenu: 'closed',
+  defaultMenu: 'open',
   allHistoric: 'disabled',
   allUserChat: 'disabled',
   userClosePendingTicket: 'enabled',

@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { USER_DEFAULTS, formToPayload, profilePayload, userToForm } from './userPayload';
+import { SHOWN_PERMISSIONS, USER_DEFAULTS, formToPayload, profilePayload, userToForm } from './userPayload';
 
 describe('user payloads', () => {
   it('starts a new user with the spec defaults', () => {
     expect(userToForm(null)).toEqual(USER_DEFAULTS);
     expect(USER_DEFAULTS).toMatchObject({ startWork: '00:00', endWork: '23:59', userClosePendingTicket: 'enabled', allTicket: 'disable' });
+  });
+
+  it('opens the side menu with its labels for new users, attendants too', () => {
+    expect(USER_DEFAULTS.defaultMenu).toBe('open');
+  });
+
+  it('hides the toggles of pages that do not exist yet (dashboard, real-time panel) and keeps their values', () => {
+    expect(SHOWN_PERMISSIONS).toEqual(['allHistoric', 'allUserChat', 'userClosePendingTicket', 'allowConnections']);
+    const payload = formToPayload(userToForm({ id: 3, name: 'Ana', email: 'ana@x.io', showDashboard: 'enabled' }), { canSetSuper: false, withQueues: false });
+    expect(payload).toMatchObject({ showDashboard: 'enabled', allowRealTime: 'disabled' });
   });
 
   it('loads a user into the form with queue ids and no password', () => {

@@ -66,6 +66,7 @@ function UserForm({ userId, onClose, onSaved }) {
       successMessage={t('users.saved')}
       onSaved={onSaved}
       onClose={onClose}
+      dirty={form.dirty}
     >
       <Box hidden={tab !== 'general'}><UserGeneralFields form={form} isNew={isNew} queues={queues} /></Box>
       <Box hidden={tab !== 'permissions'}><UserPermissionFields form={form} canSetSuper={canSetSuper} /></Box>

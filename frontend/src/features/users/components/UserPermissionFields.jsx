@@ -1,7 +1,7 @@
 import { Checkbox, FormControlLabel, Stack, Switch } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import SelectField, { enabledOptions } from '../../../components/SelectField';
-import { ENABLED_PERMISSIONS } from '../api/userPayload';
+import { SHOWN_PERMISSIONS } from '../api/userPayload';
 
 export default function UserPermissionFields({ form, canSetSuper }) {
   const { t } = useTranslation();
@@ -20,7 +20,7 @@ export default function UserPermissionFields({ form, canSetSuper }) {
         }
         label={t('userModal.allowGroup')}
       />
-      {ENABLED_PERMISSIONS.map((key) => (
+      {SHOWN_PERMISSIONS.map((key) => (
         <SelectField key={key} {...form.field(key)} label={t(`userModal.${key}`)} testId={`user-${key}`} options={enabledOptions(t)} />
       ))}
       {canSetSuper && (
