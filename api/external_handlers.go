@@ -14,6 +14,7 @@ import (
 	"atende/pkg/connection"
 	"atende/pkg/errs"
 	"atende/pkg/externalapi"
+	"atende/pkg/message"
 	"atende/pkg/tenant"
 	"atende/pkg/user"
 	"atende/pkg/validate"
@@ -88,25 +89,32 @@ func (a *API) externalRequest(c *gin.Context, conn connection.Connection) (exter
 		r.SendSignature, r.CloseTicket = in.SendSignature.Valid && in.SendSignature.Value, in.CloseTicket.Valid && in.CloseTicket.Value
 		return r, true
 	}
-	form, err := c.MultipartForm()
+	form, err := parseMultipart(c, MediaRequestMaxBytes)
 	if err != nil {
-		fail(c, errs.ErrBadRequest)
+		fail(c, orBadRequest(err))
 		return r, false
 	}
 	r.Number, r.Body = c.PostForm("number"), c.PostForm("body")
 	r.UserID, r.QueueID = formID(c, "userId"), formID(c, "queueId")
 	r.SendSignature, _ = strconv.ParseBool(c.PostForm("sendSignature"))
 	r.CloseTicket, _ = strconv.ParseBool(c.PostForm("closeTicket"))
-	for _, fh := range form.File["medias"] {
-		path, typ, err := a.saveMedia(conn.CompanyID, fh)
-		if err != nil {
-			for _, m := range r.Medias {
-				_ = a.App.Media.Remove(m.Path)
-			}
-			fail(c, err)
-			return r, false
-		}
-		r.Medias = append(r.Medias, externalapi.Media{Path: path, Name: fh.Filename, Type: typ, Size: fh.Size})
+	// The whole request is checked (files and fields) before any file is stored.
+	ups, err := checkMedias(form)
+	for _, u := range ups {
+		r.Medias = append(r.Medias, externalapi.Media{Name: u.Name, Type: message.TypeFor(u.MIME), Size: u.fh.Size})
+	}
+	if err == nil {
+		err = r.Check()
+	}
+	if err == nil {
+		err = a.storeUploads(conn.CompanyID, "messages", ups, MediaMaxBytes)
+	}
+	if err != nil {
+		fail(c, err)
+		return r, false
+	}
+	for i := range ups {
+		r.Medias[i].Path = ups[i].Path
 	}
 	return r, true
 }

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"errors"
 	"mime/multipart"
 	"net/http"
 	"strconv"
@@ -10,12 +11,17 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"atende/pkg/errs"
+	"atende/pkg/externalapi"
 	"atende/pkg/message"
+	"atende/pkg/storage"
 	"atende/pkg/ticket"
 )
 
-// MediaMaxBytes bounds one attachment.
+// MediaMaxBytes bounds one attachment; a send carries at most externalapi.MaxMedias.
 const MediaMaxBytes = 64 << 20
+
+// MediaRequestMaxBytes bounds a whole multipart send, read before anything is checked.
+const MediaRequestMaxBytes = externalapi.MaxMedias*MediaMaxBytes + formOverhead
 
 func (a *API) listMessages(c *gin.Context) {
 	id, ok := idParam(c, "ticketId", ticket.ErrNotFound)
@@ -44,52 +50,61 @@ func (a *API) sendMessage(c *gin.Context) {
 		reply(c, m, err)
 		return
 	}
-	form, err := c.MultipartForm()
+	form, err := parseMultipart(c, MediaRequestMaxBytes)
 	if err != nil {
-		fail(c, errs.ErrBadRequest)
+		fail(c, orBadRequest(err))
 		return
 	}
 	d.Body, d.IsPrivate = c.PostForm("body"), c.PostForm("isPrivate") == "true"
 	d.SignMessage = c.PostForm("signMessage") == "true"
-	var sent []message.Message
-	for i, fh := range form.File["medias"] {
-		md := d
-		if i > 0 {
-			md.Body = ""
-		}
-		if md.MediaPath, md.MediaType, err = a.saveMedia(me.CompanyID, fh); err != nil {
-			fail(c, err)
-			return
-		}
-		md.MediaName = fh.Filename
-		m, err := a.App.Messages.Send(c.Request.Context(), me, id, md)
-		if err != nil {
-			_ = a.App.Media.Remove(md.MediaPath)
-			fail(c, err)
-			return
-		}
-		sent = append(sent, m)
+	ups, err := checkMedias(form)
+	if err == nil && len(ups) > 0 {
+		err = a.storeUploads(me.CompanyID, "messages", ups, MediaMaxBytes)
 	}
-	if len(sent) == 0 {
-		m, err := a.App.Messages.Send(c.Request.Context(), me, id, d)
-		reply(c, m, err)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	drafts := []message.Draft{d}
+	if len(ups) > 0 {
+		drafts = mediaDrafts(d, ups)
+	}
+	sent, err := a.App.Messages.SendAll(c.Request.Context(), me, id, drafts...)
+	if err != nil {
+		a.removeUploads(ups)
+		fail(c, err)
 		return
 	}
 	c.JSON(http.StatusOK, sent[len(sent)-1])
 }
 
-// saveMedia stores an attachment and names its message type by content.
-func (a *API) saveMedia(companyID int64, fh *multipart.FileHeader) (string, string, error) {
-	f, err := fh.Open()
-	if err != nil {
-		return "", "", err
+// checkMedias checks the files of a send ("medias"): how many, and each one's size and type.
+func checkMedias(form *multipart.Form) ([]upload, error) {
+	if len(form.File["medias"]) > externalapi.MaxMedias {
+		return nil, errs.Validation{"medias": "Envie no máximo 10 arquivos por vez."}.Err()
 	}
-	defer f.Close()
-	rel, err := a.App.Media.Save(companyID, "messages", f, MediaMaxBytes)
-	if err != nil {
-		return "", "", err
+	return checkUploads(form.File["medias"], MediaMaxBytes)
+}
+
+// mediaDrafts makes one message per file, the text as the first one's caption.
+func mediaDrafts(d message.Draft, ups []upload) []message.Draft {
+	out := make([]message.Draft, len(ups))
+	for i, u := range ups {
+		out[i] = d
+		if i > 0 {
+			out[i].Body = ""
+		}
+		out[i].MediaPath, out[i].MediaName, out[i].MediaType = u.Path, u.Name, message.TypeFor(u.MIME)
 	}
-	return rel, message.TypeFor(fh.Header.Get("Content-Type"), rel), nil
+	return out
+}
+
+// orBadRequest answers a multipart body that can't be read as 400 (413 when too large).
+func orBadRequest(err error) error {
+	if errors.Is(err, storage.ErrTooLarge) {
+		return err
+	}
+	return errs.ErrBadRequest
 }
 
 func (a *API) editMessage(c *gin.Context) {

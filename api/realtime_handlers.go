@@ -11,7 +11,6 @@ import (
 
 	"atende/pkg/errs"
 	"atende/pkg/realtime"
-	"atende/pkg/storage"
 	"atende/pkg/user"
 )
 
@@ -50,25 +49,6 @@ func (a *API) userSeen(ctx context.Context, id realtime.Identity) {
 		_ = a.App.Events.Publish(ctx, realtime.ToCompany(id.CompanyID, "user", map[string]any{
 			"action": "update", "user": map[string]any{"id": id.UserID, "online": true}}))
 	}
-}
-
-// media serves a stored file to a request carrying a valid signature.
-func (a *API) media(c *gin.Context) {
-	exp, sig := storage.QueryValues(c.Request.URL.Query())
-	f, err := a.App.Media.Open(strings.TrimPrefix(c.Param("path"), "/"), exp, sig)
-	if err != nil {
-		fail(c, err)
-		return
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		fail(c, err)
-		return
-	}
-	c.Header("Cache-Control", "private, max-age=3600")
-	c.Header("X-Content-Type-Options", "nosniff")
-	http.ServeContent(c.Writer, c.Request, st.Name(), st.ModTime(), f)
 }
 
 // mountQueueDashboard serves asynqmon at /admin/queues for super users. The dashboard is

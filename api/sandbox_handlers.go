@@ -12,6 +12,7 @@ import (
 	"atende/pkg/channel/sandbox"
 	"atende/pkg/connection"
 	"atende/pkg/errs"
+	"atende/pkg/message"
 	"atende/pkg/tenant"
 )
 
@@ -63,6 +64,17 @@ func (a *API) sandboxInbound(c *gin.Context) {
 		Name   string `json:"name" form:"name"`
 		Body   string `json:"body" form:"body"`
 	}
+	var ups []upload
+	if strings.HasPrefix(c.ContentType(), "multipart/") {
+		form, err := parseMultipart(c, MediaMaxBytes+formOverhead)
+		if err == nil && len(form.File["media"]) > 0 {
+			ups, err = checkUploads(form.File["media"][:1], MediaMaxBytes)
+		}
+		if err != nil {
+			fail(c, orBadRequest(err))
+			return
+		}
+	}
 	if err := c.ShouldBind(&in); err != nil {
 		fail(c, errs.ErrBadRequest)
 		return
@@ -70,28 +82,31 @@ func (a *API) sandboxInbound(c *gin.Context) {
 	number := digits(in.Number)
 	ev := channel.Event{Kind: channel.EventMessage, ProviderID: in.ID, From: number, Name: strings.TrimSpace(in.Name),
 		Body: in.Body, Timestamp: time.Now()}
-	if fh, err := c.FormFile("media"); err == nil {
-		if ev.MediaPath, ev.MediaType, err = a.saveMedia(conn.CompanyID, fh); err != nil {
-			fail(c, err)
-			return
-		}
-		ev.MediaName = fh.Filename
-	}
 	v := errs.Validation{}
 	if len(number) < 8 || len(number) > 20 {
 		v.Add("number", "Informe um número com 8 a 20 dígitos.")
 	}
-	if strings.TrimSpace(ev.Body) == "" && ev.MediaPath == "" {
+	if strings.TrimSpace(ev.Body) == "" && len(ups) == 0 {
 		v.Add("body", "Informe o texto ou um arquivo.")
 	}
-	if err := v.Err(); err != nil {
+	err := v.Err()
+	if err == nil && len(ups) > 0 { // the request is valid: only now is its file stored
+		err = a.storeUploads(conn.CompanyID, "messages", ups, MediaMaxBytes)
+	}
+	if err != nil {
 		fail(c, err)
 		return
+	}
+	if len(ups) > 0 {
+		ev.MediaPath, ev.MediaName, ev.MediaType = ups[0].Path, ups[0].Name, message.TypeFor(ups[0].MIME)
 	}
 	if ev.ProviderID == "" {
 		ev.ProviderID = "SBXIN-" + strconv.FormatInt(time.Now().UnixNano(), 36)
 	}
 	id, dup, err := a.App.InboundStore.Record(c.Request.Context(), conn, ev)
+	if dup || (err != nil && id == 0) {
+		a.removeUploads(ups) // a repeated post keeps the first one's file; a failed one none
+	}
 	if err != nil && id == 0 {
 		fail(c, err)
 		return

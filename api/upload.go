@@ -1,35 +1,113 @@
 package api
 
 import (
+	"errors"
+	"mime/multipart"
 	"net/http"
-	"path/filepath"
 
 	"github.com/gin-gonic/gin"
 
 	"atende/pkg/errs"
+	"atende/pkg/storage"
 )
 
+// formOverhead is what a multipart body may carry besides its files (fields, part headers).
+const formOverhead = 1 << 20
+
+// upload is one multipart file, checked before anything is stored: its size, its type
+// sniffed from its bytes (never the declared Content-Type) and its cleaned name.
+type upload struct {
+	fh   *multipart.FileHeader
+	MIME string
+	Name string
+	Path string // once stored
+}
+
+// parseMultipart reads a multipart body of at most maxBytes (the route's upload limit),
+// before anything is written; a larger body is ErrTooLarge.
+func parseMultipart(c *gin.Context, maxBytes int64) (*multipart.Form, error) {
+	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, maxBytes)
+	form, err := c.MultipartForm()
+	if mbe := (*http.MaxBytesError)(nil); errors.As(err, &mbe) {
+		return nil, storage.ErrTooLarge
+	}
+	return form, err
+}
+
+// checkUploads checks every file of a request (size, sniffed type) and writes nothing, so
+// that a refused request leaves no file and sends no message.
+func checkUploads(fhs []*multipart.FileHeader, maxBytes int64, allowed ...string) ([]upload, error) {
+	ups := make([]upload, len(fhs))
+	for i, fh := range fhs {
+		if fh.Size > maxBytes {
+			return nil, storage.ErrTooLarge
+		}
+		f, err := fh.Open()
+		if err != nil {
+			return nil, err
+		}
+		ctype, err := storage.Sniff(f)
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+		if !storage.Allowed(ctype, allowed...) {
+			return nil, storage.ErrBadType
+		}
+		ups[i] = upload{fh: fh, MIME: ctype, Name: storage.CleanName(fh.Filename)}
+	}
+	return ups, nil
+}
+
+// storeUploads stores checked files under the company's folder; on failure none is kept.
+func (a *API) storeUploads(companyID int64, folder string, ups []upload, maxBytes int64, allowed ...string) error {
+	for i := range ups {
+		f, err := ups[i].fh.Open()
+		if err == nil {
+			var saved storage.File
+			saved, err = a.App.Media.Save(companyID, folder, f, maxBytes, allowed...)
+			f.Close()
+			ups[i].Path, ups[i].MIME = saved.Path, saved.MIME
+		}
+		if err != nil {
+			a.removeUploads(ups[:i])
+			return err
+		}
+	}
+	return nil
+}
+
+// removeUploads deletes the stored files of a request that was refused or failed.
+func (a *API) removeUploads(ups []upload) {
+	for _, u := range ups {
+		_ = a.App.Media.Remove(u.Path)
+	}
+}
+
 // saveUpload stores the multipart file in field under the caller's company folder, checking
-// its size and content type. It returns the stored path and the file's own base name; on
+// its size and content type. It returns the stored path and the file's cleaned name; on
 // failure it has answered.
 func (a *API) saveUpload(c *gin.Context, field, folder string, maxBytes int64, allowed ...string) (string, string, bool) {
-	fh, err := c.FormFile(field)
-	if err != nil {
-		fail(c, errs.New(http.StatusBadRequest, "ERR_VALIDATION", "Envie o arquivo no campo "+field+"."))
-		return "", "", false
+	_, err := parseMultipart(c, maxBytes+formOverhead)
+	var fh *multipart.FileHeader
+	if err == nil {
+		fh, err = c.FormFile(field)
 	}
-	f, err := fh.Open()
+	if err != nil && !errors.Is(err, storage.ErrTooLarge) {
+		err = errs.New(http.StatusBadRequest, "ERR_VALIDATION", "Envie o arquivo no campo "+field+".")
+	}
+	var ups []upload
+	if err == nil {
+		ups, err = checkUploads([]*multipart.FileHeader{fh}, maxBytes, allowed...)
+	}
+	if err == nil {
+		err = a.storeUploads(currentUser(c).CompanyID, folder, ups, maxBytes, allowed...)
+	}
 	if err != nil {
 		fail(c, err)
 		return "", "", false
 	}
-	defer f.Close()
-	rel, err := a.App.Media.Save(currentUser(c).CompanyID, folder, f, maxBytes, allowed...)
-	if err != nil {
-		fail(c, err)
-		return "", "", false
-	}
-	return rel, filepath.Base(filepath.Clean("/" + fh.Filename)), true
+	return ups[0].Path, ups[0].Name, true
 }
 
 // replaceUpload answers a record whose file was replaced: on error the new file is removed,

@@ -172,6 +172,13 @@ func (s Service) write(ctx context.Context, tx *gorm.DB, t *ticket.Ticket, r Req
 	return msgs, err
 }
 
+// Check validates the request's fields and files without writing anything (the api runs
+// it before storing the files).
+func (r Request) Check() error {
+	_, err := r.validate()
+	return err
+}
+
 // validate checks the request and returns the number as digits.
 func (r Request) validate() (string, error) {
 	v := errs.Validation{}

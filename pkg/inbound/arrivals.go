@@ -11,6 +11,7 @@ import (
 	"atende/pkg/contact"
 	atdb "atende/pkg/db"
 	"atende/pkg/message"
+	"atende/pkg/storage"
 	"atende/pkg/tenant"
 	"atende/pkg/ticket"
 )
@@ -204,7 +205,7 @@ func newMessage(conn connection.Connection, ev channel.Event, t *ticket.Ticket, 
 	providerID := ev.ProviderID
 	return message.Message{CompanyID: conn.CompanyID, TicketID: t.ID, ContactID: &contactID, ConnectionID: &conn.ID,
 		QueueID: t.QueueID, ProviderID: &providerID, Body: ev.Body, FromMe: ev.FromMe,
-		MediaType: mediaType(ev), MediaPath: ev.MediaPath, MediaName: ev.MediaName, VCard: ev.VCard,
+		MediaType: mediaType(ev), MediaPath: ev.MediaPath, MediaName: storage.CleanName(ev.MediaName), VCard: ev.VCard,
 		Participant: ev.Participant, Ack: ackOf(ev), CreatedAt: stamp(ev)}
 }
 

@@ -6,6 +6,7 @@ import (
 	"gorm.io/gorm"
 
 	"atende/pkg/realtime"
+	"atende/pkg/tenant"
 	"atende/pkg/ticket"
 )
 
@@ -27,12 +28,12 @@ func Decorate(ctx context.Context, db *gorm.DB, media MediaURL, msgs []Message) 
 			return err
 		}
 		for _, q := range qs {
-			q.MediaURL = url(media, q.MediaPath)
+			q.MediaURL = mediaURL(media, q)
 			byID[q.ID] = q
 		}
 	}
 	for i := range msgs {
-		msgs[i].MediaURL = url(media, msgs[i].MediaPath)
+		msgs[i].MediaURL = mediaURL(media, msgs[i])
 		if msgs[i].QuotedMsgID != nil {
 			if q, ok := byID[*msgs[i].QuotedMsgID]; ok {
 				msgs[i].QuotedMsg = &q
@@ -42,11 +43,31 @@ func Decorate(ctx context.Context, db *gorm.DB, media MediaURL, msgs []Message) 
 	return nil
 }
 
-func url(media MediaURL, rel string) string {
-	if rel == "" || media == nil {
+// mediaURL signs m's file; a deleted message's file is no longer handed out.
+func mediaURL(media MediaURL, m Message) string {
+	if m.MediaPath == "" || m.IsDeleted || media == nil {
 		return ""
 	}
-	return media.URL(rel)
+	return media.URL(m.MediaPath)
+}
+
+// LiveMedia names the file rel as a live message of the context's company calls it; a
+// file that no such message refers to any more (all deleted) is ErrNotFound, so its URLs
+// stop serving it.
+func LiveMedia(ctx context.Context, db *gorm.DB, rel string) (string, error) {
+	q, err := tenant.Scope(ctx, db)
+	if err != nil {
+		return "", err
+	}
+	var names []string
+	err = q.Model(&Message{}).Where("media_path = ? AND NOT is_deleted", rel).Limit(1).Pluck("media_name", &names).Error
+	if err == nil && len(names) == 0 {
+		err = ErrNotFound
+	}
+	if err != nil {
+		return "", err
+	}
+	return names[0], nil
 }
 
 // Publish announces a message (action create, update or delete) to the ticket's rooms,

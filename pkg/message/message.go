@@ -2,10 +2,10 @@
 package message
 
 import (
-	"mime"
-	"path/filepath"
 	"strings"
 	"time"
+
+	"atende/pkg/storage"
 )
 
 // Media types (spec/1 §3 Message).
@@ -63,19 +63,17 @@ type Message struct {
 	UpdatedAt    time.Time `json:"updatedAt"`
 }
 
-// TypeFor names the message type of an attachment from its declared content type, falling
-// back to the stored file's extension.
-func TypeFor(contentType, path string) string {
-	ct := contentType
-	if ct == "" || ct == "application/octet-stream" {
-		ct = mime.TypeByExtension(filepath.Ext(path))
-	}
+// TypeFor names the message type of an attachment from the type sniffed from its bytes
+// (storage.File.MIME), never from what the sender declared: images a browser shows safely
+// (no SVG), video and audio are themselves, everything else is a document.
+func TypeFor(sniffed string) string {
 	switch {
-	case strings.HasPrefix(ct, "image/"):
+	case !storage.Inline(sniffed):
+	case strings.HasPrefix(sniffed, "image/"):
 		return TypeImage
-	case strings.HasPrefix(ct, "video/"):
+	case strings.HasPrefix(sniffed, "video/"):
 		return TypeVideo
-	case strings.HasPrefix(ct, "audio/"):
+	case strings.HasPrefix(sniffed, "audio/"):
 		return TypeAudio
 	}
 	return TypeDocument

@@ -153,8 +153,8 @@ func (s Service) Forward(ctx context.Context, actor user.User, messageID, contac
 		return Message{}, err
 	}
 	var src Message
-	if err := q.Take(&src, messageID).Error; err != nil {
-		return Message{}, ErrNotFound
+	if err := q.Take(&src, messageID).Error; err != nil || src.IsDeleted {
+		return Message{}, ErrNotFound // a deleted message's file is gone for good
 	}
 	if _, err := s.visibleTicket(ctx, actor, src.TicketID); err != nil {
 		return Message{}, ErrNotFound
@@ -188,8 +188,12 @@ func (s Service) Forward(ctx context.Context, actor user.User, messageID, contac
 	if sign {
 		body = s.sign(ctx, actor, body)
 	}
-	return s.store(ctx, t, &actor.ID, Draft{Body: body, MediaPath: src.MediaPath, MediaName: src.MediaName,
+	msgs, err := s.store(ctx, t, &actor.ID, Draft{Body: body, MediaPath: src.MediaPath, MediaName: src.MediaName,
 		MediaType: mediaOf(src), VCard: src.VCard, Forwarded: true})
+	if err != nil {
+		return Message{}, err
+	}
+	return msgs[0], nil
 }
 
 func mediaOf(m Message) string {

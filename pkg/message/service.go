@@ -11,6 +11,7 @@ import (
 
 	"atende/pkg/errs"
 	"atende/pkg/realtime"
+	"atende/pkg/storage"
 	"atende/pkg/tasks"
 	"atende/pkg/tenant"
 	"atende/pkg/ticket"
@@ -65,29 +66,47 @@ type Draft struct {
 // Send stores an attendant's message (ack 0) on a ticket they may see and queues its
 // delivery; private notes are stored and never sent.
 func (s Service) Send(ctx context.Context, actor user.User, ticketID int64, d Draft) (Message, error) {
-	t, err := s.visibleTicket(ctx, actor, ticketID)
+	msgs, err := s.SendAll(ctx, actor, ticketID, d)
 	if err != nil {
 		return Message{}, err
 	}
+	return msgs[0], nil
+}
+
+// SendAll is Send for several drafts (an attendant's files, the text as the first one's
+// caption): all of them are checked first and written in one transaction, or none is.
+func (s Service) SendAll(ctx context.Context, actor user.User, ticketID int64, drafts ...Draft) ([]Message, error) {
+	t, err := s.visibleTicket(ctx, actor, ticketID)
+	if err != nil {
+		return nil, err
+	}
 	if t.Status == ticket.StatusClosed {
-		return Message{}, ErrTicketClose
+		return nil, ErrTicketClose
 	}
-	d.Body = strings.TrimRightFunc(d.Body, func(r rune) bool { return r == ' ' || r == '\n' || r == '\t' })
-	if strings.TrimSpace(d.Body) == "" && d.MediaPath == "" && d.VCard == "" {
-		return Message{}, ErrEmpty
+	public := false
+	for i := range drafts {
+		d := &drafts[i]
+		d.Body = strings.TrimRightFunc(d.Body, func(r rune) bool { return r == ' ' || r == '\n' || r == '\t' })
+		if strings.TrimSpace(d.Body) == "" && d.MediaPath == "" && d.VCard == "" {
+			return nil, ErrEmpty
+		}
+		if d.SignMessage && !d.IsPrivate {
+			d.Body = s.sign(ctx, actor, d.Body)
+		}
+		if d.QuotedMsg != nil && d.QuotedMsgID == nil {
+			d.QuotedMsgID = &d.QuotedMsg.ID
+		}
+		public = public || !d.IsPrivate
 	}
-	if d.SignMessage && !d.IsPrivate {
-		d.Body = s.sign(ctx, actor, d.Body)
+	if len(drafts) == 0 {
+		return nil, ErrEmpty
 	}
-	if !d.IsPrivate && t.ConnectionID != nil {
+	if public && t.ConnectionID != nil {
 		if err := RequireWindow(ctx, s.DB, t.CompanyID, *t.ConnectionID, t.ContactID, t.Channel); err != nil {
-			return Message{}, err
+			return nil, err
 		}
 	}
-	if d.QuotedMsg != nil && d.QuotedMsgID == nil {
-		d.QuotedMsgID = &d.QuotedMsg.ID
-	}
-	return s.store(ctx, t, &actor.ID, d)
+	return s.store(ctx, t, &actor.ID, drafts...)
 }
 
 // SendText stores and queues an automatic text (ticket.Messenger).
@@ -102,19 +121,19 @@ func (s Service) AddNote(ctx context.Context, t ticket.Ticket, userID int64, bod
 	return err
 }
 
-// store writes the row and the ticket preview in one transaction, then queues and announces.
-func (s Service) store(ctx context.Context, t ticket.Ticket, userID *int64, d Draft) (Message, error) {
+// store writes the rows and the ticket preview in one transaction, then queues and announces.
+func (s Service) store(ctx context.Context, t ticket.Ticket, userID *int64, drafts ...Draft) ([]Message, error) {
 	var msgs []Message
 	err := s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var err error
-		msgs, err = Write(ctx, tx, t, userID, d)
+		msgs, err = Write(ctx, tx, t, userID, drafts...)
 		return err
 	})
 	if err != nil {
-		return Message{}, err
+		return nil, err
 	}
 	s.Dispatch(ctx, msgs)
-	return msgs[0], nil
+	return msgs, nil
 }
 
 // Write stores outgoing drafts of userID (nil: the system) on t inside tx, in order: rows
@@ -126,7 +145,7 @@ func Write(ctx context.Context, tx *gorm.DB, t ticket.Ticket, userID *int64, dra
 	for _, d := range drafts {
 		m := Message{CompanyID: t.CompanyID, TicketID: t.ID, ContactID: &t.ContactID, ConnectionID: t.ConnectionID,
 			UserID: userID, QueueID: t.QueueID, Body: d.Body, FromMe: true, MediaType: kind(d), MediaPath: d.MediaPath,
-			MediaName: d.MediaName, IsPrivate: d.IsPrivate, IsForwarded: d.Forwarded, VCard: d.VCard, Read: true}
+			MediaName: storage.CleanName(d.MediaName), IsPrivate: d.IsPrivate, IsForwarded: d.Forwarded, VCard: d.VCard, Read: true}
 		if d.QuotedMsgID != nil && sameTicket(tx, *d.QuotedMsgID, t.ID) {
 			m.QuotedMsgID = d.QuotedMsgID
 		}

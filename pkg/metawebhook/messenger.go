@@ -8,6 +8,7 @@ import (
 
 	"atende/pkg/channel"
 	"atende/pkg/connection"
+	"atende/pkg/message"
 )
 
 // messaging turns one Messenger/Instagram messaging item into events. Echoes of what the
@@ -76,18 +77,10 @@ func (x Expander) messengerMessage(ctx context.Context, conn connection.Connecti
 			return built{err: fmt.Errorf("attachment of %s: %w", msg.Mid, err)}
 		}
 		ev.MediaPath, ev.MediaName = rel, rel[strings.LastIndex(rel, "/")+1:]
-		ev.MediaType = attachmentType(a.Type, ctype)
+		ev.MediaType = message.TypeFor(ctype) // sniffed from the bytes
 		out.events = append(out.events, ev)
 	}
 	return out
-}
-
-func attachmentType(kind, ctype string) string {
-	switch kind {
-	case "image", "video", "audio":
-		return kind
-	}
-	return mediaType(ctype)
 }
 
 // readUpTo acks as read our messages to a Messenger user sent up to the watermark

@@ -12,6 +12,7 @@ import (
 	"atende/pkg/channel"
 	"atende/pkg/channel/cloudapi"
 	"atende/pkg/connection"
+	"atende/pkg/message"
 )
 
 // Cloud API statuses and our acks.
@@ -107,24 +108,11 @@ func (x Expander) waMedia(ctx context.Context, conn connection.Connection, ev ch
 		return ev, fmt.Errorf("media %s: %w", md.ID, err)
 	}
 	ev.MediaPath, ev.Body, ev.MediaName = rel, md.Caption, md.Filename
-	ev.MediaType = mediaType(firstNonEmpty(md.MimeType, info.MimeType, ctype))
+	ev.MediaType = message.TypeFor(ctype) // sniffed from the bytes, not Meta's mime_type
 	if ev.MediaName == "" {
 		ev.MediaName = rel[strings.LastIndex(rel, "/")+1:]
 	}
 	return ev, nil
-}
-
-// mediaType names our message type for a content type.
-func mediaType(ctype string) string {
-	switch {
-	case strings.HasPrefix(ctype, "image/"):
-		return "image"
-	case strings.HasPrefix(ctype, "video/"):
-		return "video"
-	case strings.HasPrefix(ctype, "audio/"):
-		return "audio"
-	}
-	return "application"
 }
 
 func unix(s string) time.Time {

@@ -19,6 +19,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gabriel-vasile/mimetype"
+
 	"atende/pkg/errs"
 )
 
@@ -36,27 +38,35 @@ var ErrBadType = errs.New(http.StatusBadRequest, "ERR_INVALID_FILE_TYPE", "Tipo 
 // ErrTooLarge is returned for an upload over the size limit.
 var ErrTooLarge = errs.New(http.StatusRequestEntityTooLarge, "ERR_FILE_TOO_LARGE", "Arquivo muito grande.")
 
-// Save stores r for companyID under folder, sniffing its type and accepting only types that
-// start with one of allowed (e.g. "image/"). It returns the stored relative path.
-func (s Store) Save(companyID int64, folder string, r io.Reader, maxBytes int64, allowed ...string) (string, error) {
-	head := make([]byte, 512)
+// File is a stored file: its path under Dir and the type sniffed from its bytes.
+type File struct {
+	Path string
+	MIME string
+}
+
+// Save stores r for companyID under folder. Its type is sniffed from its bytes (never the
+// sender's word) and must start with one of allowed (e.g. "image/"; none: any type). The
+// file is named at random with the extension of the sniffed type.
+func (s Store) Save(companyID int64, folder string, r io.Reader, maxBytes int64, allowed ...string) (File, error) {
+	head := make([]byte, sniffLen)
 	n, err := io.ReadFull(r, head)
 	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
-		return "", err
+		return File{}, err
 	}
 	head = head[:n]
-	ctype := http.DetectContentType(head)
-	if !typeAllowed(ctype, allowed) {
-		return "", ErrBadType
+	m := mimetype.Detect(head)
+	ctype := baseType(m.String())
+	if !Allowed(ctype, allowed...) {
+		return File{}, ErrBadType
 	}
-	rel := filepath.Join(fmt.Sprintf("company%d", companyID), folder, randomName()+extension(ctype))
+	rel := filepath.Join(fmt.Sprintf("company%d", companyID), folder, randomName()+m.Extension())
 	full := filepath.Join(s.Dir, rel)
 	if err := os.MkdirAll(filepath.Dir(full), 0o750); err != nil {
-		return "", err
+		return File{}, err
 	}
 	f, err := os.CreateTemp(filepath.Dir(full), ".upload-*")
 	if err != nil {
-		return "", err
+		return File{}, err
 	}
 	defer os.Remove(f.Name())
 	written, err := io.Copy(f, io.LimitReader(io.MultiReader(bytes.NewReader(head), r), maxBytes+1))
@@ -64,12 +74,68 @@ func (s Store) Save(companyID int64, folder string, r io.Reader, maxBytes int64,
 		err = cerr
 	}
 	if err != nil {
-		return "", err
+		return File{}, err
 	}
 	if written > maxBytes {
-		return "", ErrTooLarge
+		return File{}, ErrTooLarge
 	}
-	return filepath.ToSlash(rel), os.Rename(f.Name(), full)
+	return File{Path: filepath.ToSlash(rel), MIME: ctype}, os.Rename(f.Name(), full)
+}
+
+// sniffLen is how much of a file the type detection reads (mimetype's default limit).
+const sniffLen = 3072
+
+// Sniff names the type of the file r starts with, from its bytes.
+func Sniff(r io.Reader) (string, error) {
+	m, err := mimetype.DetectReader(io.LimitReader(r, sniffLen))
+	if err != nil {
+		return "", err
+	}
+	return baseType(m.String()), nil
+}
+
+// Allowed reports whether a sniffed type starts with one of allowed (none: any type).
+// Types a browser would run as a page (HTML, XML, SVG, scripts) are never allowed by a
+// list, whatever its prefixes.
+func Allowed(ctype string, allowed ...string) bool {
+	if len(allowed) == 0 {
+		return true
+	}
+	if active(ctype) {
+		return false
+	}
+	for _, a := range allowed {
+		if strings.HasPrefix(ctype, a) {
+			return true
+		}
+	}
+	return false
+}
+
+// Inline reports whether a sniffed type is safe to show in the browser (images except
+// SVG, audio, video, PDF); everything else is served as a download.
+func Inline(ctype string) bool {
+	switch {
+	case active(ctype):
+		return false
+	case ctype == "application/pdf":
+		return true
+	}
+	for _, p := range []string{"image/", "audio/", "video/"} {
+		if strings.HasPrefix(ctype, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// active: a type a browser could run as a document or script.
+func active(ctype string) bool {
+	return strings.Contains(ctype, "html") || strings.Contains(ctype, "xml") || strings.Contains(ctype, "script")
+}
+
+func baseType(ctype string) string {
+	return strings.ToLower(strings.TrimSpace(strings.SplitN(ctype, ";", 2)[0]))
 }
 
 // URL returns a signed URL for rel valid until the end of the next day (stable within a day,
@@ -112,31 +178,6 @@ func (s Store) sign(rel string, exp int64) string {
 	m := hmac.New(sha256.New, s.Secret)
 	fmt.Fprintf(m, "%s|%d", rel, exp)
 	return hex.EncodeToString(m.Sum(nil))[:32]
-}
-
-func typeAllowed(ctype string, allowed []string) bool {
-	for _, a := range allowed {
-		if strings.HasPrefix(ctype, a) {
-			return true
-		}
-	}
-	return len(allowed) == 0
-}
-
-func extension(ctype string) string {
-	switch strings.SplitN(ctype, ";", 2)[0] {
-	case "image/jpeg":
-		return ".jpg"
-	case "image/png":
-		return ".png"
-	case "image/gif":
-		return ".gif"
-	case "image/webp":
-		return ".webp"
-	case "application/pdf":
-		return ".pdf"
-	}
-	return ""
 }
 
 func randomName() string {

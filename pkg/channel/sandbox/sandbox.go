@@ -88,10 +88,10 @@ func (c Channel) Edit(ctx context.Context, conn connection.Connection, _, provid
 		Update("body", body).Error
 }
 
-// Delete marks the delivered copy as revoked.
+// Delete marks the delivered copy as revoked; its file is no longer listed.
 func (c Channel) Delete(ctx context.Context, conn connection.Connection, _, providerID string) error {
 	return c.DB.WithContext(ctx).Model(&Outbox{}).Where("connection_id = ? AND provider_id = ?", conn.ID, providerID).
-		Updates(map[string]any{"body": "", "kind": "revoked"}).Error
+		Updates(map[string]any{"body": "", "kind": "revoked", "media_path": "", "media_name": ""}).Error
 }
 
 // MarkRead has nothing to tell a pretend phone.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -253,10 +254,16 @@ func (c *fakeClient) Upload(_ context.Context, data []byte, _ whatsmeow.MediaTyp
 		FileLength: uint64(len(data))}, nil
 }
 
-// png is what every fake download returns.
+// png is what every fake download returns, but audio: the stored type is sniffed from the bytes.
 var png = []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89")
 
-func (c *fakeClient) Download(context.Context, whatsmeow.DownloadableMessage) ([]byte, error) {
+// opus starts an Ogg Opus voice note (the page header, then OpusHead).
+var opus = append([]byte("OggS\x00\x02"+strings.Repeat("\x00", 22)), "OpusHead\x01\x01"...)
+
+func (c *fakeClient) Download(_ context.Context, m whatsmeow.DownloadableMessage) ([]byte, error) {
+	if _, ok := m.(*waE2E.AudioMessage); ok {
+		return opus, nil
+	}
 	return png, nil
 }
 

@@ -167,10 +167,14 @@ func (h *Hub) media(ctx context.Context, s *session, m *waE2E.Message, ev *chann
 		ev.MediaType = message.TypeChat
 		return true
 	}
-	if ev.MediaPath, err = h.Media.Save(s.conn.CompanyID, "whatsapp", bytes.NewReader(data), MaxMediaBytes); err != nil {
+	f, err := h.Media.Save(s.conn.CompanyID, "whatsapp", bytes.NewReader(data), MaxMediaBytes)
+	if err != nil {
 		slog.Warn("whatsapp media store", "connection_id", s.conn.ID, "err", err)
 		ev.MediaType = message.TypeChat
+		return true
 	}
+	// The bytes name the type, not the sender's message kind.
+	ev.MediaPath, ev.MediaType = f.Path, message.TypeFor(f.MIME)
 	return true
 }
 
