@@ -88,9 +88,9 @@ func (a *API) externalRequest(c *gin.Context, conn connection.Connection) (exter
 		r.SendSignature, r.CloseTicket = in.SendSignature.Valid && in.SendSignature.Value, in.CloseTicket.Valid && in.CloseTicket.Value
 		return r, true
 	}
-	form, err := c.MultipartForm()
+	form, err := multipartForm(c)
 	if err != nil {
-		fail(c, errs.ErrBadRequest)
+		fail(c, err)
 		return r, false
 	}
 	r.Number, r.Body = c.PostForm("number"), c.PostForm("body")

@@ -10,6 +10,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"atende/pkg/errs"
+	"atende/pkg/externalapi"
 	"atende/pkg/message"
 	"atende/pkg/ticket"
 )
@@ -17,13 +18,17 @@ import (
 // MediaMaxBytes bounds one attachment.
 const MediaMaxBytes = 64 << 20
 
+// MessageFormMaxBytes bounds a multipart send (attendant or external API): up to
+// externalapi.MaxMedias attachments of MediaMaxBytes.
+const MessageFormMaxBytes = externalapi.MaxMedias*MediaMaxBytes + formSlack
+
 func (a *API) listMessages(c *gin.Context) {
 	id, ok := idParam(c, "ticketId", ticket.ErrNotFound)
 	if !ok {
 		return
 	}
 	before, _ := strconv.ParseInt(c.Query("before"), 10, 64)
-	page, err := a.App.Messages.List(c.Request.Context(), currentUser(c), id, before, queryInt(c, "pageNumber", 1))
+	page, err := a.App.Messages.List(c.Request.Context(), currentUser(c), id, before, pageNumber(c))
 	reply(c, page, err)
 }
 
@@ -44,9 +49,9 @@ func (a *API) sendMessage(c *gin.Context) {
 		reply(c, m, err)
 		return
 	}
-	form, err := c.MultipartForm()
+	form, err := multipartForm(c)
 	if err != nil {
-		fail(c, errs.ErrBadRequest)
+		fail(c, err)
 		return
 	}
 	d.Body, d.IsPrivate = c.PostForm("body"), c.PostForm("isPrivate") == "true"

@@ -63,8 +63,7 @@ func (a *API) sandboxInbound(c *gin.Context) {
 		Name   string `json:"name" form:"name"`
 		Body   string `json:"body" form:"body"`
 	}
-	if err := c.ShouldBind(&in); err != nil {
-		fail(c, errs.ErrBadRequest)
+	if !bindAny(c, &in) {
 		return
 	}
 	number := digits(in.Number)

@@ -15,7 +15,12 @@ import (
 func (a *API) saveUpload(c *gin.Context, field, folder string, maxBytes int64, allowed ...string) (string, string, bool) {
 	fh, err := c.FormFile(field)
 	if err != nil {
-		fail(c, errs.New(http.StatusBadRequest, "ERR_VALIDATION", "Envie o arquivo no campo "+field+"."))
+		if readError(err) == errs.ErrRequestTooLarge {
+			err = errs.ErrRequestTooLarge
+		} else {
+			err = errs.New(http.StatusBadRequest, "ERR_VALIDATION", "Envie o arquivo no campo "+field+".")
+		}
+		fail(c, err)
 		return "", "", false
 	}
 	f, err := fh.Open()

@@ -33,6 +33,12 @@ type Config struct {
 	DBMaxConns        int
 	Meta              Meta
 	WhatsApp          WhatsApp
+	// MetricsAddr serves /metrics on an address of its own (METRICS_ADDR, e.g.
+	// 127.0.0.1:9090); empty: no such listener.
+	MetricsAddr string
+	// MetricsToken lets /metrics answer on the public port to "Authorization: Bearer
+	// <token>" (METRICS_TOKEN); empty: the public port answers 404.
+	MetricsToken string
 }
 
 // Meta configures the Graph API channels (WhatsApp Cloud API, Messenger, Instagram): one
@@ -85,6 +91,8 @@ func Load() (Config, error) {
 		DefaultTimezone:   env("TZ_DEFAULT", "America/Sao_Paulo"),
 		WorkerConcurrency: envInt("WORKER_CONCURRENCY", 10),
 		DBMaxConns:        envInt("DB_MAX_CONNS", 30),
+		MetricsAddr:       os.Getenv("METRICS_ADDR"),
+		MetricsToken:      os.Getenv("METRICS_TOKEN"),
 		Meta: Meta{
 			AppID:       os.Getenv("META_APP_ID"),
 			AppSecret:   os.Getenv("META_APP_SECRET"),
