@@ -18,6 +18,8 @@ type access struct {
 	connectionToken bool
 	// apiToken routes take only a connection's bearer token (the external API).
 	apiToken bool
+	// maxBody is the route's body limit when it takes more than JSONMaxBytes (uploads).
+	maxBody int64
 }
 
 var (
@@ -39,6 +41,9 @@ func (r access) orToggle(toggle string) access { r.adminToggle = toggle; return 
 
 // needsPlan adds a plan flag requirement.
 func (r access) needsPlan(flag string) access { r.planFlag = flag; return r }
+
+// upTo lets the route's body reach n bytes instead of JSONMaxBytes.
+func (r access) upTo(n int64) access { r.maxBody = n; return r }
 
 // expiredOK lets companies past their due date through.
 func (r access) expiredOK() access { r.allowExpired = true; return r }

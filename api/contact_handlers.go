@@ -12,7 +12,7 @@ import (
 
 func (a *API) listContacts(c *gin.Context) {
 	f := contact.Filter{Search: c.Query("searchParam"), Channel: c.Query("channel"),
-		IsGroup: queryBool(c, "isGroup"), Page: queryInt(c, "pageNumber", 1)}
+		IsGroup: queryBool(c, "isGroup"), Page: pageNumber(c)}
 	if raw := c.Query("contactTag"); raw != "" && raw != "null" {
 		if err := json.Unmarshal([]byte(raw), &f.TagIDs); err != nil {
 			fail(c, errs.New(http.StatusBadRequest, "ERR_BAD_REQUEST", "contactTag deve ser uma lista JSON de ids de tags."))

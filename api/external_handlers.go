@@ -104,7 +104,7 @@ func (a *API) externalRequest(c *gin.Context, conn connection.Connection) (exter
 		r.Medias = append(r.Medias, externalapi.Media{Name: u.Name, Type: message.TypeFor(u.MIME), Size: u.fh.Size})
 	}
 	if err == nil {
-		err = r.Check()
+		err = r.Check(conn.Channel)
 	}
 	if err == nil {
 		err = a.storeUploads(conn.CompanyID, "messages", ups, MediaMaxBytes)

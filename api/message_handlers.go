@@ -1,7 +1,6 @@
 package api
 
 import (
-	"errors"
 	"mime/multipart"
 	"net/http"
 	"strconv"
@@ -13,7 +12,6 @@ import (
 	"atende/pkg/errs"
 	"atende/pkg/externalapi"
 	"atende/pkg/message"
-	"atende/pkg/storage"
 	"atende/pkg/ticket"
 )
 
@@ -29,7 +27,7 @@ func (a *API) listMessages(c *gin.Context) {
 		return
 	}
 	before, _ := strconv.ParseInt(c.Query("before"), 10, 64)
-	page, err := a.App.Messages.List(c.Request.Context(), currentUser(c), id, before, queryInt(c, "pageNumber", 1))
+	page, err := a.App.Messages.List(c.Request.Context(), currentUser(c), id, before, pageNumber(c))
 	reply(c, page, err)
 }
 
@@ -101,7 +99,7 @@ func mediaDrafts(d message.Draft, ups []upload) []message.Draft {
 
 // orBadRequest answers a multipart body that can't be read as 400 (413 when too large).
 func orBadRequest(err error) error {
-	if errors.Is(err, storage.ErrTooLarge) {
+	if _, ok := errs.As(err); ok {
 		return err
 	}
 	return errs.ErrBadRequest

@@ -14,7 +14,7 @@ const QuickMediaMaxBytes = 20 << 20
 var quickMediaTypes = []string{"image/", "video/", "audio/", "application/", "text/plain"}
 
 func (a *API) listQuickMessages(c *gin.Context) {
-	p, err := a.App.QuickMessages.List(c.Request.Context(), currentUser(c), c.Query("searchParam"), queryInt(c, "pageNumber", 1))
+	p, err := a.App.QuickMessages.List(c.Request.Context(), currentUser(c), c.Query("searchParam"), pageNumber(c))
 	reply(c, p, err)
 }
 

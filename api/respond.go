@@ -1,15 +1,22 @@
 package api
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
+	"io"
 	"log/slog"
 	"net/http"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
+	"github.com/gin-gonic/gin/binding"
 	"gorm.io/gorm"
 
 	"atende/pkg/errs"
+	"atende/pkg/page"
 )
 
 // fail renders err in the one error shape. Domain errors keep their status and code;
@@ -28,13 +35,54 @@ func fail(c *gin.Context, err error) {
 		"ERR_INTERNAL", "Erro interno. Código da requisição: "+c.GetString(requestIDKey)))
 }
 
-// bind decodes a JSON body into dst, answering 400 when it is malformed.
+// bind decodes a JSON body into dst. It answers 413 past the route's body limit, and 400
+// when the body is malformed or carries NUL or invalid UTF-8 in any string (PostgreSQL
+// refuses both, and nothing of such a request is written).
 func bind(c *gin.Context, dst any) bool {
-	if err := c.ShouldBindJSON(dst); err != nil {
+	raw, err := io.ReadAll(c.Request.Body)
+	if err != nil {
+		fail(c, readError(err))
+		return false
+	}
+	if !cleanJSON(raw) {
+		fail(c, errs.ErrInvalidInput)
+		return false
+	}
+	if err := binding.JSON.BindBody(raw, dst); err != nil {
 		fail(c, errs.New(http.StatusBadRequest, "ERR_BAD_REQUEST", "Corpo da requisição inválido: "+err.Error()))
 		return false
 	}
 	return true
+}
+
+// readError names a failed body read: past the limit it is a 413.
+func readError(err error) error {
+	var tooLarge *http.MaxBytesError
+	if errors.As(err, &tooLarge) {
+		return errs.ErrRequestTooLarge
+	}
+	return errs.ErrBadRequest
+}
+
+// cleanJSON reports whether raw is valid UTF-8 and none of its strings (keys included)
+// holds a NUL. Malformed JSON passes here and is refused by the decoder.
+func cleanJSON(raw []byte) bool {
+	if !utf8.Valid(raw) {
+		return false
+	}
+	if !bytes.Contains(raw, []byte(`\u0000`)) {
+		return true // a NUL can only be written escaped
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return true
+		}
+		if s, ok := tok.(string); ok && strings.ContainsRune(s, 0) {
+			return false
+		}
+	}
 }
 
 // idParam reads a positive integer path parameter, answering 404 otherwise.
@@ -54,6 +102,9 @@ func queryInt(c *gin.Context, name string, def int) int {
 	}
 	return def
 }
+
+// pageNumber reads the pageNumber query parameter (page.Number's bounds).
+func pageNumber(c *gin.Context) int { return page.Number(c.Query("pageNumber")) }
 
 // reply answers 200 with v, or fails with err.
 func reply(c *gin.Context, v any, err error) {

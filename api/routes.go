@@ -31,7 +31,7 @@ func (a *API) routes() []route {
 		{"POST", "/users", admin, a.createUser},
 		{"PUT", "/users/:id", signedIn, a.updateUser},
 		{"DELETE", "/users/:id", admin, a.deleteUser},
-		{"POST", "/users/:id/media-upload", signedIn, a.uploadUserImage},
+		{"POST", "/users/:id/media-upload", signedIn.upTo(AvatarMaxBytes + formOverhead), a.uploadUserImage},
 		{"PUT", "/users/toggleChangeWidht/:userId", signedIn, a.setTicketsWidth},
 
 		// Settings (spec/2 Settings)
@@ -95,7 +95,7 @@ func (a *API) routes() []route {
 		{"POST", "/quick-messages", signedIn, a.createQuickMessage},
 		{"PUT", "/quick-messages/:id", signedIn, a.updateQuickMessage},
 		{"DELETE", "/quick-messages/:id", signedIn, a.deleteQuickMessage},
-		{"POST", "/quick-messages/:id/media-upload", signedIn, a.uploadQuickMessageMedia},
+		{"POST", "/quick-messages/:id/media-upload", signedIn.upTo(QuickMediaMaxBytes + formOverhead), a.uploadQuickMessageMedia},
 		{"DELETE", "/quick-messages/:id/media-upload", signedIn, a.deleteQuickMessageMedia},
 
 		// Connections (spec/2 Connections)
@@ -108,7 +108,7 @@ func (a *API) routes() []route {
 		{"POST", "/whatsapp", manageConnections, a.createConnection},
 		{"PUT", "/whatsapp/:id", manageConnections, a.updateConnection},
 		{"DELETE", "/whatsapp/:id", manageConnections, a.deleteConnection},
-		{"POST", "/whatsapp/:id/media-upload", manageConnections, a.uploadGreetingMedia},
+		{"POST", "/whatsapp/:id/media-upload", manageConnections.upTo(GreetingMediaMaxBytes + formOverhead), a.uploadGreetingMedia},
 		{"DELETE", "/whatsapp/:id/media-upload", manageConnections, a.deleteGreetingMedia},
 		{"GET", "/whatsapp-admin/:id", super, a.adminGetConnection},
 		{"PUT", "/whatsapp-admin/:id", super, a.adminUpdateConnection},
@@ -123,20 +123,20 @@ func (a *API) routes() []route {
 		{"POST", "/facebook", manageConnections, a.linkFacebook},
 		// Graph API channels' webhooks (Cloud API, Messenger, Instagram; signed by Meta)
 		{"GET", "/webhooks/meta", public, a.verifyMetaWebhook},
-		{"POST", "/webhooks/meta", public, a.receiveMetaWebhook},
+		{"POST", "/webhooks/meta", public.upTo(MetaWebhookMaxBytes), a.receiveMetaWebhook},
 
 		// Messages and the sandbox channel
 		{"GET", "/messages/:ticketId", signedIn, a.listMessages},
-		{"POST", "/messages/:ticketId", signedIn, a.sendMessage},
+		{"POST", "/messages/:ticketId", signedIn.upTo(MediaRequestMaxBytes), a.sendMessage},
 		{"POST", "/messages/edit/:messageId", signedIn, a.editMessage},
 		{"DELETE", "/messages/:messageId", signedIn, a.deleteMessage},
 		{"POST", "/message/forward", signedIn, a.forwardMessage},
 		{"GET", "/messages-allMe", signedIn, a.countMyMessages},
-		{"POST", "/sandbox/:connectionId/inbound", sandboxAuth, a.sandboxInbound},
+		{"POST", "/sandbox/:connectionId/inbound", sandboxAuth.upTo(MediaMaxBytes + formOverhead), a.sandboxInbound},
 		{"GET", "/sandbox/:connectionId/outbound", sandboxAuth, a.sandboxOutbound},
 
 		// External API (spec/3; described in docs/openapi.yaml)
-		{"POST", "/api/messages/send", externalAPI, a.externalSend},
+		{"POST", "/api/messages/send", externalAPI.upTo(MediaRequestMaxBytes), a.externalSend},
 		{"GET", "/api/openapi.yaml", public, a.openAPI},
 
 		// Media behind signed URLs

@@ -75,8 +75,7 @@ func (a *API) sandboxInbound(c *gin.Context) {
 			return
 		}
 	}
-	if err := c.ShouldBind(&in); err != nil {
-		fail(c, errs.ErrBadRequest)
+	if !bindAny(c, &in) {
 		return
 	}
 	number := digits(in.Number)

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/gin-gonic/gin"
-	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"atende/pkg/app"
 	"atende/pkg/realtime"
@@ -42,11 +41,11 @@ func (a *API) Handler() http.Handler {
 	if err := r.SetTrustedProxies(a.App.Cfg.TrustedProxies); err != nil {
 		panic(err) // config.Load refuses such a value first
 	}
-	r.Use(gin.Recovery(), requestLog(), a.browserNavigation())
+	r.Use(gin.Recovery(), requestLog(), a.securityHeaders(), limitBodies(a.bodyLimits()), cleanRequest(), a.browserNavigation())
 	r.MaxMultipartMemory = 8 << 20
 	r.GET("/healthz", func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"status": "ok"}) })
 	r.GET("/readyz", a.ready)
-	r.GET("/metrics", gin.WrapH(promhttp.Handler()))
+	r.GET("/metrics", a.metrics())
 	r.GET("/socket", a.socket)
 	a.mountQueueDashboard(r)
 	a.register(r)
@@ -54,20 +53,31 @@ func (a *API) Handler() http.Handler {
 	return r
 }
 
-// Run serves on the configured port until ctx ends, and runs the hub.
+// Run serves on the configured port (and /metrics on METRICS_ADDR when set) until ctx
+// ends, and runs the hub.
 func (a *API) Run(ctx context.Context) error {
 	go a.Hub.Run(ctx)
-	srv := &http.Server{Addr: ":" + a.App.Cfg.Port, Handler: a.Handler(), ReadHeaderTimeout: 10 * time.Second}
-	errc := make(chan error, 1)
-	go func() { errc <- srv.ListenAndServe() }()
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		return srv.Shutdown(sctx)
+	servers := []*http.Server{{Addr: ":" + a.App.Cfg.Port, Handler: a.Handler(), ReadHeaderTimeout: 10 * time.Second}}
+	if addr := a.App.Cfg.MetricsAddr; addr != "" {
+		servers = append(servers, &http.Server{Addr: addr, Handler: MetricsHandler(), ReadHeaderTimeout: 10 * time.Second})
 	}
+	errc := make(chan error, len(servers))
+	for _, srv := range servers {
+		go func() { errc <- srv.ListenAndServe() }()
+	}
+	var err error
+	select {
+	case err = <-errc:
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for _, srv := range servers {
+		if serr := srv.Shutdown(sctx); err == nil {
+			err = serr
+		}
+	}
+	return err
 }
 
 func (a *API) ready(c *gin.Context) {

@@ -7,7 +7,7 @@ import (
 )
 
 func tagFilter(c *gin.Context) tag.Filter {
-	return tag.Filter{Search: c.Query("searchParam"), Kanban: queryIntPtr(c, "kanban"), Page: queryInt(c, "pageNumber", 1)}
+	return tag.Filter{Search: c.Query("searchParam"), Kanban: queryIntPtr(c, "kanban"), Page: pageNumber(c)}
 }
 
 func (a *API) listTags(c *gin.Context) {

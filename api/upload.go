@@ -31,6 +31,9 @@ func parseMultipart(c *gin.Context, maxBytes int64) (*multipart.Form, error) {
 	if mbe := (*http.MaxBytesError)(nil); errors.As(err, &mbe) {
 		return nil, storage.ErrTooLarge
 	}
+	if err == nil && !cleanValues(form.Value) {
+		err = errs.ErrInvalidInput
+	}
 	return form, err
 }
 

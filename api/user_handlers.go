@@ -13,7 +13,7 @@ import (
 const AvatarMaxBytes = 5 << 20
 
 func (a *API) listUsers(c *gin.Context) {
-	users, hasMore, err := a.App.Users.List(c.Request.Context(), c.Query("searchParam"), queryInt(c, "pageNumber", 1))
+	users, hasMore, err := a.App.Users.List(c.Request.Context(), c.Query("searchParam"), pageNumber(c))
 	reply(c, gin.H{"users": users, "hasMore": hasMore}, err)
 }
 

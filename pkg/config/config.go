@@ -37,6 +37,12 @@ type Config struct {
 	// TrustedProxies (TRUSTED_PROXIES: comma-separated IPs or CIDRs, default none) are the only
 	// peers whose X-Forwarded-For names the client's address.
 	TrustedProxies []string
+	// MetricsAddr serves /metrics on an address of its own (METRICS_ADDR, e.g.
+	// 127.0.0.1:9090); empty: no such listener.
+	MetricsAddr string
+	// MetricsToken lets /metrics answer on the public port to "Authorization: Bearer
+	// <token>" (METRICS_TOKEN); empty: the public port answers 404.
+	MetricsToken string
 }
 
 // Meta configures the Graph API channels (WhatsApp Cloud API, Messenger, Instagram): one
@@ -89,6 +95,8 @@ func Load() (Config, error) {
 		DefaultTimezone:   env("TZ_DEFAULT", "America/Sao_Paulo"),
 		WorkerConcurrency: envInt("WORKER_CONCURRENCY", 10),
 		DBMaxConns:        envInt("DB_MAX_CONNS", 30),
+		MetricsAddr:       os.Getenv("METRICS_ADDR"),
+		MetricsToken:      os.Getenv("METRICS_TOKEN"),
 		Meta: Meta{
 			AppID:       os.Getenv("META_APP_ID"),
 			AppSecret:   os.Getenv("META_APP_SECRET"),

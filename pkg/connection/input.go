@@ -203,3 +203,16 @@ func channelAllowed(channel string, flag func(string) bool) bool {
 	}
 	return slices.Contains(Channels, channel)
 }
+
+// MaxText is the longest message text channel delivers, its own limit: the Cloud API's
+// 4096 characters, Messenger's and Instagram's 2000, whatsmeow's 65536 (also the sandbox's
+// and a private note's, channel "").
+func MaxText(channel string) int {
+	switch channel {
+	case ChannelWhatsAppAPI:
+		return 4096
+	case ChannelFacebook, ChannelInstagram:
+		return 2000
+	}
+	return 65536
+}

@@ -69,4 +69,6 @@ var (
 	ErrSubscriptionExpired = New(http.StatusPaymentRequired, "ERR_SUBSCRIPTION_EXPIRED", "Opss! Sua assinatura venceu. Entre em contato com o Suporte para mais informações!")
 	ErrNotFound            = New(http.StatusNotFound, "ERR_NOT_FOUND", "Recurso não encontrado.")
 	ErrBadRequest          = New(http.StatusBadRequest, "ERR_BAD_REQUEST", "Requisição inválida.")
+	ErrRequestTooLarge     = New(http.StatusRequestEntityTooLarge, "ERR_REQUEST_TOO_LARGE", "A requisição excede o tamanho máximo permitido.")
+	ErrInvalidInput        = New(http.StatusBadRequest, "ERR_INVALID_INPUT", "A requisição contém caracteres inválidos (NUL ou UTF-8 inválido).")
 )

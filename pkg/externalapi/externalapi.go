@@ -25,7 +25,7 @@ import (
 
 // Bounds of a request.
 const (
-	MaxBody        = 65536 // WhatsApp's own text limit
+	MaxBody        = 65536 // the longest text any channel takes (connection.MaxText)
 	MaxMedias      = 10
 	groupIDMinSize = 18 // digits: longer than any phone number, a WhatsApp group id
 )
@@ -79,7 +79,7 @@ type Service struct {
 // an inbound message would), applies userId/queueId/closeTicket, and queues the delivery
 // once all of it committed. ctx carries conn's company.
 func (s Service) Send(ctx context.Context, conn connection.Connection, r Request) (Result, error) {
-	number, err := r.validate()
+	number, err := r.validate(conn.Channel)
 	if err != nil {
 		return Result{}, err
 	}
@@ -174,13 +174,13 @@ func (s Service) write(ctx context.Context, tx *gorm.DB, t *ticket.Ticket, r Req
 
 // Check validates the request's fields and files without writing anything (the api runs
 // it before storing the files).
-func (r Request) Check() error {
-	_, err := r.validate()
+func (r Request) Check(channel string) error {
+	_, err := r.validate(channel)
 	return err
 }
 
 // validate checks the request and returns the number as digits.
-func (r Request) validate() (string, error) {
+func (r Request) validate(channel string) (string, error) {
 	v := errs.Validation{}
 	number := contact.Digits(r.Number)
 	if len(number) < 8 || len(number) > 30 {
@@ -189,7 +189,7 @@ func (r Request) validate() (string, error) {
 	if strings.TrimSpace(r.Body) == "" && len(r.Medias) == 0 {
 		v.Add("body", "Informe o texto ou envie um arquivo em medias.")
 	}
-	validate.Length(v, "body", r.Body, 0, MaxBody)
+	validate.Length(v, "body", r.Body, 0, connection.MaxText(channel))
 	if len(r.Medias) > MaxMedias {
 		v.Add("medias", "Envie no máximo 10 arquivos por vez.")
 	}

@@ -10,6 +10,7 @@ import (
 
 	"atende/pkg/connection"
 	"atende/pkg/contact"
+	"atende/pkg/page"
 	"atende/pkg/tasks"
 	"atende/pkg/tenant"
 	"atende/pkg/ticket"
@@ -36,7 +37,7 @@ func (s Service) List(ctx context.Context, actor user.User, ticketID, before int
 	if before > 0 { // the cursor's place is read in the same query, not in one of its own
 		q = q.Where("(created_at, id) < (SELECT b.created_at, b.id FROM messages b WHERE b.id = ? AND b.ticket_id = ?)", before, ticketID)
 	} else if pageNumber > 1 {
-		q = q.Offset((pageNumber - 1) * PageSize)
+		q = q.Offset(page.Offset(pageNumber, PageSize))
 	}
 	// Two chains side by side, neither waiting for the other: the ticket, its visibility
 	// check, then its decoration (and the read marking, not waited for); the page, then its
@@ -106,7 +107,7 @@ func (s Service) markRead(ctx context.Context, t ticket.Ticket) {
 
 // Edit changes the body of actor's own message within the edit window.
 func (s Service) Edit(ctx context.Context, actor user.User, id int64, body string) (Message, error) {
-	m, err := s.own(ctx, actor, id)
+	m, t, err := s.own(ctx, actor, id)
 	if err != nil {
 		return m, err
 	}
@@ -115,6 +116,9 @@ func (s Service) Edit(ctx context.Context, actor user.User, id int64, body strin
 	}
 	if strings.TrimSpace(body) == "" {
 		return m, ErrEmpty
+	}
+	if err := checkLength(body, t.Channel, m.IsPrivate); err != nil {
+		return m, err
 	}
 	if err := s.DB.WithContext(ctx).Model(&m).Updates(map[string]any{"body": body, "is_edited": true, "updated_at": time.Now()}).Error; err != nil {
 		return m, err
@@ -129,7 +133,7 @@ func (s Service) Edit(ctx context.Context, actor user.User, id int64, body strin
 
 // Delete revokes actor's own message.
 func (s Service) Delete(ctx context.Context, actor user.User, id int64) (Message, error) {
-	m, err := s.own(ctx, actor, id)
+	m, _, err := s.own(ctx, actor, id)
 	if err != nil {
 		return m, err
 	}

@@ -3,12 +3,15 @@ package message
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"gorm.io/gorm"
 
+	"atende/pkg/connection"
 	"atende/pkg/errs"
 	"atende/pkg/realtime"
 	"atende/pkg/storage"
@@ -92,6 +95,9 @@ func (s Service) SendAll(ctx context.Context, actor user.User, ticketID int64, d
 		}
 		if d.SignMessage && !d.IsPrivate {
 			d.Body = s.sign(ctx, actor, d.Body)
+		}
+		if err := checkLength(d.Body, t.Channel, d.IsPrivate); err != nil {
+			return nil, err
 		}
 		if d.QuotedMsg != nil && d.QuotedMsgID == nil {
 			d.QuotedMsgID = &d.QuotedMsg.ID
@@ -233,25 +239,39 @@ func (s Service) mayOpen(ctx context.Context, actor user.User, t ticket.Ticket) 
 }
 
 // own loads a message of the company sent by actor.
-func (s Service) own(ctx context.Context, actor user.User, id int64) (Message, error) {
+func (s Service) own(ctx context.Context, actor user.User, id int64) (Message, ticket.Ticket, error) {
 	q, err := tenant.Scope(ctx, s.DB)
 	if err != nil {
-		return Message{}, err
+		return Message{}, ticket.Ticket{}, err
 	}
 	var m Message
 	if err := q.Take(&m, id).Error; err != nil {
 		if errors.Is(err, gorm.ErrRecordNotFound) {
-			return m, ErrNotFound
+			return m, ticket.Ticket{}, ErrNotFound
 		}
-		return m, err
+		return m, ticket.Ticket{}, err
 	}
-	if _, err := s.visibleTicket(ctx, actor, m.TicketID); err != nil {
-		return m, ErrNotFound
+	t, err := s.visibleTicket(ctx, actor, m.TicketID)
+	if err != nil {
+		return m, t, ErrNotFound
 	}
 	if !m.FromMe || (m.UserID != nil && *m.UserID != actor.ID && !actor.IsAdmin()) {
-		return m, ErrNotOwn
+		return m, t, ErrNotOwn
 	}
-	return m, nil
+	return m, t, nil
+}
+
+// checkLength refuses a text longer than the ticket's channel delivers (a private note is
+// never delivered: the longest any channel takes).
+func checkLength(body, channel string, private bool) error {
+	if private {
+		channel = ""
+	}
+	if limit := connection.MaxText(channel); utf8.RuneCountInString(body) > limit {
+		msg := fmt.Sprintf("A mensagem tem mais de %d caracteres, o limite deste canal.", limit)
+		return errs.Validation{"body": msg}.Err()
+	}
+	return nil
 }
 
 // sign prefixes the attendant's name when the company allows signatures.

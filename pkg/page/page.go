@@ -4,6 +4,7 @@
 package page
 
 import (
+	"strconv"
 	"strings"
 
 	"gorm.io/gorm"
@@ -16,12 +17,32 @@ const Size = 20
 // large company never pays a full COUNT(*).
 const CountCap = 10000
 
-// Offset returns the row offset of pageNumber (values below 1 mean the first page).
-func Offset(pageNumber, size int) int {
-	if pageNumber < 1 {
-		pageNumber = 1
+// MaxNumber is the last page number a list reads: past it (a typo, a probe such as
+// 99999999999999999999) the page is simply empty, and the offset never overflows.
+const MaxNumber = 1_000_000
+
+// Number reads a pageNumber parameter: missing, malformed or below 1 is the first page,
+// anything above MaxNumber is MaxNumber.
+func Number(s string) int {
+	n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
+	if err != nil && !isRange(err) {
+		return 1
 	}
-	return (pageNumber - 1) * size
+	return clamp(n)
+}
+
+func isRange(err error) bool {
+	e, ok := err.(*strconv.NumError)
+	return ok && e.Err == strconv.ErrRange
+}
+
+func clamp(n int64) int {
+	return int(min(max(n, 1), MaxNumber))
+}
+
+// Offset returns the row offset of pageNumber, clamped as Number does.
+func Offset(pageNumber, size int) int {
+	return (clamp(int64(pageNumber)) - 1) * size
 }
 
 // Find loads page pageNumber of q (already filtered and ordered) into dst and reports

@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"atende/pkg/page"
 	"atende/pkg/tenant"
 	"atende/pkg/user"
 )
@@ -73,7 +74,7 @@ func ListParamsFrom(q url.Values) ListParams {
 		Whatsapps:        append(ids(q.Get("whatsapps")), ids(q.Get("whatsappIds"))...),
 		SortAsc:          strings.EqualFold(q.Get("sortTickets"), "ASC"),
 	}
-	p.PageNumber, _ = strconv.Atoi(q.Get("pageNumber"))
+	p.PageNumber = page.Number(q.Get("pageNumber"))
 	if p.Status == "search" {
 		p.Status = ""
 	}

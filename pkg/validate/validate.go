@@ -25,6 +25,9 @@ const (
 // MaxText bounds free-text fields (messages a queue or connection sends).
 const MaxText = 4000
 
+// MaxEmail is the longest e-mail address (RFC 5321's path limit).
+const MaxEmail = 254
+
 // Length checks that s (trimmed) has between min and max characters; min > 0 means required.
 func Length(v errs.Validation, field, s string, min, max int) {
 	n := utf8.RuneCountInString(strings.TrimSpace(s))
@@ -43,6 +46,10 @@ func Email(v errs.Validation, field, s string) {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		v.Add(field, MsgRequired)
+		return
+	}
+	if len(s) > MaxEmail {
+		v.Add(field, MsgTooLong)
 		return
 	}
 	a, err := mail.ParseAddress(s)
