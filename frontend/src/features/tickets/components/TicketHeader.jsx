@@ -30,6 +30,7 @@ import { exportTicketPdf } from '../utils/exportPdf';
 import AcceptQueueModal from './AcceptQueueModal';
 import RatingEmoji from './RatingEmoji';
 import TicketLogModal from './TicketLogModal';
+import TicketTags from './TicketTags';
 import TransferTicketModal from './TransferTicketModal';
 
 /** Status a ticket takes when someone takes it: group chats on whatsapp stay in 'group'. */
@@ -118,24 +119,31 @@ export default function TicketHeader({ ticket, onChange, onOpenContact }) {
   };
 
   const contact = ticket.contact || {};
+  // Each part on its own, wrapping to a second line rather than cutting the user's name.
   const subtitle = [
     ticket.user?.name && t('tickets.header.assigned', { name: ticket.user.name }),
     t('tickets.header.queue', { name: ticket.queue?.name || t('tickets.item.noQueue') }),
-  ].filter(Boolean).join(' | ');
+  ].filter(Boolean);
 
   return (
     <Stack ref={headerRef} direction="row" spacing={compact ? 0 : 1} sx={{ alignItems: 'center', px: 1.5, py: 1, borderBottom: 1, borderColor: 'divider' }}
       useFlexGap data-testid="ticket-header" data-compact={compact}>
-      <Box onClick={onOpenContact} sx={{ display: 'flex', alignItems: 'center', gap: 1.5, cursor: 'pointer', flex: 1, minWidth: 0 }}
-        data-testid="ticket-header-contact">
-        <Avatar src={contact.urlPicture || undefined}>{contact.name?.[0]}</Avatar>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flex: 1, minWidth: 0 }}>
+        <Avatar src={contact.urlPicture || undefined} onClick={onOpenContact} sx={{ cursor: 'pointer' }}>{contact.name?.[0]}</Avatar>
         <Box sx={{ minWidth: 0 }}>
-          <Typography noWrap sx={{ fontWeight: 600 }} data-testid="ticket-header-name">
-            {contact.name} <Typography component="span" variant="caption" color="text.secondary">#{ticket.id}</Typography>
-          </Typography>
-          <Typography variant="caption" color="text.secondary" noWrap component="div" data-testid="ticket-header-subtitle">
-            {subtitle}
-          </Typography>
+          <Box onClick={onOpenContact} sx={{ cursor: 'pointer' }} data-testid="ticket-header-contact">
+            <Typography noWrap sx={{ fontWeight: 600 }} data-testid="ticket-header-name">
+              {contact.name} <Typography component="span" variant="caption" color="text.secondary">#{ticket.id}</Typography>
+            </Typography>
+            <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', columnGap: 1 }} data-testid="ticket-header-subtitle">
+              {subtitle.map((part) => (
+                <Typography key={part} variant="caption" color="text.secondary" title={part} sx={{ wordBreak: 'break-word' }}>
+                  {part}
+                </Typography>
+              ))}
+            </Stack>
+          </Box>
+          <TicketTags contactId={ticket.contactId ?? contact.id} companyId={ticket.companyId ?? user.companyId ?? user.company?.id} />
         </Box>
       </Box>
       {busy && <CircularProgress size={20} />}
