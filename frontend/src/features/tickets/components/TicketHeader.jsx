@@ -16,6 +16,7 @@ import UndoIcon from '@mui/icons-material/Undo';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { useNavigate } from 'react-router';
+import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import ConfirmationDialog from '../../../components/ConfirmationDialog';
 import { toast } from '../../../services/toast';
@@ -27,6 +28,7 @@ import useElementWidth from '../hooks/useElementWidth';
 import { useInbox, useTicketUpdate } from '../hooks/useInbox';
 import { canClosePending } from '../utils/permissions';
 import { exportTicketPdf } from '../utils/exportPdf';
+import { asList } from '../utils/format';
 import AcceptQueueModal from './AcceptQueueModal';
 import RatingEmoji from './RatingEmoji';
 import TicketLogModal from './TicketLogModal';
@@ -69,6 +71,7 @@ export default function TicketHeader({ ticket, onChange, onOpenContact }) {
   const { status } = ticket;
   const admin = isAdmin(user);
   const [headerRef, headerWidth] = useElementWidth();
+  const { data: queueData } = useSWR(admin ? '/queue' : null, { revalidateOnFocus: false });
   const compact = headerWidth > 0 && headerWidth < COMPACT_HEADER_WIDTH;
 
   const apply = async (body, { leave = false, tab } = {}) => {
@@ -86,8 +89,11 @@ export default function TicketHeader({ ticket, onChange, onOpenContact }) {
     if (ok) navigate(`/tickets/${ticket.uuid}`);
   };
 
+  // A ticket without a queue asks for one, unless there is none to choose (a new company
+  // has no queue yet: the README's first sandbox ticket is accepted as it is).
+  const nothingToChoose = admin ? queueData !== undefined && asList(queueData, 'queues').length === 0 : !(user.queues || []).length;
   const onAccept = () => {
-    if (!ticket.queueId) setAcceptOpen(true);
+    if (!ticket.queueId && !nothingToChoose) setAcceptOpen(true);
     else accept(ticket.queueId);
   };
 
