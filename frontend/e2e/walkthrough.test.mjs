@@ -38,7 +38,12 @@ describe('README sandbox walk-through as the super admin', { timeout: 300000 }, 
     assert.equal(me.allTicket, 'disable', 'the seeded super admin lacks allTicket');
     assert.equal((me.queues || []).length, 0, 'and has no queue');
 
-    await phone.goto(url('/connections'));
+    // The second tab: the same signed-in browser, through the menu.
+    await phone.goto(url('/tickets'));
+    await phone.getByTestId('drawer').waitFor({ timeout: LONG_WAIT }).catch((error) => {
+      throw new Error(`second tab at ${phone.url()}: ${error.message}`);
+    });
+    await phone.getByTestId('menu-connections').click();
     await phone.getByTestId('connections-page').waitFor({ timeout: WAIT });
     await phone.getByTestId('connections-add').click();
     await phone.getByTestId('connection-name').fill(connectionName);
@@ -53,7 +58,7 @@ describe('README sandbox walk-through as the super admin', { timeout: 300000 }, 
   test('steps 2–3: the customer writes, the ticket shows under Aguardando in real time', async () => {
     await inbox.getByTestId('tickets-tab-pending').click();
     await inbox.getByTestId('tickets-list-pending').waitFor({ timeout: WAIT });
-    await inbox.getByTestId('tickets-empty').waitFor({ timeout: WAIT }); // a fresh inbox, nothing hidden
+    await inbox.getByTestId('tickets-list-pending').getByTestId('tickets-empty').waitFor({ timeout: WAIT }); // a fresh inbox, nothing hidden
     assert.equal(await inbox.getByTestId('tickets-hidden-no-queue').count(), 0);
 
     const row = phone.locator(`[data-testid="connection-row"][data-name="${connectionName}"]`);
