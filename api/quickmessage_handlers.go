@@ -29,8 +29,37 @@ func (a *API) getQuickMessage(c *gin.Context) {
 	getOne(c, quickmessage.ErrNotFound, viewerID(c, a.App.QuickMessages.Get))
 }
 
+// POST /quick-messages: JSON, or multipart with the same fields and the file in "file", so
+// that a quick message made of a file alone is created whole.
 func (a *API) createQuickMessage(c *gin.Context) {
-	createOne(c, viewerIn(c, a.App.QuickMessages.Create))
+	if c.ContentType() != "multipart/form-data" {
+		createOne(c, viewerIn(c, a.App.QuickMessages.Create))
+		return
+	}
+	in := quickmessage.Input{}
+	for field, dst := range map[string]**string{"shortcode": &in.Shortcode, "message": &in.Message} {
+		if v, ok := c.GetPostForm(field); ok {
+			*dst = &v
+		}
+	}
+	for field, dst := range map[string]**bool{"geral": &in.Geral, "visao": &in.Visao} {
+		if v, ok := c.GetPostForm(field); ok {
+			b := v == "true"
+			*dst = &b
+		}
+	}
+	rel, name := "", ""
+	if _, err := c.FormFile("file"); err == nil {
+		var ok bool
+		if rel, name, ok = a.saveUpload(c, "file", "quickMessage", QuickMediaMaxBytes, quickMediaTypes...); !ok {
+			return
+		}
+	}
+	m, err := a.App.QuickMessages.CreateWithMedia(c.Request.Context(), currentUser(c), in, rel, name)
+	if err != nil && rel != "" {
+		_ = a.App.Media.Remove(rel)
+	}
+	created(c, m, err)
 }
 
 func (a *API) updateQuickMessage(c *gin.Context) {

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"atende/pkg/realtime"
 	"atende/pkg/ticket"
 )
 
@@ -48,8 +49,10 @@ func TestTicketListVisibility(t *testing.T) {
 		{name: "attendant: a queue not theirs shows nothing", method: "GET", path: q("status", "pending", "queueIds", fmt.Sprintf("[%d]", d.q3)), token: d.agent, status: 200, check: ticketsListed()},
 		{name: "admin: own open only without showAll", method: "GET", path: q("status", "open"), token: d.admin, status: 200, check: ticketsListed()},
 		{name: "admin: showAll open", method: "GET", path: q("status", "open", "showAll", "true"), token: d.admin, status: 200, check: ticketsListed(oA, oM, oQ3)},
-		{name: "admin: pending unassigned", method: "GET", path: q("status", "pending"), token: d.admin, status: 200, check: ticketsListed(pU, pQ3)},
-		{name: "admin: pending showAll", method: "GET", path: q("status", "pending", "showAll", "true"), token: d.admin, status: 200, check: ticketsListed(pU, pM, pQ3)},
+		{name: "admin: pending unassigned, with those without a queue", method: "GET", path: q("status", "pending"), token: d.admin, status: 200,
+			check: ticketsListed(pU, pQ3, pNone)},
+		{name: "admin: pending showAll", method: "GET", path: q("status", "pending", "showAll", "true"), token: d.admin, status: 200,
+			check: ticketsListed(pU, pM, pQ3, pNone)},
 		{name: "admin: closed showAll", method: "GET", path: q("status", "closed", "showAll", "true"), token: d.admin, status: 200, check: ticketsListed(cA, cM)},
 		{name: "admin: search sees every ticket but groups", method: "GET", path: q("status", "search"), token: d.admin, status: 200,
 			check: ticketsListed(oA, oM, oQ3, pU, pM, pQ3, pNone, cA, cM)},
@@ -222,4 +225,77 @@ func TestTicketSearchOnMessagesPaths(t *testing.T) {
 		{name: "past the walk by walking on", method: "GET", path: search("xyzzy", "1"), token: d.admin, status: 200, check: page(rare, false)},
 		{name: "walking on stays in the company", method: "GET", path: search("xyzzy", "1"), token: b.admin, status: 200, check: page([]ticketRef{bt}, false)},
 	})
+}
+
+// TestTicketListNoQueue: a new contact's ticket has no queue. An administrator (the super
+// admin of the README's sandbox walk-through included) sees it in Aguardando, and can open
+// it and follow its room; an attendant without allTicket doesn't, and the pending tab says
+// how many such tickets it hides (hiddenNoQueue), where one with allTicket sees them.
+func TestTicketListNoQueue(t *testing.T) {
+	e := newEnv(t)
+	d := newDesk(e, "acme")
+	pU := d.ticket(tk{queue: d.q1})
+	pNone := d.ticket(tk{})
+	pNone2 := d.ticket(tk{user: d.Attender.ID})
+	d.ticket(tk{user: d.mate.ID})         // someone else's: not the attendant's to see anyway
+	d.ticket(tk{status: "open"})          // not pending
+	d.ticket(tk{group: true})             // a group: hidden by allowGroup, not allTicket
+	oNone := d.ticket(tk{status: "open", user: d.Admin.ID})
+	b := newDesk(e, "bolt")
+	b.ticket(tk{}) // another company's
+	e.setUser(d.Admin.ID, "all_ticket", "disable")
+	e.setQueues(d.Admin.ID, d.Company.ID) // an admin with no queue at all, like the seeded super admin
+	hidden := func(n int) func(*testing.T, []byte) {
+		return func(t *testing.T, body []byte) {
+			if got := decode[struct{ HiddenNoQueue int }](t, body).HiddenNoQueue; got != n {
+				t.Fatalf("hiddenNoQueue = %d, want %d: %s", got, n, body)
+			}
+		}
+	}
+	both := func(checks ...func(*testing.T, []byte)) func(*testing.T, []byte) {
+		return func(t *testing.T, body []byte) {
+			for _, c := range checks {
+				c(t, body)
+			}
+		}
+	}
+	e.run(t, []scenario{
+		{name: "admin without allTicket nor queues: pending without a queue", method: "GET", path: q("status", "pending"), token: d.admin, status: 200,
+			check: both(ticketsListed(pNone), hidden(0))},
+		{name: "admin: own open ticket without a queue", method: "GET", path: q("status", "open"), token: d.admin, status: 200, check: ticketsListed(oNone)},
+		{name: "admin opens it", method: "GET", path: "/tickets/u/" + pNone.UUID, token: d.admin, status: 200},
+		{name: "attendant: the queue-less ones are hidden, and counted", method: "GET", path: q("status", "pending"), token: d.agent, status: 200,
+			check: both(ticketsListed(pU), hidden(2))},
+		{name: "attendant: no count past the first page", method: "GET", path: q("status", "pending", "pageNumber", "2"), token: d.agent, status: 200,
+			contain: []string{`"tickets":[]`}, check: hidden(0)},
+		{name: "attendant: no count on other tabs", method: "GET", path: q("status", "open"), token: d.agent, status: 200, absent: []string{"hiddenNoQueue"}},
+		{name: "attendant: opening one is refused", method: "GET", path: "/tickets/u/" + pNone.UUID, token: d.agent, status: 403, code: "ERR_NO_PERMISSION"},
+	})
+	e.setUser(d.Attender.ID, "all_ticket", "enable")
+	e.run(t, []scenario{
+		{name: "allTicket: they show, nothing is hidden", method: "GET", path: q("status", "pending"), token: d.agent, status: 200,
+			check: both(ticketsListed(pU, pNone, pNone2), hidden(0))},
+	})
+
+	// The socket: the admin follows the queue-less ticket's room (the refused join after it
+	// answers once the first was handled: a socket's frames are handled in order), the
+	// attendant without allTicket is refused it.
+	e.setUser(d.Attender.ID, "all_ticket", "disable")
+	admin := dial(t, e.Srv.URL, d.admin)
+	send(t, admin, map[string]string{"type": "joinChatBox", "ticketId": pNone.UUID})
+	send(t, admin, map[string]string{"type": "joinChatBox", "ticketId": "not-a-uuid"})
+	if _, ok := next(t, admin, "error", 5*time.Second); !ok {
+		t.Fatal("the admin's second join was not answered")
+	}
+	if code, body := e.call("PUT", "/tickets/"+itoa(pNone.ID), d.admin, map[string]any{"useIntegration": true}, ""); code != 200 {
+		t.Fatalf("update: %d %s", code, body)
+	}
+	if _, ok := nextWith(t, admin, realtime.EventName(d.Company.ID, "ticket"), pNone.UUID, 5*time.Second); !ok {
+		t.Fatal("the admin did not follow the ticket without a queue")
+	}
+	agent := dial(t, e.Srv.URL, d.agent)
+	send(t, agent, map[string]string{"type": "joinChatBox", "ticketId": pNone.UUID})
+	if f, ok := next(t, agent, "error", 5*time.Second); !ok || !strings.Contains(string(f.Data), "ERR_NO_PERMISSION") {
+		t.Fatal("the attendant joined a ticket without a queue")
+	}
 }

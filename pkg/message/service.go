@@ -19,6 +19,7 @@ import (
 	"atende/pkg/tenant"
 	"atende/pkg/ticket"
 	"atende/pkg/user"
+	"atende/pkg/vars"
 )
 
 // PageSize is the number of messages per page of GET /messages/{ticketId}.
@@ -93,6 +94,9 @@ func (s Service) SendAll(ctx context.Context, actor user.User, ticketID int64, d
 		if strings.TrimSpace(d.Body) == "" && d.MediaPath == "" && d.VCard == "" {
 			return nil, ErrEmpty
 		}
+		if d.Body, err = s.render(ctx, actor, t, d.Body); err != nil {
+			return nil, err
+		}
 		if d.SignMessage && !d.IsPrivate {
 			d.Body = s.sign(ctx, actor, d.Body)
 		}
@@ -113,6 +117,23 @@ func (s Service) SendAll(ctx context.Context, actor user.User, ticketID int64, d
 		}
 	}
 	return s.store(ctx, t, &actor.ID, drafts...)
+}
+
+// render fills the message variables (BEHAVIOUR §11) of an attendant's text, such as a
+// quick answer's {{name}}, with t's values; {{userName}} is the sender when t has no one
+// assigned yet. Texts without "{{" are left as they are, without a query.
+func (s Service) render(ctx context.Context, actor user.User, t ticket.Ticket, body string) (string, error) {
+	if !strings.Contains(body, "{{") {
+		return body, nil
+	}
+	v, err := ticket.Variables(ctx, s.DB, t)
+	if err != nil {
+		return "", err
+	}
+	if v.UserName == "" {
+		v.UserName = actor.Name
+	}
+	return vars.Render(body, v), nil
 }
 
 // SendText stores and queues an automatic text (ticket.Messenger).
@@ -163,8 +184,21 @@ func Write(ctx context.Context, tx *gorm.DB, t ticket.Ticket, userID *int64, dra
 	if len(out) == 0 {
 		return out, nil
 	}
-	return out, tx.Model(&ticket.Ticket{}).Where("id = ?", t.ID).Updates(map[string]any{
-		"last_message": Preview(out[len(out)-1]), "from_me": true, "unread_messages": 0, "updated_at": time.Now()}).Error
+	return out, tx.Model(&ticket.Ticket{}).Where("id = ?", t.ID).Updates(ticketAfter(out)).Error
+}
+
+// ticketAfter is what writing msgs changes on their ticket. A private note is never the
+// list's preview (the contact never saw it, and an attendant would read it as the last
+// word of the conversation): the preview is the newest message that was not private.
+func ticketAfter(msgs []Message) map[string]any {
+	set := map[string]any{"unread_messages": 0, "updated_at": time.Now()}
+	for i := len(msgs) - 1; i >= 0; i-- {
+		if !msgs[i].IsPrivate {
+			set["last_message"], set["from_me"] = Preview(msgs[i]), true
+			break
+		}
+	}
+	return set
 }
 
 // Dispatch queues the delivery of written messages (private notes stay) and announces

@@ -35,6 +35,10 @@ type QuickMessage struct {
 // Errors.
 var ErrNotFound = errs.New(http.StatusNotFound, "ERR_QUICKMESSAGE_NOT_FOUND", "Nenhuma resposta rápida encontrada com este ID.")
 
+// MsgNeedsContent is the field error of a quick message that would have neither a message
+// nor a file: picking it would send nothing.
+const MsgNeedsContent = "Escreva uma mensagem ou anexe um arquivo."
+
 // owned reports whether u owns m.
 func (m QuickMessage) owned(u user.User) bool { return m.UserID != nil && *m.UserID == u.ID }
 
@@ -63,6 +67,9 @@ func (in Input) apply(m *QuickMessage, creating bool) error {
 		validate.Length(v, "shortcode", m.Shortcode, 1, 100)
 	}
 	validate.SetText(v, "message", &m.Message, in.Message)
+	if strings.TrimSpace(m.Message) == "" && m.MediaPath == "" {
+		v.Add("message", MsgNeedsContent)
+	}
 	validate.Each(map[string]validate.Pair[bool]{"geral": {Dst: &m.Geral, Src: in.Geral},
 		"visao": {Dst: &m.Visao, Src: in.Visao}, "status": {Dst: &m.Status, Src: in.Status}}, nil)
 	return v.Err()

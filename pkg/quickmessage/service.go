@@ -97,11 +97,17 @@ func (s Service) Editable(ctx context.Context, viewer user.User, id int64) (Quic
 
 // Create adds a quick message owned by viewer.
 func (s Service) Create(ctx context.Context, viewer user.User, in Input) (QuickMessage, error) {
+	return s.CreateWithMedia(ctx, viewer, in, "", "")
+}
+
+// CreateWithMedia adds a quick message owned by viewer with the stored file rel (named
+// name; none when rel is ""), so that one with a file and no message is valid from the start.
+func (s Service) CreateWithMedia(ctx context.Context, viewer user.User, in Input, rel, name string) (QuickMessage, error) {
 	companyID, err := tenant.CompanyID(ctx)
 	if err != nil {
 		return QuickMessage{}, err
 	}
-	m := QuickMessage{CompanyID: companyID, UserID: &viewer.ID, Visao: true, Status: true}
+	m := QuickMessage{CompanyID: companyID, UserID: &viewer.ID, Visao: true, Status: true, MediaPath: rel, MediaName: name}
 	if err := in.apply(&m, true); err != nil {
 		return QuickMessage{}, err
 	}
@@ -135,8 +141,15 @@ func (s Service) SetMedia(ctx context.Context, viewer user.User, id int64, rel, 
 	return m, old, err
 }
 
-// ClearMedia removes the media file of a quick message.
+// ClearMedia removes the media file of a quick message; one without a message keeps it.
 func (s Service) ClearMedia(ctx context.Context, viewer user.User, id int64) (QuickMessage, error) {
+	m, err := s.Editable(ctx, viewer, id)
+	if err != nil {
+		return QuickMessage{}, err
+	}
+	if strings.TrimSpace(m.Message) == "" {
+		return QuickMessage{}, errs.Validation{"message": MsgNeedsContent}.Err()
+	}
 	m, old, err := s.SetMedia(ctx, viewer, id, "", "")
 	if err == nil && s.Media != nil {
 		_ = s.Media.Remove(old)

@@ -10,9 +10,10 @@ import (
 )
 
 // CanSee reports whether u may open t (spec/1 §6): admins and allUserChat users see every
-// ticket of their company; others see their own tickets and those of their queues (tickets
-// without a queue need allTicket; groups need allowGroup, and then those of the group tab
-// need no queue).
+// ticket of their company (the lists show admins the tickets without a queue too:
+// viewer.noQueue); others see their own tickets and those of their queues (tickets without
+// a queue need allTicket; groups need allowGroup, and then those of the group tab need no
+// queue).
 func CanSee(u user.User, queueIDs []int64, t Ticket) bool {
 	if t.CompanyID != u.CompanyID {
 		return false

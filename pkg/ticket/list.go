@@ -54,6 +54,10 @@ type Page struct {
 	Tickets []Ticket `json:"tickets"`
 	HasMore bool     `json:"hasMore"`
 	Count   int      `json:"count"`
+	// HiddenNoQueue, on the first page of the pending tab, counts (up to CountCap) the
+	// pending tickets without a queue that the viewer's permissions (allTicket) keep out
+	// of it, so that the list can say why it looks empty.
+	HiddenNoQueue int `json:"hiddenNoQueue,omitempty"`
 }
 
 // ListParamsFrom reads the query of GET /tickets. Id lists are JSON arrays ("[1,2]"); a
@@ -131,17 +135,20 @@ func (s Service) List(ctx context.Context, me user.User, p ListParams) (Page, er
 	// The tab's badge is counted beside the page, on a connection of its own: it needs
 	// nothing from the page, and the request waits for the slower of the two, not both.
 	walked := p.SearchOnMessages && p.SearchParam != "" || p.Status == StatusClosed
-	var badge int
+	var badge, hidden int
 	var tickets []Ticket
 	var g errgroup.Group
 	if !walked {
 		g.Go(func() (err error) { badge, err = s.badge(ctx, w); return err })
 	}
+	if p.Status == StatusPending && page == 1 && !v.noQueue() {
+		g.Go(func() (err error) { hidden, err = s.hiddenNoQueue(ctx, v); return err })
+	}
 	g.Go(func() (err error) { tickets, err = s.page(ctx, w, p, page); return err })
 	if err := g.Wait(); err != nil {
 		return Page{}, err
 	}
-	out := Page{Tickets: tickets, HasMore: len(tickets) > PageSize, Count: badge}
+	out := Page{Tickets: tickets, HasMore: len(tickets) > PageSize, Count: badge, HiddenNoQueue: hidden}
 	if out.HasMore {
 		out.Tickets = tickets[:PageSize]
 	}
@@ -169,6 +176,24 @@ func (s Service) badge(ctx context.Context, w where) (int, error) {
 	err := s.DB.WithContext(ctx).Raw("SELECT count(*) FROM (SELECT 1 FROM tickets t WHERE "+w.sql()+" LIMIT ?) x",
 		append(slices.Clip(w.args), CountCap)...).Scan(&n).Error
 	return n, err
+}
+
+// hiddenNoQueue counts, up to CountCap, the pending tickets without a queue that the pending
+// tab would show v if v had allTicket (unassigned or their own; groups only with allowGroup).
+// The partial index tickets_no_queue_idx holds only tickets without a queue, so this reads
+// those and never the rest of the tab.
+func (s Service) hiddenNoQueue(ctx context.Context, v viewer) (int, error) {
+	companyID, err := tenant.CompanyID(ctx)
+	if err != nil {
+		return 0, err
+	}
+	w := where{}
+	w.add("t.company_id = ? AND t.status = ? AND t.queue_id IS NULL", companyID, StatusPending)
+	w.add("(t.user_id IS NULL OR t.user_id = ?)", v.ID)
+	if !v.groups() {
+		w.add("NOT t.is_group")
+	}
+	return s.badge(ctx, w)
 }
 
 // filters is the WHERE of a list: company, visibility, then each asked filter.

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"gorm.io/gorm"
+
 	"atende/pkg/vars"
 )
 
@@ -50,7 +52,13 @@ func (s Service) note(ctx context.Context, t Ticket, fx effects) bool {
 
 // values are the variables of a decorated ticket.
 func (s Service) values(ctx context.Context, t Ticket) (vars.Values, error) {
-	company, loc, err := s.companyInfo(ctx)
+	return Variables(ctx, s.DB, t)
+}
+
+// Variables are the message variables (BEHAVIOUR §11) of a decorated ticket (Get): its
+// contact, assigned user, queue and connection, the company and its time zone.
+func Variables(ctx context.Context, db *gorm.DB, t Ticket) (vars.Values, error) {
+	company, loc, err := companyInfo(ctx, db)
 	if err != nil {
 		return vars.Values{}, err
 	}

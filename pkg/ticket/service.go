@@ -131,12 +131,16 @@ func must(ctx context.Context, db *gorm.DB, table string, id int64, notFound err
 
 // companyInfo is the company's name and time zone, for dates and message variables.
 func (s Service) companyInfo(ctx context.Context) (string, *time.Location, error) {
+	return companyInfo(ctx, s.DB)
+}
+
+func companyInfo(ctx context.Context, db *gorm.DB) (string, *time.Location, error) {
 	id, err := tenant.CompanyID(ctx)
 	if err != nil {
 		return "", nil, err
 	}
 	var c struct{ Name, Timezone string }
-	if err := s.DB.WithContext(ctx).Table("companies").Select("name, timezone").Where("id = ?", id).Take(&c).Error; err != nil {
+	if err := db.WithContext(ctx).Table("companies").Select("name, timezone").Where("id = ?", id).Take(&c).Error; err != nil {
 		return "", nil, err
 	}
 	loc, err := time.LoadLocation(c.Timezone)

@@ -25,8 +25,10 @@ func (s Service) viewer(ctx context.Context, me user.User) (viewer, error) {
 // showAll: admins and users with allUserChat may look at other attendants' tickets.
 func (v viewer) showAll() bool { return v.IsAdmin() || v.On("allUserChat") }
 
-// noQueue: allTicket lets a user see tickets without a queue.
-func (v viewer) noQueue() bool { return v.On("allTicket") }
+// noQueue: administrators, and users with allTicket, see tickets without a queue (a new
+// contact's ticket has none until someone accepts it; an admin who could not see it would
+// find an empty inbox).
+func (v viewer) noQueue() bool { return v.IsAdmin() || v.On("allTicket") }
 
 // groups: allowGroup lets a user see group chats.
 func (v viewer) groups() bool { return v.On("allowGroup") }
@@ -59,7 +61,8 @@ func (v viewer) selected(asked []int64) []int64 {
 
 // scope adds the visibility rules of a list tab to w:
 //   - groups only with allowGroup;
-//   - open and closed: tickets of the selected queues (and without queue with allTicket),
+//   - open and closed: tickets of the selected queues (and without queue for admins and
+//     allTicket),
 //     only the user's own unless show-all applies (showAll asked by an admin or allUserChat);
 //   - pending, lgpd, nps: the same queues; unassigned or the user's own unless show-all;
 //   - group: group chats of the selected queues or without queue;

@@ -2,7 +2,10 @@ import { useEffect, useState } from 'react';
 import { Alert, Box } from '@mui/material';
 import { onToast } from '../services/toast';
 
-/** Renders the toasts of services/toast at the top centre; each closes after its duration. */
+/**
+ * Renders the toasts of services/toast at the top centre, below the app bar (56 px, 64 px
+ * from sm), so they never hide its buttons; each closes after its duration.
+ */
 export default function Toaster() {
   const [items, setItems] = useState([]);
 
@@ -20,7 +23,7 @@ export default function Toaster() {
   return (
     <Box
       sx={{
-        position: 'fixed', top: 16, left: '50%', transform: 'translateX(-50%)', zIndex: 2000,
+        position: 'fixed', top: { xs: 64, sm: 72 }, left: '50%', transform: 'translateX(-50%)', zIndex: 2000,
         display: 'flex', flexDirection: 'column', gap: 1, width: 'min(92vw, 440px)',
       }}
     >

@@ -7,6 +7,7 @@ import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { useTranslation } from 'react-i18next';
 import { formatClock } from '../../tickets/utils/format';
 import AckIcon from './AckIcon';
+import FormattedText from './FormattedText';
 import MessageMedia, { bodyIsMedia } from './MessageMedia';
 import { BUBBLE_MAX_WIDTH, canDeleteMessage, canEditMessage } from '../utils/messageRules';
 
@@ -21,7 +22,7 @@ function QuotedMessage({ quoted, contactName }) {
       px: 1, py: 0.5, mb: 0.5 }} data-testid="message-quoted">
       <Typography variant="caption" sx={{ fontWeight: 700, display: 'block' }}>{author}</Typography>
       <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', opacity: 0.8 }}>
-        {quoted.isDeleted ? t('messages.deletedOwn') : text}
+        {quoted.isDeleted ? t('messages.deletedOwn') : <FormattedText text={text} />}
       </Typography>
     </Box>
   );
@@ -108,7 +109,7 @@ function MessageBubble({
             {message.body && !bodyIsMedia(message) && (
               <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', pr: 1, mt: message.mediaUrl ? 0.5 : 0 }}
                 data-testid="message-body">
-                {message.body}
+                <FormattedText text={message.body} />
               </Typography>
             )}
           </>

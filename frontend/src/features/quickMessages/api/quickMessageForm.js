@@ -24,8 +24,15 @@ export function quickMessageToForm(record) {
   };
 }
 
-export function validateQuickMessage(values) {
-  return String(values.shortcode ?? '').trim() ? {} : { shortcode: 'validation.required' };
+/**
+ * Field errors (i18n keys): the shortcode is required, and a quick answer needs a message
+ * or a file (hasMedia: one chosen or kept), or picking it would send nothing.
+ */
+export function validateQuickMessage(values, { hasMedia = false } = {}) {
+  const errors = {};
+  if (!String(values.shortcode ?? '').trim()) errors.shortcode = 'validation.required';
+  if (!String(values.message ?? '').trim() && !hasMedia) errors.message = 'quickMessages.modal.needsContent';
+  return errors;
 }
 
 export const quickMessagePayload = (values) => ({

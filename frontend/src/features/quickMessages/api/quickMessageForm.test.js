@@ -26,8 +26,8 @@ describe('quick message form', () => {
   });
 
   it('requires the shortcode', () => {
-    expect(validateQuickMessage({ shortcode: '  ' })).toEqual({ shortcode: 'validation.required' });
-    expect(validateQuickMessage({ shortcode: 'oi' })).toEqual({});
+    expect(validateQuickMessage({ shortcode: '  ', message: 'x' })).toEqual({ shortcode: 'validation.required' });
+    expect(validateQuickMessage({ shortcode: 'oi', message: 'x' })).toEqual({});
   });
 
   it('loads and sends the flags', () => {
@@ -43,5 +43,14 @@ describe('quick message form', () => {
     expect(mediaNameOf({ mediaPath: 'https://x/media/company1/abc.pdf?sig=1' })).toBe('abc.pdf');
     expect(mediaNameOf({ mediaName: 'menu.pdf', mediaPath: 'x' })).toBe('menu.pdf');
     expect(mediaNameOf({ mediaName: '', mediaPath: '/media/x.pdf?sig=1', isMedia: false })).toBe('');
+  });
+});
+
+describe('quick message content', () => {
+  it('needs a message or a file', () => {
+    expect(validateQuickMessage({ shortcode: 'oi', message: '  ' })).toEqual({ message: 'quickMessages.modal.needsContent' });
+    expect(validateQuickMessage({ shortcode: 'oi', message: '' }, { hasMedia: true })).toEqual({});
+    expect(validateQuickMessage({ shortcode: 'oi', message: 'Olá {{firstName}}' })).toEqual({});
+    expect(validateQuickMessage({ shortcode: '', message: 'x' })).toEqual({ shortcode: 'validation.required' });
   });
 });

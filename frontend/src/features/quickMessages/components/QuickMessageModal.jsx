@@ -9,7 +9,7 @@ import FormDialog from '../../../components/FormDialog';
 import useForm from '../../../hooks/useForm';
 import { useAuth } from '../../auth/hooks/useAuth';
 import {
-  createQuickMessage, deleteQuickMessageMedia, updateQuickMessage, uploadQuickMessageMedia,
+  createQuickMessage, createQuickMessageWithMedia, deleteQuickMessageMedia, updateQuickMessage, uploadQuickMessageMedia,
 } from '../api/quickMessagesApi';
 import {
   canEditQuickMessage, mediaAction, mediaNameOf, quickMessagePayload, quickMessageToForm, validateQuickMessage,
@@ -66,11 +66,19 @@ function QuickMessageForm({ record, onClose, onSaved }) {
       slotProps={{ input: { 'data-testid': testId } }} />
   );
 
+  const hadMedia = Boolean(mediaNameOf(record));
+  const hasMedia = Boolean(file) || (hadMedia && !removed);
+
   const save = async () => {
     const payload = quickMessagePayload(form.values);
+    if (!savedId && file) {
+      const created = asRecord(await createQuickMessageWithMedia(payload, file), { ...payload, mediaName: file.name });
+      setSavedId(created.id);
+      return created;
+    }
     let saved = savedId ? await updateQuickMessage(savedId, payload) : await createQuickMessage(payload);
     setSavedId(saved.id);
-    const action = mediaAction({ file, removed, hadMedia: Boolean(mediaNameOf(record)) });
+    const action = mediaAction({ file, removed, hadMedia });
     if (action === 'upload') saved = asRecord(await uploadQuickMessageMedia(saved.id, file), { ...saved, mediaName: file.name });
     if (action === 'delete') saved = asRecord(await deleteQuickMessageMedia(saved.id), { ...saved, mediaName: '', mediaPath: '', mediaUrl: '' });
     return saved;
@@ -82,7 +90,7 @@ function QuickMessageForm({ record, onClose, onSaved }) {
       title={record ? t('quickMessages.modal.editTitle') : t('quickMessages.modal.addTitle')}
       readOnly={!editable}
       adding={!record}
-      validate={() => form.check({}, validateQuickMessage(form.values))}
+      validate={() => form.check({}, validateQuickMessage(form.values, { hasMedia }))}
       onSubmit={save}
       onError={form.applyServerErrors}
       successMessage={t('quickMessages.saved')}

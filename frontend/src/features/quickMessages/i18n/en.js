@@ -12,6 +12,7 @@ const en = {
     columns: { shortcode: 'Shortcut', message: 'Message', media: 'Media', scope: 'Visibility', actions: 'Actions' },
     scope: { geral: 'Shared', visao: 'Visible to all', private: 'Only me' },
     modal: {
+      needsContent: 'Write a message or attach a file.',
       addTitle: 'Add quick reply',
       editTitle: 'Edit quick reply',
       shortcode: 'Shortcut',

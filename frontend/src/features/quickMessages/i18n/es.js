@@ -12,6 +12,7 @@ const es = {
     columns: { shortcode: 'Atajo', message: 'Mensaje', media: 'Archivo', scope: 'Visibilidad', actions: 'Acciones' },
     scope: { geral: 'General', visao: 'Visible para todos', private: 'Solo yo' },
     modal: {
+      needsContent: 'Escribe un mensaje o adjunta un archivo.',
       addTitle: 'Agregar respuesta rápida',
       editTitle: 'Editar respuesta rápida',
       shortcode: 'Atajo',

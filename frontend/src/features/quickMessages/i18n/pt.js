@@ -12,6 +12,7 @@ const pt = {
     columns: { shortcode: 'Atalho', message: 'Mensagem', media: 'Mídia', scope: 'Visibilidade', actions: 'Ações' },
     scope: { geral: 'Geral', visao: 'Visível para todos', private: 'Somente eu' },
     modal: {
+      needsContent: 'Escreva uma mensagem ou anexe um arquivo.',
       addTitle: 'Adicionar resposta rápida',
       editTitle: 'Editar resposta rápida',
       shortcode: 'Atalho',

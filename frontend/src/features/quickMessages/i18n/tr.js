@@ -12,6 +12,7 @@ const tr = {
     columns: { shortcode: 'Kısayol', message: 'Mesaj', media: 'Medya', scope: 'Görünürlük', actions: 'İşlemler' },
     scope: { geral: 'Genel', visao: 'Herkese görünür', private: 'Yalnızca ben' },
     modal: {
+      needsContent: 'Bir mesaj yazın veya bir dosya ekleyin.',
       addTitle: 'Hızlı yanıt ekle',
       editTitle: 'Hızlı yanıtı düzenle',
       shortcode: 'Kısayol',

@@ -64,6 +64,24 @@ export function conversation(sent, outbound) {
   return items.sort((a, b) => a.at - b.at || (a.from === b.from ? a.order - b.order : a.from === 'customer' ? -1 : 1));
 }
 
+const EXTENSION_KINDS = {
+  image: ['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp'],
+  video: ['mp4', 'webm', 'mov', '3gp', 'mkv'],
+  audio: ['mp3', 'ogg', 'oga', 'opus', 'm4a', 'wav', 'aac', 'weba'],
+};
+
+/**
+ * How a delivery's media shows: the outbox says only 'media' for every file an attendant
+ * sends, so the file's extension tells an image, a video or an audio from a document.
+ */
+export function mediaKindOf(message) {
+  const { kind, mediaName, mediaUrl } = message || {};
+  if (kind && kind !== 'media') return kind;
+  const name = String(mediaName || mediaUrl || '').split('?')[0].toLowerCase();
+  const ext = name.includes('.') ? name.split('.').pop() : '';
+  return Object.keys(EXTENSION_KINDS).find((k) => EXTENSION_KINDS[k].includes(ext)) || 'document';
+}
+
 /** Tick of a delivery: 0 pending (clock), 1 sent, 2 delivered, 3+ read. */
 export function ackState(ack) {
   if (!ack) return 'pending';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import i18n from '../../../i18n';
 import {
-  ackState, conversation, customerError, digitsOf, mergeOutbound, newInboundId, pollCursor, randomCustomerNumber, rememberCustomer, storable,
+  ackState, conversation, customerError, digitsOf, mediaKindOf, mergeOutbound, newInboundId, pollCursor, randomCustomerNumber, rememberCustomer, storable,
 } from './conversation';
 
 const out = (id, ack, createdAt, extra = {}) => ({ id, ack, createdAt, kind: 'text', body: `m${id}`, ...extra });
@@ -53,5 +53,16 @@ describe('simulate panel conversation', () => {
     expect(rememberCustomer([{ number: '5511', name: 'A' }, { number: '5599', name: 'B' }], { number: '55 99', name: ' Bia ' }))
       .toEqual([{ number: '5599', name: 'Bia' }, { number: '5511', name: 'A' }]);
     expect(newInboundId()).toMatch(/^SBXIN-/);
+  });
+});
+
+describe('delivered media', () => {
+  it('shows an attendant\'s image as an image, not a file name (the outbox says only "media")', () => {
+    expect(mediaKindOf({ kind: 'media', mediaName: 'Foto.JPG', mediaUrl: '/media/1/x.jpg?sig=1' })).toBe('image');
+    expect(mediaKindOf({ kind: 'media', mediaName: 'audio.ogg' })).toBe('audio');
+    expect(mediaKindOf({ kind: 'media', mediaName: 'clip.mp4' })).toBe('video');
+    expect(mediaKindOf({ kind: 'media', mediaName: 'boleto.pdf' })).toBe('document');
+    expect(mediaKindOf({ kind: 'media', mediaName: '', mediaUrl: '/media/1/a.png?exp=1&sig=2' })).toBe('image');
+    expect(mediaKindOf({ kind: 'image', mediaName: 'x.bin' })).toBe('image');
   });
 });

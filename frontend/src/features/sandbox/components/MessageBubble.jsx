@@ -1,6 +1,8 @@
 import { Box, Button, Link, Typography } from '@mui/material';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import { useTranslation } from 'react-i18next';
+import FormattedText from '../../messages/components/FormattedText';
+import { mediaKindOf } from '../api/conversation';
 import { AckIcon, SendIcon } from './AckIcon';
 
 const pad = (n) => String(n).padStart(2, '0');
@@ -22,10 +24,12 @@ function FileLink({ name, href }) {
 
 /** Media of a delivery by its kind (image, video, audio, document …). */
 function DeliveredMedia({ message }) {
-  const { mediaUrl, mediaName, kind } = message;
+  const { mediaUrl, mediaName } = message;
   if (!mediaUrl && !mediaName) return null;
+  const kind = mediaKindOf(message);
   if (kind === 'image' && mediaUrl) {
-    return <Box component="img" src={mediaUrl} alt={mediaName || ''} sx={{ maxWidth: '100%', borderRadius: 1, display: 'block', mb: 0.5 }} />;
+    return <Box component="img" src={mediaUrl} alt={mediaName || ''} data-testid="simulate-message-image"
+      sx={{ maxWidth: '100%', borderRadius: 1, display: 'block', mb: 0.5 }} />;
   }
   if (kind === 'video' && mediaUrl) return <Box component="video" src={mediaUrl} controls sx={{ maxWidth: '100%', borderRadius: 1, mb: 0.5 }} />;
   if (kind === 'audio' && mediaUrl) return <Box component="audio" src={mediaUrl} controls sx={{ width: 220, mb: 0.5 }} />;
@@ -66,7 +70,7 @@ export default function MessageBubble({ message, onRetry }) {
         {revoked ? (
           <Typography variant="body2" sx={{ fontStyle: 'italic', color: 'text.secondary' }}>{t('sandbox.revoked')}</Typography>
         ) : (
-          message.body && <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }} data-testid="simulate-message-body">{message.body}</Typography>
+          message.body && <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }} data-testid="simulate-message-body"><FormattedText text={message.body} /></Typography>
         )}
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 0.5, mt: 0.25 }}>
           <Typography variant="caption" color="text.secondary">{hourOf(message.at)}</Typography>

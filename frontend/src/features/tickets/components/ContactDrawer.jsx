@@ -59,7 +59,10 @@ function KanbanSelect({ ticket, onTicketChange }) {
   );
 }
 
-/** Side panel with the contact of the open ticket (spec/1 §2 Contact drawer). */
+/**
+ * Side panel with the contact of the open ticket (spec/1 §2 Contact drawer): beside the
+ * conversation on wide screens, so the header's actions stay reachable; over it on phones.
+ */
 export default function ContactDrawer({ open, ticket, onClose, onTicketChange }) {
   const { t } = useTranslation();
   const { user } = useAuth();
@@ -104,7 +107,7 @@ export default function ContactDrawer({ open, ticket, onClose, onTicketChange })
   return (
     <Paper square elevation={8} data-testid="contact-drawer"
       sx={{ width: { xs: '100%', sm: CONTACT_DRAWER_WIDTH }, maxWidth: '100%', borderLeft: 1, borderColor: 'divider', overflowY: 'auto',
-        position: 'absolute', right: 0, top: 0, bottom: 0, zIndex: 3 }}>
+        flexShrink: 0, position: { xs: 'absolute', sm: 'static' }, right: 0, top: 0, bottom: 0, zIndex: 3 }}>
       <Stack direction="row" sx={{ alignItems: 'center', px: 1, py: 1, borderBottom: 1, borderColor: 'divider' }}>
         <IconButton onClick={onClose} data-testid="contact-drawer-close" aria-label={t('common.close')}><CloseIcon /></IconButton>
         <Typography sx={{ fontWeight: 600 }}>{t('tickets.drawer.title')}</Typography>

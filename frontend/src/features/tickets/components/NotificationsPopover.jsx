@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import {
   Avatar, Badge, IconButton, List, ListItemAvatar, ListItemButton, ListItemText, Popover, Tooltip, Typography,
 } from '@mui/material';
@@ -6,12 +6,15 @@ import ChatIcon from '@mui/icons-material/ChatOutlined';
 import { matchPath, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import useSocketEvent from '../../../hooks/useSocketEvent';
+import { socket } from '../../../services/socket';
+import { stripMarkup } from '../../messages/utils/whatsappMarkup';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { VOLUME_KEY } from '../../layout/components/VolumeControl';
 import { listTickets } from '../api/ticketsApi';
-import { useSettingValue } from '../hooks/useLookups';
+import { useQueueOptions, useSettingValue } from '../hooks/useLookups';
+import { BELL_STATUSES, bellReducer, shouldNotify } from '../utils/bell';
 import { LAST_MESSAGE_MAX, formatTicketTime, titleWithCount, truncate } from '../utils/format';
-import { canSeeGroups, canSeeNoQueue, companyIdOf } from '../utils/permissions';
+import { canSeeGroups, companyIdOf } from '../utils/permissions';
 
 /** Volume kept by the top bar slider (0..1). */
 export function storedVolume() {
@@ -46,17 +49,6 @@ export function playChime(volume = storedVolume()) {
   }
 }
 
-/** Whether a new message on this ticket concerns the signed-in user. */
-export function shouldNotify(ticket, user, { showPending = true } = {}) {
-  if (!ticket || !user) return false;
-  if (ticket.userId != null && ticket.userId !== user.id) return false;
-  if (ticket.isGroup && !canSeeGroups(user)) return false;
-  if (ticket.status === 'pending' && !showPending) return false;
-  if (ticket.queueId == null) return ticket.userId === user.id || canSeeNoQueue(user) || Boolean(ticket.isGroup);
-  const queues = (user.queues || []).map((q) => q.id);
-  return ticket.userId === user.id || queues.length === 0 || queues.includes(ticket.queueId);
-}
-
 /** Top-bar popover with the tickets holding unread messages; sound and the title counter. */
 export default function NotificationsPopover() {
   const { t } = useTranslation();
@@ -64,21 +56,29 @@ export default function NotificationsPopover() {
   const navigate = useNavigate();
   const location = useLocation();
   const [anchor, setAnchor] = useState(null);
-  const [tickets, setTickets] = useState([]);
+  const [tickets, dispatch] = useReducer(bellReducer, []);
   const baseTitle = useRef(document.title.replace(/^(\(\d+\)|[\u2460-\u2473])\s/, ''));
   const companyId = companyIdOf(user);
   const showPending = useSettingValue('showNotificationPending') !== 'disabled';
   const openUuid = matchPath('/tickets/:ticketId', location.pathname)?.params.ticketId;
+  const queueIds = useQueueOptions(user).map((q) => q.id);
+  const rules = { user, showPending };
+  const [seeds, setSeeds] = useState(0);
 
+  // The tabs' own pages of unread tickets, with the queues the lists ask for; again after a
+  // dropped socket, which may have missed events.
+  const queueKey = JSON.stringify(queueIds);
   useEffect(() => {
     let active = true;
-    listTickets({ withUnreadMessages: true, queueIds: (user.queues || []).map((q) => q.id) })
-      .then((data) => active && setTickets((data?.tickets || []).filter((tk) => tk.unreadMessages > 0 && shouldNotify(tk, user))))
+    const statuses = BELL_STATUSES.filter((status) => status !== 'group' || canSeeGroups(user));
+    Promise.all(statuses.map((status) => listTickets({ status, withUnreadMessages: true, queueIds })))
+      .then((pages) => active && dispatch({ type: 'seed', tickets: pages.flatMap((p) => p?.tickets || []), rules }))
       .catch(() => {});
     return () => {
       active = false;
     };
-  }, [user.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [user.id, queueKey, seeds, showPending]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => socket.onDrop(() => setSeeds((n) => n + 1)), []);
 
   useEffect(() => {
     const count = tickets.length;
@@ -88,16 +88,17 @@ export default function NotificationsPopover() {
   useEffect(() => () => { document.title = baseTitle.current; }, []);
 
   useSocketEvent(companyId ? `company-${companyId}-appMessage` : null, (data) => {
-    if (data?.action !== 'create' || !data.ticket || data.message?.fromMe) return;
-    const { ticket } = data;
+    if (data?.action !== 'create' || !data.ticket) return;
+    const ticket = { ...data.ticket, contact: data.contact || data.ticket.contact };
     const onScreen = ticket.uuid === openUuid && document.visibilityState === 'visible';
-    if (onScreen || !shouldNotify(ticket, user, { showPending })) return;
-    setTickets((current) => [{ ...ticket, contact: data.contact || ticket.contact }, ...current.filter((tk) => tk.id !== ticket.id)]);
+    if (onScreen) return;
+    dispatch({ type: 'ticket', ticket, rules });
+    if (data.message?.fromMe || !shouldNotify(ticket, user, { showPending })) return;
     playChime();
     if (typeof Notification !== 'undefined' && Notification.permission === 'granted' && document.visibilityState !== 'visible') {
       try {
-        const n = new Notification(t('notifications.newMessage', { name: data.contact?.name || ticket.contact?.name || '' }), {
-          body: truncate(data.message?.body || '', LAST_MESSAGE_MAX),
+        const n = new Notification(t('notifications.newMessage', { name: ticket.contact?.name || '' }), {
+          body: truncate(stripMarkup(data.message?.body || ''), LAST_MESSAGE_MAX),
           tag: String(ticket.id),
         });
         n.onclick = () => {
@@ -111,19 +112,14 @@ export default function NotificationsPopover() {
   });
 
   useSocketEvent(companyId ? `company-${companyId}-ticket` : null, (data) => {
-    const id = Number(data?.ticketId ?? data?.ticket?.id);
-    if (data?.action === 'updateUnread' || data?.action === 'delete') setTickets((current) => current.filter((tk) => tk.id !== id));
-    if (data?.action === 'update' && data.ticket) {
-      const tk = data.ticket;
-      if (!tk.unreadMessages || (tk.userId != null && tk.userId !== user.id) || tk.status === 'closed') {
-        setTickets((current) => current.filter((x) => x.id !== tk.id));
-      }
-    }
+    const id = data?.ticketId ?? data?.ticket?.id;
+    if (data?.action === 'updateUnread' || data?.action === 'delete') dispatch({ type: 'remove', id });
+    if (data?.action === 'update' && data.ticket && data.ticket.uuid !== openUuid) dispatch({ type: 'ticket', ticket: data.ticket, rules });
   });
 
   // Opening a ticket reads it: drop it from the list.
   useEffect(() => {
-    if (openUuid) setTickets((current) => current.filter((tk) => tk.uuid !== openUuid));
+    if (openUuid) dispatch({ type: 'opened', uuid: openUuid });
   }, [openUuid]);
 
   useEffect(() => {
@@ -151,7 +147,7 @@ export default function NotificationsPopover() {
           {tickets.map((tk) => (
             <ListItemButton key={tk.id} data-testid="notification-item" onClick={() => { setAnchor(null); navigate(`/tickets/${tk.uuid}`); }}>
               <ListItemAvatar><Avatar src={tk.contact?.urlPicture || undefined}>{tk.contact?.name?.[0]}</Avatar></ListItemAvatar>
-              <ListItemText primary={tk.contact?.name} secondary={`${formatTicketTime(tk.updatedAt)} · ${truncate(tk.lastMessage, LAST_MESSAGE_MAX)}`}
+              <ListItemText primary={tk.contact?.name} secondary={`${formatTicketTime(tk.updatedAt)} · ${truncate(stripMarkup(tk.lastMessage), LAST_MESSAGE_MAX)}`}
                 slotProps={{ secondary: { noWrap: true } }} />
             </ListItemButton>
           ))}

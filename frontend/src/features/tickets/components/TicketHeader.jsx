@@ -16,6 +16,7 @@ import UndoIcon from '@mui/icons-material/Undo';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { useNavigate } from 'react-router';
+import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import ConfirmationDialog from '../../../components/ConfirmationDialog';
 import { toast } from '../../../services/toast';
@@ -27,9 +28,11 @@ import useElementWidth from '../hooks/useElementWidth';
 import { useInbox, useTicketUpdate } from '../hooks/useInbox';
 import { canClosePending } from '../utils/permissions';
 import { exportTicketPdf } from '../utils/exportPdf';
+import { asList } from '../utils/format';
 import AcceptQueueModal from './AcceptQueueModal';
 import RatingEmoji from './RatingEmoji';
 import TicketLogModal from './TicketLogModal';
+import TicketTags from './TicketTags';
 import TransferTicketModal from './TransferTicketModal';
 
 /** Status a ticket takes when someone takes it: group chats on whatsapp stay in 'group'. */
@@ -68,6 +71,7 @@ export default function TicketHeader({ ticket, onChange, onOpenContact }) {
   const { status } = ticket;
   const admin = isAdmin(user);
   const [headerRef, headerWidth] = useElementWidth();
+  const { data: queueData } = useSWR(admin ? '/queue' : null, { revalidateOnFocus: false });
   const compact = headerWidth > 0 && headerWidth < COMPACT_HEADER_WIDTH;
 
   const apply = async (body, { leave = false, tab } = {}) => {
@@ -85,8 +89,11 @@ export default function TicketHeader({ ticket, onChange, onOpenContact }) {
     if (ok) navigate(`/tickets/${ticket.uuid}`);
   };
 
+  // A ticket without a queue asks for one, unless there is none to choose (a new company
+  // has no queue yet: the README's first sandbox ticket is accepted as it is).
+  const nothingToChoose = admin ? queueData !== undefined && asList(queueData, 'queues').length === 0 : !(user.queues || []).length;
   const onAccept = () => {
-    if (!ticket.queueId) setAcceptOpen(true);
+    if (!ticket.queueId && !nothingToChoose) setAcceptOpen(true);
     else accept(ticket.queueId);
   };
 
@@ -118,24 +125,31 @@ export default function TicketHeader({ ticket, onChange, onOpenContact }) {
   };
 
   const contact = ticket.contact || {};
+  // Each part on its own, wrapping to a second line rather than cutting the user's name.
   const subtitle = [
     ticket.user?.name && t('tickets.header.assigned', { name: ticket.user.name }),
     t('tickets.header.queue', { name: ticket.queue?.name || t('tickets.item.noQueue') }),
-  ].filter(Boolean).join(' | ');
+  ].filter(Boolean);
 
   return (
     <Stack ref={headerRef} direction="row" spacing={compact ? 0 : 1} sx={{ alignItems: 'center', px: 1.5, py: 1, borderBottom: 1, borderColor: 'divider' }}
       useFlexGap data-testid="ticket-header" data-compact={compact}>
-      <Box onClick={onOpenContact} sx={{ display: 'flex', alignItems: 'center', gap: 1.5, cursor: 'pointer', flex: 1, minWidth: 0 }}
-        data-testid="ticket-header-contact">
-        <Avatar src={contact.urlPicture || undefined}>{contact.name?.[0]}</Avatar>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flex: 1, minWidth: 0 }}>
+        <Avatar src={contact.urlPicture || undefined} onClick={onOpenContact} sx={{ cursor: 'pointer' }}>{contact.name?.[0]}</Avatar>
         <Box sx={{ minWidth: 0 }}>
-          <Typography noWrap sx={{ fontWeight: 600 }} data-testid="ticket-header-name">
-            {contact.name} <Typography component="span" variant="caption" color="text.secondary">#{ticket.id}</Typography>
-          </Typography>
-          <Typography variant="caption" color="text.secondary" noWrap component="div" data-testid="ticket-header-subtitle">
-            {subtitle}
-          </Typography>
+          <Box onClick={onOpenContact} sx={{ cursor: 'pointer' }} data-testid="ticket-header-contact">
+            <Typography noWrap sx={{ fontWeight: 600 }} data-testid="ticket-header-name">
+              {contact.name} <Typography component="span" variant="caption" color="text.secondary">#{ticket.id}</Typography>
+            </Typography>
+            <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', columnGap: 1 }} data-testid="ticket-header-subtitle">
+              {subtitle.map((part) => (
+                <Typography key={part} variant="caption" color="text.secondary" title={part} sx={{ wordBreak: 'break-word' }}>
+                  {part}
+                </Typography>
+              ))}
+            </Stack>
+          </Box>
+          <TicketTags contactId={ticket.contactId ?? contact.id} companyId={ticket.companyId ?? user.companyId ?? user.company?.id} />
         </Box>
       </Box>
       {busy && <CircularProgress size={20} />}

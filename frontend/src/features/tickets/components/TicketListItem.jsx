@@ -88,7 +88,8 @@ function TicketListItem({ ticket, selected, showUser, onSelect }) {
             {lastMessage}
           </Typography>
           {unread > 0 && (
-            <Badge badgeContent={unread} color="success" max={999} data-testid="ticket-unread" sx={{ mr: 1.5 }} />
+            <Badge badgeContent={unread} color="success" max={999} data-testid="ticket-unread"
+              sx={{ flexShrink: 0, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }} />
           )}
         </Stack>
         <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', mt: 0.5 }}>

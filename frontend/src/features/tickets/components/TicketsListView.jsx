@@ -1,4 +1,4 @@
-import { Box, LinearProgress, List, Typography } from '@mui/material';
+import { Alert, Box, LinearProgress, List, Typography } from '@mui/material';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import TicketListItem from './TicketListItem';
@@ -23,6 +23,11 @@ export default function TicketsListView({ list, showUser, hidden, testId }) {
       data-testid={testId}
       data-count={list.count}
     >
+      {list.hiddenNoQueue > 0 && (
+        <Alert severity="info" sx={{ m: 1 }} data-testid="tickets-hidden-no-queue" data-count={list.hiddenNoQueue}>
+          {t('tickets.list.hiddenNoQueue', { count: list.hiddenNoQueue })}
+        </Alert>
+      )}
       <List disablePadding>
         {list.tickets.map((ticket) => (
           <TicketListItem

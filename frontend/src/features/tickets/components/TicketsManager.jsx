@@ -125,7 +125,7 @@ export default function TicketsManager() {
 
   const tabLabel = (label, count, testId) => (
     <Badge badgeContent={count} color="primary" max={999} data-testid={testId} data-count={count}
-      sx={{ '& .MuiBadge-badge': { right: -10 } }}>
+      sx={{ mr: 1.5, '& .MuiBadge-badge': { right: -10 } }}>
       {label}
     </Badge>
   );

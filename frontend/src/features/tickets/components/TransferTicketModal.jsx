@@ -52,7 +52,8 @@ export default function TransferTicketModal({ open, ticket, onClose, onTransfer 
             {queueUsers.map((u) => <MenuItem key={u.id} value={u.id} data-testid="transfer-user-option">{u.name}</MenuItem>)}
           </TextField>
           <TextField label={t('tickets.transfer.message')} value={message} onChange={(e) => setMessage(e.target.value)} multiline maxRows={4}
-            slotProps={{ htmlInput: { 'data-testid': 'transfer-message' } }} />
+            helperText={t('tickets.transfer.messageHint')}
+            slotProps={{ htmlInput: { 'data-testid': 'transfer-message' }, formHelperText: { 'data-testid': 'transfer-message-hint' } }} />
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -48,6 +48,7 @@ const en = {
     list: {
       emptyTitle: 'Nothing here!',
       emptyText: 'No tickets found with this status or search term.',
+      hiddenNoQueue: '{{count}} waiting ticket(s) without a queue are not shown here: only administrators and users with the "See tickets without queue" permission see them.',
     },
     item: {
       noQueue: 'No queue',
@@ -92,7 +93,14 @@ const en = {
       user: 'User',
       noUser: 'None (back to Waiting)',
       message: 'Transfer message (optional)',
+      messageHint: 'The message stays on the ticket as a private note for whoever receives it: the contact does not see it.',
       confirm: 'Transfer',
+    },
+    tags: {
+      add: 'Add tag',
+      added: 'Tag added to the ticket!',
+      removed: 'Tag removed!',
+      none: 'No other tags',
     },
     log: {
       title: 'History of ticket #{{id}}',
@@ -205,6 +213,18 @@ const en = {
     editing: 'Editing message',
     send: 'Send',
     emoji: 'Emojis',
+    emojiSearch: 'Search emoji',
+    emojiCategories: {
+      suggested: 'Frequently used',
+      smileys_people: 'Smileys & people',
+      animals_nature: 'Animals & nature',
+      food_drink: 'Food & drink',
+      travel_places: 'Travel & places',
+      activities: 'Activities',
+      objects: 'Objects',
+      symbols: 'Symbols',
+      flags: 'Flags',
+    },
     attach: 'Attach',
     record: 'Record audio',
     recordCancel: 'Discard recording',

@@ -48,6 +48,7 @@ const es = {
     list: {
       emptyTitle: '¡Nada aquí!',
       emptyText: 'No se encontraron atenciones con este estado o término de búsqueda.',
+      hiddenNoQueue: '{{count}} ticket(s) sin cola en espera no se muestran aquí: solo los administradores y los usuarios con el permiso "Ver tickets sin cola" los ven.',
     },
     item: {
       noQueue: 'Sin cola',
@@ -92,7 +93,14 @@ const es = {
       user: 'Usuario',
       noUser: 'Ninguno (vuelve a Esperando)',
       message: 'Mensaje de transferencia (opcional)',
+      messageHint: 'El mensaje queda en el ticket como nota privada para quien lo recibe: el contacto no lo ve.',
       confirm: 'Transferir',
+    },
+    tags: {
+      add: 'Agregar etiqueta',
+      added: '¡Etiqueta agregada al ticket!',
+      removed: '¡Etiqueta eliminada!',
+      none: 'No hay otras etiquetas',
     },
     log: {
       title: 'Historial del ticket #{{id}}',
@@ -205,6 +213,18 @@ const es = {
     editing: 'Editando mensaje',
     send: 'Enviar',
     emoji: 'Emojis',
+    emojiSearch: 'Buscar emoji',
+    emojiCategories: {
+      suggested: 'Usados recientemente',
+      smileys_people: 'Caras y personas',
+      animals_nature: 'Animales y naturaleza',
+      food_drink: 'Comida y bebida',
+      travel_places: 'Viajes y lugares',
+      activities: 'Actividades',
+      objects: 'Objetos',
+      symbols: 'Símbolos',
+      flags: 'Banderas',
+    },
     attach: 'Adjuntar',
     record: 'Grabar audio',
     recordCancel: 'Descartar grabación',

@@ -49,6 +49,7 @@ const pt = {
     list: {
       emptyTitle: 'Nada aqui!',
       emptyText: 'Nenhum atendimento encontrado com esse status ou termo pesquisado.',
+      hiddenNoQueue: '{{count}} ticket(s) sem fila aguardando não aparece(m) aqui: só administradores e usuários com a permissão "Ver tickets sem fila" os veem.',
     },
     item: {
       noQueue: 'Sem fila',
@@ -93,7 +94,14 @@ const pt = {
       user: 'Usuário',
       noUser: 'Nenhum (volta para Aguardando)',
       message: 'Mensagem de transferência (opcional)',
+      messageHint: 'A mensagem fica no ticket como nota privada para quem recebe: o contato não a vê.',
       confirm: 'Transferir',
+    },
+    tags: {
+      add: 'Adicionar etiqueta',
+      added: 'Ticket Tag Adicionado com Sucesso!',
+      removed: 'Ticket Tag Removido!',
+      none: 'Nenhuma outra etiqueta',
     },
     log: {
       title: 'Histórico do ticket #{{id}}',
@@ -206,6 +214,18 @@ const pt = {
     editing: 'Editando mensagem',
     send: 'Enviar',
     emoji: 'Emojis',
+    emojiSearch: 'Pesquisar emoji',
+    emojiCategories: {
+      suggested: 'Usados recentemente',
+      smileys_people: 'Carinhas e pessoas',
+      animals_nature: 'Animais e natureza',
+      food_drink: 'Comidas e bebidas',
+      travel_places: 'Viagens e lugares',
+      activities: 'Atividades',
+      objects: 'Objetos',
+      symbols: 'Símbolos',
+      flags: 'Bandeiras',
+    },
     attach: 'Anexar',
     record: 'Gravar áudio',
     recordCancel: 'Descartar gravação',

@@ -48,6 +48,7 @@ const tr = {
     list: {
       emptyTitle: 'Burada bir şey yok!',
       emptyText: 'Bu durumda veya arama teriminde talep bulunamadı.',
+      hiddenNoQueue: 'Kuyruğu olmayan {{count}} bekleyen talep burada gösterilmiyor: yalnızca yöneticiler ve "Kuyruksuz talepleri gör" iznine sahip kullanıcılar görür.',
     },
     item: {
       noQueue: 'Kuyruk yok',
@@ -92,7 +93,14 @@ const tr = {
       user: 'Kullanıcı',
       noUser: 'Hiçbiri (Bekleyen\'e döner)',
       message: 'Aktarım mesajı (isteğe bağlı)',
+      messageHint: 'Mesaj, talebi alan kişi için özel not olarak talepte kalır: kişi bunu görmez.',
       confirm: 'Aktar',
+    },
+    tags: {
+      add: 'Etiket ekle',
+      added: 'Etiket talebe eklendi!',
+      removed: 'Etiket kaldırıldı!',
+      none: 'Başka etiket yok',
     },
     log: {
       title: '#{{id}} numaralı talebin geçmişi',
@@ -205,6 +213,18 @@ const tr = {
     editing: 'Mesaj düzenleniyor',
     send: 'Gönder',
     emoji: 'Emojiler',
+    emojiSearch: 'Emoji ara',
+    emojiCategories: {
+      suggested: 'Sık kullanılanlar',
+      smileys_people: 'İfadeler ve insanlar',
+      animals_nature: 'Hayvanlar ve doğa',
+      food_drink: 'Yiyecek ve içecek',
+      travel_places: 'Seyahat ve yerler',
+      activities: 'Etkinlikler',
+      objects: 'Nesneler',
+      symbols: 'Semboller',
+      flags: 'Bayraklar',
+    },
     attach: 'Ekle',
     record: 'Ses kaydet',
     recordCancel: 'Kaydı at',

@@ -1,4 +1,5 @@
 /** Pure helpers of the inbox: texts cut for lists, times, the title counter, error payloads. */
+import { stripMarkup } from '../../messages/utils/whatsappMarkup';
 
 export const CONTACT_NAME_MAX = 60;
 export const LAST_MESSAGE_MAX = 40;
@@ -57,13 +58,14 @@ export function titleWithCount(base, count) {
 
 /**
  * What a list shows as a ticket's last message: an image carried as base64 is a location
- * preview, a vCard a contact card. Answers { key } for a label to translate or { text }.
+ * preview, a vCard a contact card, and WhatsApp markup (*bold* …) loses its markers. Answers
+ * { key } for a label to translate or { text }.
  */
 export function lastMessagePreview(text) {
   const value = text == null ? '' : String(text);
   if (value.startsWith('data:image')) return { key: 'tickets.item.location' };
   if (value.includes('BEGIN:VCARD')) return { key: 'tickets.item.contactCard' };
-  return { text: value };
+  return { text: stripMarkup(value) };
 }
 
 /**

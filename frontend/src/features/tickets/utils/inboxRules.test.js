@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ticketListParams } from '../api/ticketsApi';
 import { transferBody } from '../components/TransferTicketModal';
 import { noteError } from '../components/TicketNotes';
-import { shouldNotify } from '../components/NotificationsPopover';
+import { shouldNotify } from './bell';
 import { takenStatus } from '../components/TicketHeader';
 import { clampWidth } from '../pages/TicketsPage';
 import { messageLine, pdfFileName } from './exportPdf';
@@ -46,7 +46,8 @@ describe('form rules', () => {
 describe('notifications', () => {
   const me = { id: 7, profile: 'user', queues: [{ id: 1 }], allTicket: 'disable', allowGroup: false };
   it('notifies my tickets and unassigned ones of my queues', () => {
-    expect(shouldNotify({ userId: 7, queueId: 9, status: 'open' }, me)).toBe(true);
+    expect(shouldNotify({ userId: 7, queueId: 1, status: 'open' }, me)).toBe(true);
+    expect(shouldNotify({ userId: 7, queueId: 9, status: 'open' }, me)).toBe(false); // not in my lists either
     expect(shouldNotify({ userId: null, queueId: 1, status: 'pending' }, me)).toBe(true);
     expect(shouldNotify({ userId: 8, queueId: 1, status: 'open' }, me)).toBe(false);
     expect(shouldNotify({ userId: null, queueId: 2, status: 'pending' }, me)).toBe(false);

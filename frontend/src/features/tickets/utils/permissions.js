@@ -10,8 +10,8 @@ export const canShowAll = (user) => isAdmin(user) || isOn(user?.allUserChat);
 export const canClosePending = (user) =>
   isAdmin(user) || isOn(user?.showDashboard) || isOn(user?.userClosePendingTicket);
 
-/** Tickets without a queue are listed for users with allTicket. */
-export const canSeeNoQueue = (user) => isOn(user?.allTicket);
+/** Tickets without a queue are listed for admins and users with allTicket (as the server lists them). */
+export const canSeeNoQueue = (user) => isAdmin(user) || isOn(user?.allTicket);
 
 /** The group tab needs allowGroup. */
 export const canSeeGroups = (user) => isOn(user?.allowGroup);

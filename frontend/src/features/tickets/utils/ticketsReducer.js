@@ -7,7 +7,7 @@
  * (search results: events change listed tickets but never add one) }.
  */
 
-export const initialTicketsState = { tickets: [], count: 0, hasMore: false };
+export const initialTicketsState = { tickets: [], count: 0, hasMore: false, hiddenNoQueue: 0 };
 
 /** Whether a ticket belongs to the list described by ctx. */
 export function belongsToList(ticket, ctx = {}) {
@@ -49,7 +49,7 @@ export function ticketsReducer(state, action) {
     case 'reset':
       return initialTicketsState;
     case 'page': {
-      const { tickets = [], hasMore = false, count } = action.page || {};
+      const { tickets = [], hasMore = false, count, hiddenNoQueue = 0 } = action.page || {};
       const base = action.first ? [] : state.tickets;
       const byId = new Map(base.map((t) => [t.id, t]));
       const appended = [];
@@ -61,6 +61,8 @@ export function ticketsReducer(state, action) {
         tickets: [...base.map((t) => byId.get(t.id)), ...appended],
         hasMore: Boolean(hasMore),
         count: typeof count === 'number' ? count : base.length + appended.length,
+        // Pending tickets without a queue the user's permissions hide (first page only).
+        hiddenNoQueue: action.first ? hiddenNoQueue : state.hiddenNoQueue,
       };
     }
     case 'update': {
