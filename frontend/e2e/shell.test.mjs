@@ -5,7 +5,8 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, WAIT, launchBrowser, signIn, url, waitForP
 const stamp = Date.now().toString(36);
 const attendant = { name: `Atendente ${stamp}`, email: `e2e-${stamp}@atende.local`, password: 'Senha@123' };
 
-describe('signed-in shell', { timeout: 180000 }, () => {
+// Generous: a loaded machine runs these pages slowly, and no step waits on the clock.
+describe('signed-in shell', { timeout: 600000 }, () => {
   let browser;
   let admin;
 
@@ -90,7 +91,11 @@ describe('signed-in shell', { timeout: 180000 }, () => {
     await admin.waitForFunction((el) => el.value !== '', await name.elementHandle({ timeout: WAIT }), { timeout: WAIT });
     attendant.name = `Atendente editado ${stamp}`;
     await name.fill(attendant.name);
+    // One save, one toast (two saves within a toast's 3 s show two, which is what was seen).
+    await admin.getByTestId('toast').first().waitFor({ state: 'detached', timeout: WAIT });
     await admin.getByTestId('user-save').click();
+    await waitForText(admin, 'toast', 'Usuário salvo com sucesso!');
+    assert.equal(await admin.getByTestId('toast').count(), 1);
     await row(attendant.email).getByText(attendant.name).waitFor({ timeout: WAIT });
 
     const temp = `e2e-temp-${stamp}@atende.local`;
@@ -186,6 +191,9 @@ describe('signed-in shell', { timeout: 180000 }, () => {
     await signIn(first, attendant.email, attendant.password);
     await waitForPath(first, '/tickets');
     await waitForText(first, 'welcome-text', attendant.name);
+    // An attendant's side menu shows its labels, as an admin's does.
+    assert.equal(await first.getByTestId('drawer').getAttribute('data-open'), 'true');
+    await waitForText(first, 'menu-tickets', 'Atendimentos');
     // Plain users see the no-access view on admin pages.
     await first.goto(url('/users'));
     await first.getByTestId('forbidden').getByText('Oops! Acesso Negado!').waitFor({ timeout: WAIT });
