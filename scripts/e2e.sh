@@ -18,7 +18,7 @@ PG_ADMIN_URL='postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable'
 E2E_DB=${E2E_DB:-atende_e2e}
 E2E_DATABASE_URL="postgres://postgres@127.0.0.1:5432/$E2E_DB?sslmode=disable"
 # The tests' Redis when make test runs us (TEST_REDIS_URL), db 14: the Go tests take 1–13.
-E2E_REDIS_URL="${TEST_REDIS_URL:-redis://127.0.0.1:6379/0}"; E2E_REDIS_URL="${E2E_REDIS_URL%/*}/${E2E_REDIS_DB:-14}"
+E2E_REDIS_URL="$(printf '%s' "${TEST_REDIS_URL:-redis://127.0.0.1:6379}" | sed -E 's#/[0-9]*$##')/${E2E_REDIS_DB:-14}"
 E2E_ADMIN_EMAIL=admin@atende.local
 E2E_ADMIN_PASSWORD='Admin@12345'
 FAKEGRAPH_URL="http://127.0.0.1:${E2E_FAKEGRAPH_PORT:-$((E2E_PORT + 1000))}"
