@@ -12,8 +12,9 @@ import (
 // GreetingMediaMaxBytes bounds the greeting's media file.
 const GreetingMediaMaxBytes = 20 << 20
 
-// greetingMediaTypes are what a greeting may attach (no HTML or SVG, which a browser would run).
-var greetingMediaTypes = []string{"image/", "video/", "audio/", "application/", "text/plain"}
+// greetingMediaTypes are what a greeting may attach (sniffed from the bytes;
+// storage.Allowed never lets HTML, XML, SVG or scripts through).
+var greetingMediaTypes = []string{"image/", "video/", "audio/", "application/", "text/"}
 
 // GET /whatsapp lists the caller's company's connections (a companyId parameter is
 // ignored; session is accepted). Tokens are shown only to who manages connections.

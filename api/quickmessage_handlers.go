@@ -9,9 +9,9 @@ import (
 // QuickMediaMaxBytes bounds quick message media uploads.
 const QuickMediaMaxBytes = 20 << 20
 
-// quickMediaTypes are the content types a quick message file may have (no HTML or SVG,
-// which a browser would run).
-var quickMediaTypes = []string{"image/", "video/", "audio/", "application/", "text/plain"}
+// quickMediaTypes are the content types a quick message file may have (sniffed from the
+// bytes; storage.Allowed never lets HTML, XML, SVG or scripts through).
+var quickMediaTypes = []string{"image/", "video/", "audio/", "application/", "text/"}
 
 func (a *API) listQuickMessages(c *gin.Context) {
 	p, err := a.App.QuickMessages.List(c.Request.Context(), currentUser(c), c.Query("searchParam"), pageNumber(c))

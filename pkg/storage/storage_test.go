@@ -79,6 +79,9 @@ func TestSaveSniffsTheBytes(t *testing.T) {
 			}
 		}
 	}
+	if f, err := s.Save(1, "quickMessage", strings.NewReader("nome,valor\nana,1\nbia,2\n"), 1<<20, "text/"); err != nil || f.MIME != "text/csv" {
+		t.Errorf("csv refused by text/: %+v %v", f, err)
+	}
 	for ctype, want := range map[string]bool{"image/png": true, "image/svg+xml": false, "audio/ogg": true,
 		"video/mp4": true, "application/pdf": true, "text/html": false, "application/xhtml+xml": false,
 		"text/plain": false, "application/zip": false, "text/javascript": false} {

@@ -1,11 +1,11 @@
 package whatsapp
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -20,6 +20,7 @@ import (
 	"atende/pkg/channel"
 	"atende/pkg/connection"
 	"atende/pkg/message"
+	"atende/pkg/storage"
 )
 
 // Channel is the channel.Channel of WhatsApp: it works through the live client of the
@@ -123,7 +124,10 @@ func (c Channel) media(ctx context.Context, cli Client, out channel.Outgoing, qu
 	if err != nil {
 		return nil, err
 	}
-	mime := http.DetectContentType(data)
+	mime, err := storage.Sniff(bytes.NewReader(data)) // the one sniffing media are stored and served by
+	if err != nil {
+		return nil, err
+	}
 	kind := whatsmeow.MediaDocument
 	switch {
 	case mime == "image/webp":
