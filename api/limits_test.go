@@ -176,7 +176,7 @@ func TestTextIsBoundedByTheChannel(t *testing.T) {
 		{name: "a private note is never delivered: the longest any channel takes", method: "POST", path: "/messages/" + itoa(fb.ID),
 			token: d.admin, body: map[string]any{"body": strings.Repeat("a", 3000), "isPrivate": true}, status: 200},
 		{name: "an e-mail past 254 characters", method: "POST", path: "/contacts", token: d.admin,
-			body: map[string]any{"name": "Ana", "number": "5511977776666", "email": strings.Repeat("a", 250) + "@x.com"},
+			body:   map[string]any{"name": "Ana", "number": "5511977776666", "email": strings.Repeat("a", 250) + "@x.com"},
 			status: 400, code: "ERR_VALIDATION"},
 	})
 	if n := e.countRows("SELECT count(*) FROM messages WHERE ticket_id IN (?, ?) AND length(body) > 2000 AND NOT is_private", fb.ID, wa.ID); n != 0 {
