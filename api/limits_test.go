@@ -3,9 +3,12 @@ package api_test
 import (
 	"fmt"
 	"io"
+	"mime/multipart"
 	"net/http"
 	"strings"
 	"testing"
+
+	"atende/api"
 )
 
 // probeBody puts a NUL in every string field any JSON route reads (status only on the
@@ -49,6 +52,9 @@ func TestEveryRouteRefusesBadInputWithout5xx(t *testing.T) {
 		"pageNumber at int64's edge":   "pageNumber=9223372036854775807",
 		"pageNumber in exponent form":  "pageNumber=1e18",
 		"NUL in a query parameter key": "a%00=1",
+	}
+	if status, body := e.call("GET", "/contacts?searchParam=probe", d.admin, nil, ""); status != 200 {
+		t.Fatalf("the admin's token does not sign in: %d %s", status, body)
 	}
 	for _, rt := range e.API.TestRoutes() {
 		token := d.admin
@@ -110,5 +116,70 @@ func (e *env) expectNo5xx(t *testing.T, method, target, token, body, what string
 	res.Body.Close()
 	if res.StatusCode >= 500 {
 		t.Errorf("%s %s (%s): %d %s", method, target, what, res.StatusCode, out)
+	}
+}
+
+// chunked hides a body's length, so the server learns its size only by reading it.
+type chunked struct{ io.Reader }
+
+// A body past the route's limit is answered 413 ERR_REQUEST_TOO_LARGE and writes nothing,
+// whether its length is announced or not; an upload route takes what it declares.
+func TestBodiesAreLimitedBeforeTheyAreRead(t *testing.T) {
+	e := newEnv(t)
+	d := newDesk(e, "sizes")
+	big := `{"name":"Cliente grande","number":"5511988887777","email":"` + strings.Repeat("a", 2<<20) + `@x.com"}`
+	for _, body := range []io.Reader{strings.NewReader(big), chunked{strings.NewReader(big)}} {
+		status, out := e.call("POST", "/contacts", d.admin, body, "application/json")
+		if status != http.StatusRequestEntityTooLarge || !strings.Contains(string(out), "ERR_REQUEST_TOO_LARGE") {
+			t.Fatalf("2 MB contact: %d %s", status, out)
+		}
+		status, out = e.call("POST", "/auth/login", "", chunked{strings.NewReader(`{"email":"` + strings.Repeat("x", 2<<20) + `"}`)}, "application/json")
+		if status != http.StatusRequestEntityTooLarge {
+			t.Fatalf("2 MB login: %d %s", status, out)
+		}
+	}
+	if n := e.countRows("SELECT count(*) FROM contacts WHERE number = '5511988887777'"); n != 0 {
+		t.Fatalf("%d contacts written by refused bodies", n)
+	}
+	status, out := e.call("POST", "/quick-messages", d.admin, map[string]any{"shortcode": "oi", "message": "Olá"}, "")
+	if status != 201 && status != 200 {
+		t.Fatalf("quick message: %d %s", status, out)
+	}
+	id := itoa(decode[struct{ ID int64 }](t, out).ID)
+	upload := func(size int) (int, []byte) {
+		var buf strings.Builder
+		mw := multipart.NewWriter(&buf)
+		fw, _ := mw.CreateFormFile("file", "notes.txt")
+		fw.Write([]byte(strings.Repeat("a", size)))
+		mw.Close()
+		return e.call("POST", "/quick-messages/"+id+"/media-upload", d.admin, strings.NewReader(buf.String()), mw.FormDataContentType())
+	}
+	if status, out := upload(3 << 20); status != 200 {
+		t.Fatalf("3 MB upload under the route's limit: %d %s", status, out)
+	}
+	if status, out := upload(api.QuickMediaMaxBytes + 2<<20); status != http.StatusRequestEntityTooLarge {
+		t.Fatalf("upload past the route's limit: %d %s", status, out)
+	}
+}
+
+// Outbound text is bounded by the ticket's channel; e-mails by their RFC length.
+func TestTextIsBoundedByTheChannel(t *testing.T) {
+	e := newEnv(t)
+	d := newDesk(e, "texts")
+	fb := d.ticket(tk{channel: "facebook", status: "open", user: d.Admin.ID})
+	wa := d.ticket(tk{status: "open", user: d.Admin.ID})
+	e.run(t, []scenario{
+		{name: "Messenger takes 2000 characters", method: "POST", path: "/messages/" + itoa(fb.ID), token: d.admin,
+			body: map[string]any{"body": strings.Repeat("a", 2001)}, status: 400, code: "ERR_VALIDATION", contain: []string{"2000"}},
+		{name: "whatsmeow takes 65536", method: "POST", path: "/messages/" + itoa(wa.ID), token: d.admin,
+			body: map[string]any{"body": strings.Repeat("a", 65537)}, status: 400, code: "ERR_VALIDATION", contain: []string{"65536"}},
+		{name: "a private note is never delivered: the longest any channel takes", method: "POST", path: "/messages/" + itoa(fb.ID),
+			token: d.admin, body: map[string]any{"body": strings.Repeat("a", 3000), "isPrivate": true}, status: 200},
+		{name: "an e-mail past 254 characters", method: "POST", path: "/contacts", token: d.admin,
+			body:   map[string]any{"name": "Ana", "number": "5511977776666", "email": strings.Repeat("a", 250) + "@x.com"},
+			status: 400, code: "ERR_VALIDATION"},
+	})
+	if n := e.countRows("SELECT count(*) FROM messages WHERE ticket_id IN (?, ?) AND length(body) > 2000 AND NOT is_private", fb.ID, wa.ID); n != 0 {
+		t.Fatalf("%d over-long messages stored", n)
 	}
 }

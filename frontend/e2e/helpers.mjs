@@ -30,9 +30,21 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/** Debian's Chromium; no browser is ever downloaded. */
-export function launchBrowser() {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+/**
+ * Debian's Chromium; no browser is ever downloaded. Every page of it reports what the
+ * server's Content-Security-Policy refused.
+ */
+export async function launchBrowser() {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args);
+    context.on('page', (page) => page.on('console', (msg) => {
+      if (/Content Security Policy/i.test(msg.text())) console.error('CSP violation:', msg.text());
+    }));
+    return context;
+  };
+  return browser;
 }
 
 export const url = (path) => `${BASE_URL}${path}`;

@@ -17,3 +17,16 @@ func TestLikeEscapesWildcards(t *testing.T) {
 		}
 	}
 }
+
+func TestNumberClampsWhatAClientSends(t *testing.T) {
+	for in, want := range map[string]int{"": 1, "abc": 1, "1e18": 1, "-3": 1, "0": 1, "1": 1, " 7 ": 7,
+		"1000000": MaxNumber, "1000001": MaxNumber, "9223372036854775807": MaxNumber,
+		"99999999999999999999": MaxNumber, "-99999999999999999999": 1} {
+		if got := Number(in); got != want {
+			t.Errorf("Number(%q) = %d, want %d", in, got, want)
+		}
+	}
+	if got := Offset(9223372036854775807, Size); got != (MaxNumber-1)*Size {
+		t.Errorf("Offset(MaxInt64) = %d, want %d", got, (MaxNumber-1)*Size)
+	}
+}
