@@ -58,10 +58,11 @@ type client struct {
 	once sync.Once
 	end  closing
 
-	mu    sync.Mutex
-	id    Identity
-	gen   int // bumped when id changes: a join checked against an older id is checked again
-	rooms map[string]struct{}
+	mu     sync.Mutex
+	id     Identity
+	gen    int // bumped when id changes: a join checked against an older id is checked again
+	rooms  map[string]struct{}
+	closed bool // no event is queued after the close, while the socket drains what was
 }
 
 // closing is the close frame a socket ends with.
@@ -78,6 +79,9 @@ const (
 
 func (c *client) close(code websocket.StatusCode, reason string) {
 	c.once.Do(func() {
+		c.mu.Lock()
+		c.closed = true
+		c.mu.Unlock()
 		c.end = closing{code, reason}
 		close(c.done)
 	})
@@ -102,6 +106,9 @@ func (c *client) identity() (Identity, int) {
 func (c *client) in(rooms []string) (in, user bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.closed {
+		return false, false
+	}
 	for _, r := range rooms {
 		if _, ok := c.rooms[r]; ok {
 			return true, c.id.Profile == "user"
