@@ -81,10 +81,7 @@ func (a *API) signIn(c *gin.Context, allowExpired bool) bool {
 		return false
 	}
 	if !allowExpired && comp.Expired(time.Now()) {
-		e := *errs.ErrSubscriptionExpired
-		e.Message = "Opss! Sua assinatura venceu " + comp.DueDate.Format("02/01/2006") +
-			". Entre em contato com o Suporte para mais informações!"
-		fail(c, &e)
+		fail(c, subscriptionExpired(comp))
 		return false
 	}
 	c.Set(userKey, u)
@@ -92,6 +89,14 @@ func (a *API) signIn(c *gin.Context, allowExpired bool) bool {
 	c.Set("user_id", u.ID)
 	c.Request = c.Request.WithContext(tenant.With(c.Request.Context(), u.CompanyID))
 	return true
+}
+
+// subscriptionExpired is the 402 of a company past its due date.
+func subscriptionExpired(comp company.Company) *errs.Error {
+	e := *errs.ErrSubscriptionExpired
+	e.Message = "Opss! Sua assinatura venceu " + comp.DueDate.Format("02/01/2006") +
+		". Entre em contato com o Suporte para mais informações!"
+	return &e
 }
 
 // authorize enforces a route's access rule for the signed-in user.

@@ -2,20 +2,25 @@ package api
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/gin-gonic/gin"
 	"github.com/hibiken/asynqmon"
+	"gorm.io/gorm"
 
+	"atende/pkg/company"
 	"atende/pkg/errs"
 	"atende/pkg/realtime"
 	"atende/pkg/user"
 )
 
 // socket upgrades GET /socket?token=JWT. A missing, forged, expired or revoked token is
-// refused before the upgrade.
+// refused before the upgrade, and so is a company past its due date (402, as REST). The
+// hub then follows the user's and the company's rows (socketIdentity, companyEnd).
 func (a *API) socket(c *gin.Context) {
 	token := c.Query("token")
 	if token == "" {
@@ -25,16 +30,42 @@ func (a *API) socket(c *gin.Context) {
 		fail(c, errs.ErrSessionExpired)
 		return
 	}
-	u, err := a.App.Auth.Resolve(c.Request.Context(), token)
+	u, comp, err := a.App.Auth.SignedIn(c.Request.Context(), token)
 	if err != nil {
 		fail(c, err)
 		return
 	}
-	id := realtime.Identity{UserID: u.ID, CompanyID: u.CompanyID, TokenVersion: u.TokenVersion,
-		Profile: u.Profile, Super: u.Super}
-	if err := a.Hub.Serve(c.Writer, c.Request, id); err != nil {
+	if comp.Expired(time.Now()) {
+		fail(c, subscriptionExpired(comp))
+		return
+	}
+	if err := a.Hub.Serve(c.Writer, c.Request, identity(u, comp)); err != nil {
 		slog.Debug("socket closed", "err", err)
 	}
+}
+
+func identity(u user.User, comp company.Company) realtime.Identity {
+	return realtime.Identity{UserID: u.ID, CompanyID: u.CompanyID, TokenVersion: u.TokenVersion,
+		Profile: u.Profile, Super: u.Super, ExpiresAt: comp.ExpiresAt()}
+}
+
+// socketIdentity is the current identity of a user whose row changed, read through the
+// signed-in cache (which the same notification has just emptied of them).
+func (a *API) socketIdentity(ctx context.Context, userID int64) (realtime.Identity, error) {
+	u, comp, err := a.App.Users.SignedIn.Load(ctx, a.App.DB, userID)
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return realtime.Identity{}, realtime.ErrGone
+	}
+	return identity(u, comp), err
+}
+
+// companyEnd is when a changed company's subscription ends.
+func (a *API) companyEnd(ctx context.Context, companyID int64) (time.Time, error) {
+	comp, err := company.Store{DB: a.App.DB}.GetWithPlan(ctx, companyID)
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return time.Time{}, realtime.ErrGone
+	}
+	return comp.ExpiresAt(), err
 }
 
 // userSeen keeps a user online while their sockets ping; the scheduler marks them offline

@@ -25,10 +25,13 @@ type API struct {
 	Hub *realtime.Hub
 }
 
-// New builds the API and its real-time hub.
+// New builds the API and its real-time hub, which follows the database's notifications
+// about users and companies to close or re-check their sockets.
 func New(a *app.App) *API {
 	x := &API{App: a}
-	x.Hub = &realtime.Hub{RDB: a.RDB, OnUserStatus: x.userSeen, TicketAccess: x.ticketAccess}
+	x.Hub = &realtime.Hub{RDB: a.RDB, OnUserStatus: x.userSeen, TicketAccess: x.ticketAccess,
+		Reload: x.socketIdentity, CompanyEnd: x.companyEnd}
+	a.Notifications.Add(x.Hub)
 	return x
 }
 

@@ -69,12 +69,7 @@ func (s Service) announceTakeover(ctx context.Context, u user.User) {
 	if s.Events == nil {
 		return
 	}
-	_ = s.Events.Publish(ctx, realtime.Event{
-		Rooms:  []string{realtime.UserRoom(u.ID)},
-		Name:   realtime.EventName(u.CompanyID, "auth"),
-		Data:   map[string]any{"action": "update", "user": map[string]int64{"id": u.ID}, "tokenVersion": u.TokenVersion},
-		Revoke: &realtime.Revoke{UserID: u.ID, TokenVersion: u.TokenVersion},
-	})
+	_ = s.Events.Publish(ctx, realtime.Takeover(u.CompanyID, u.ID, u.TokenVersion))
 }
 
 // rotationGrace is how long a replaced refresh token still answers, so two tabs refreshing

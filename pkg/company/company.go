@@ -46,11 +46,18 @@ func (c Company) Location() *time.Location {
 
 // Expired reports whether the subscription is past due at now (company 1 never is).
 func (c Company) Expired(now time.Time) bool {
+	end := c.ExpiresAt()
+	return !end.IsZero() && !now.Before(end)
+}
+
+// ExpiresAt is the moment the subscription ends: the midnight after the due date in the
+// company's time zone; zero when it never does. Open sockets close then (realtime.Hub).
+func (c Company) ExpiresAt() time.Time {
 	if c.ID == MainID || c.DueDate == nil {
-		return false
+		return time.Time{}
 	}
-	today := now.In(c.Location()).Format(time.DateOnly)
-	return c.DueDate.String() < today
+	y, m, d := c.DueDate.Date()
+	return time.Date(y, m, d+1, 0, 0, 0, 0, c.Location())
 }
 
 // Store reads and writes companies. Companies are platform data: callers check who may see them.

@@ -15,8 +15,14 @@ func TestExpiredUsesCompanyTimezone(t *testing.T) {
 	if !c.Expired(time.Date(2026, time.March, 11, 4, 0, 0, 0, time.UTC)) {
 		t.Fatal("not expired the day after its due date")
 	}
+	if end := c.ExpiresAt(); !end.Equal(time.Date(2026, time.March, 11, 3, 0, 0, 0, time.UTC)) {
+		t.Fatalf("ExpiresAt = %v, want midnight of the 11th in São Paulo", end)
+	}
 	main := Company{ID: MainID, DueDate: &due, Timezone: "UTC"}
 	if main.Expired(time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)) {
 		t.Fatal("company 1 expired")
+	}
+	if !main.ExpiresAt().IsZero() {
+		t.Fatal("company 1 has an end")
 	}
 }

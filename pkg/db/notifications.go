@@ -28,6 +28,7 @@ type Subscriber interface {
 // one Listener, and lets a writer wait until its earlier commits have reached them (Fence).
 type Notifications struct {
 	subs []Subscriber
+	feed sync.Mutex // SetLive and Add in turn: a subscriber added is never told a stale state
 
 	mu     sync.Mutex
 	live   bool
@@ -38,6 +39,25 @@ type Notifications struct {
 // NewNotifications feeds subs.
 func NewNotifications(subs ...Subscriber) *Notifications {
 	return &Notifications{subs: subs, fences: map[string]chan struct{}{}}
+}
+
+// Add feeds one more subscriber from now on, e.g. a component built after the caches
+// (the api's socket hub). It is told at once whether notifications flow.
+func (n *Notifications) Add(s Subscriber) {
+	n.feed.Lock()
+	defer n.feed.Unlock()
+	n.mu.Lock()
+	n.subs = append(n.subs[:len(n.subs):len(n.subs)], s)
+	live := n.live
+	n.mu.Unlock()
+	s.SetLive(live)
+}
+
+// subscribers is the current list; Add never changes a list already handed out.
+func (n *Notifications) subscribers() []Subscriber {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return n.subs
 }
 
 // Listener follows CacheChannel for the subscribers on a connection of its own.
@@ -56,14 +76,16 @@ func (n *Notifications) Note(payload string) {
 		}
 		return
 	}
-	for _, s := range n.subs {
+	for _, s := range n.subscribers() {
 		s.Note(payload)
 	}
 }
 
 // SetLive tells every subscriber whether notifications flow.
 func (n *Notifications) SetLive(live bool) {
-	for _, s := range n.subs {
+	n.feed.Lock()
+	defer n.feed.Unlock()
+	for _, s := range n.subscribers() {
 		s.SetLive(live)
 	}
 	n.mu.Lock()

@@ -36,6 +36,21 @@ func TestNotificationsFanOut(t *testing.T) {
 	}
 }
 
+// A subscriber added late learns whether notifications flow and gets the next ones.
+func TestNotificationsAdd(t *testing.T) {
+	a, late := &recorder{}, &recorder{}
+	n := NewNotifications(a)
+	n.SetLive(true)
+	n.Add(late)
+	n.Note("u:3")
+	if !slices.Equal(late.live, []bool{true}) || !slices.Equal(late.notes, []string{"u:3"}) {
+		t.Fatalf("late subscriber: notes %v, live %v", late.notes, late.live)
+	}
+	if !slices.Equal(a.notes, []string{"u:3"}) {
+		t.Fatalf("first subscriber: %v", a.notes)
+	}
+}
+
 func TestMemo(t *testing.T) {
 	fill := func(m *Memo[int64, string]) {
 		for _, k := range []int64{1, 2, 3} {

@@ -5,6 +5,7 @@ package realtime
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 
 	"github.com/redis/go-redis/v9"
@@ -25,6 +26,23 @@ type Event struct {
 	Revoke *Revoke `json:"revoke,omitempty"`
 	// MaskNumbers hides contact numbers from profile users (LGPD hide-number setting).
 	MaskNumbers bool `json:"maskNumbers,omitempty"`
+}
+
+// Takeover tells a user's sessions older than tokenVersion that the account was used
+// elsewhere (the web app signs them out on it); its Revoke then closes their sockets.
+func Takeover(companyID, userID int64, tokenVersion int) Event {
+	return Event{
+		Rooms:  []string{UserRoom(userID)},
+		Name:   EventName(companyID, "auth"),
+		Data:   map[string]any{"action": "update", "user": map[string]int64{"id": userID}, "tokenVersion": tokenVersion},
+		Revoke: &Revoke{UserID: userID, TokenVersion: tokenVersion},
+	}
+}
+
+// frame is what a socket receives for ev.
+func (ev Event) frame() []byte {
+	data, _ := json.Marshal(ev.Data)
+	return appendFrame(nil, ev.Name, data)
 }
 
 // Revoke names a user and the lowest token version still allowed.

@@ -7,18 +7,22 @@ import (
 	"sync"
 	"time"
 
+	"github.com/coder/websocket"
 	"github.com/redis/go-redis/v9"
 
 	"atende/pkg/metrics"
 )
 
-// Identity is who holds a socket; it comes from the verified JWT.
+// Identity is who holds a socket; it comes from the verified JWT and follows the user's
+// row while the socket is open (Hub.Reload).
 type Identity struct {
 	UserID       int64
 	CompanyID    int64
 	TokenVersion int
 	Profile      string
 	Super        bool
+	// ExpiresAt is when the company's subscription ends (zero: never); the socket closes then.
+	ExpiresAt time.Time
 }
 
 // TicketAccess decides whether id may follow the ticket with uuid. Until a ticket service
@@ -31,46 +35,109 @@ type Hub struct {
 	TicketAccess TicketAccess
 	// OnUserStatus is called on connect and on every userStatus ping.
 	OnUserStatus func(ctx context.Context, id Identity)
+	// Reload reads the current identity of a user whose row changed (ErrGone: deleted), and
+	// CompanyEnd when a changed company's subscription ends (zero: never). Without them
+	// sockets keep the identity they opened with.
+	Reload     func(ctx context.Context, userID int64) (Identity, error)
+	CompanyEnd func(ctx context.Context, companyID int64) (time.Time, error)
+	// Sweep is how often sockets are checked against their company's end, which comes with
+	// the clock and no write (a minute when zero); Now is the clock (tests move it).
+	Sweep time.Duration
+	Now   func() time.Time
 
 	mu      sync.RWMutex
 	clients map[*client]struct{}
 	ready   chan struct{}
 	once    sync.Once
+	changed changes
 }
 
 type client struct {
-	id    Identity
-	send  chan []byte
-	close func()
-	mu    sync.Mutex
-	rooms map[string]struct{}
+	send chan []byte
+	done chan struct{} // closed by close; end says why
+	once sync.Once
+	end  closing
+
+	mu     sync.Mutex
+	id     Identity
+	gen    int // bumped when id changes: a join checked against an older id is checked again
+	rooms  map[string]struct{}
+	closed bool // no event is queued after the close, while the socket drains what was
 }
 
-func (c *client) in(rooms []string) bool {
+// closing is the close frame a socket ends with.
+type closing struct {
+	code   websocket.StatusCode
+	reason string
+}
+
+// Close reasons the web app reads: the session or the subscription is over.
+const (
+	ReasonSessionExpired      = "ERR_SESSION_EXPIRED"
+	ReasonSubscriptionExpired = "ERR_SUBSCRIPTION_EXPIRED"
+)
+
+func (c *client) close(code websocket.StatusCode, reason string) {
+	c.once.Do(func() {
+		c.mu.Lock()
+		c.closed = true
+		c.mu.Unlock()
+		c.end = closing{code, reason}
+		close(c.done)
+	})
+}
+
+// offer queues a frame unless the client is full.
+func (c *client) offer(frame []byte) {
+	select {
+	case c.send <- frame:
+	default:
+	}
+}
+
+func (c *client) identity() (Identity, int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	return c.id, c.gen
+}
+
+// in reports whether the client is in any of rooms, and whether it is a profile user
+// (who sees masked numbers).
+func (c *client) in(rooms []string) (in, user bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closed {
+		return false, false
+	}
 	for _, r := range rooms {
 		if _, ok := c.rooms[r]; ok {
-			return true
+			return true, c.id.Profile == "user"
 		}
 	}
-	return false
+	return false, false
 }
 
-func (c *client) set(room string, on bool) {
+// set joins or leaves room; a join checked against identity generation gen is refused
+// (false) when the identity changed since.
+func (c *client) set(room string, on bool, gen int) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if on {
-		c.rooms[room] = struct{}{}
-	} else {
+	if !on {
 		delete(c.rooms, room)
+		return true
 	}
+	if gen != c.gen {
+		return false
+	}
+	c.rooms[room] = struct{}{}
+	return true
 }
 
 func (h *Hub) init() {
 	h.once.Do(func() {
 		h.clients = map[*client]struct{}{}
 		h.ready = make(chan struct{})
+		h.changed.wake = make(chan struct{}, 1)
 	})
 }
 
@@ -78,9 +145,10 @@ func (h *Hub) init() {
 func (h *Hub) Ready() <-chan struct{} { h.init(); return h.ready }
 
 // Run subscribes to the event channel and delivers until ctx ends. It resubscribes
-// after a Redis outage.
+// after a Redis outage. Meanwhile it follows changed users and companies (follow.go).
 func (h *Hub) Run(ctx context.Context) {
 	h.init()
+	go h.follow(ctx)
 	for ctx.Err() == nil {
 		sub := h.RDB.Subscribe(ctx, Channel(h.RDB))
 		if _, err := sub.Receive(ctx); err != nil {
@@ -109,11 +177,11 @@ func (h *Hub) dispatch(payload []byte) {
 	}
 	var masked []byte // built for the first profile user in the rooms
 	h.mu.RLock()
-	var stale []*client
+	var stale, revoked []*client
 	for c := range h.clients {
-		if ev.Name != "" && c.in(ev.Rooms) {
+		if in, user := c.in(ev.Rooms); in && ev.Name != "" {
 			out := frame
-			if ev.Mask && c.id.Profile == "user" {
+			if ev.Mask && user {
 				if masked == nil {
 					masked = maskFrame(frame)
 				}
@@ -126,13 +194,18 @@ func (h *Hub) dispatch(payload []byte) {
 				stale = append(stale, c) // a client that can't keep up is dropped, it reconnects
 			}
 		}
-		if r := ev.Revoke; r != nil && c.id.UserID == r.UserID && c.id.TokenVersion < r.TokenVersion {
-			stale = append(stale, c)
+		if r := ev.Revoke; r != nil {
+			if id, _ := c.identity(); id.UserID == r.UserID && id.TokenVersion < r.TokenVersion {
+				revoked = append(revoked, c)
+			}
 		}
 	}
 	h.mu.RUnlock()
 	for _, c := range stale {
-		c.close()
+		c.close(websocket.StatusTryAgainLater, "too slow")
+	}
+	for _, c := range revoked {
+		c.close(websocket.StatusPolicyViolation, ReasonSessionExpired)
 	}
 }
 

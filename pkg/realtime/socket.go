@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"sync"
 	"time"
 
 	"github.com/coder/websocket"
@@ -27,9 +26,7 @@ func (h *Hub) Serve(w http.ResponseWriter, r *http.Request, id Identity) error {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	done := make(chan struct{})
-	var once sync.Once
-	c := &client{id: id, send: make(chan []byte, 256), close: func() { once.Do(func() { close(done) }) },
+	c := &client{id: id, send: make(chan []byte, 256), done: make(chan struct{}),
 		rooms: map[string]struct{}{CompanyRoom(id.CompanyID): {}, UserRoom(id.UserID): {}}}
 	h.add(c)
 	defer h.remove(c)
@@ -42,14 +39,14 @@ func (h *Hub) Serve(w http.ResponseWriter, r *http.Request, id Identity) error {
 	defer ping.Stop()
 	for {
 		select {
-		case <-done:
+		case <-c.done:
 			// Deliver what is queued (e.g. the takeover notice) before closing.
 			for len(c.send) > 0 {
 				if write(ctx, conn, <-c.send) != nil {
 					return nil
 				}
 			}
-			conn.Close(websocket.StatusNormalClosure, "closed")
+			conn.Close(c.end.code, c.end.reason)
 			return nil
 		case frame := <-c.send:
 			if write(ctx, conn, frame) != nil {
@@ -73,7 +70,7 @@ func write(ctx context.Context, conn *websocket.Conn, frame []byte) error {
 }
 
 func (h *Hub) readLoop(ctx context.Context, conn *websocket.Conn, c *client) {
-	defer c.close()
+	defer c.close(websocket.StatusNormalClosure, "closed")
 	conn.SetReadLimit(4096)
 	for {
 		_, data, err := conn.Read(ctx)
@@ -89,9 +86,10 @@ func (h *Hub) readLoop(ctx context.Context, conn *websocket.Conn, c *client) {
 }
 
 // handle applies one client message; joins the client may not make are answered with an
-// error frame and change nothing.
+// error frame and change nothing. A join is checked against the identity the socket has
+// when it lands (the user's row may change meanwhile, Hub.Reload).
 func (h *Hub) handle(ctx context.Context, c *client, m clientMessage) {
-	id := c.id
+	id, gen := c.identity()
 	var room string
 	join := true
 	switch m.Type {
@@ -111,14 +109,14 @@ func (h *Hub) handle(ctx context.Context, c *client, m clientMessage) {
 	default:
 		return
 	}
-	if join && !h.allowed(ctx, id, room) {
-		frame, _ := json.Marshal(map[string]any{"event": "error", "data": map[string]string{
-			"error": "ERR_NO_PERMISSION", "room": room}})
-		select {
-		case c.send <- frame:
-		default:
+	for {
+		if join && !h.allowed(ctx, id, room) {
+			c.offer(refusal(room))
+			return
 		}
-		return
+		if c.set(room, join, gen) {
+			return
+		}
+		id, gen = c.identity()
 	}
-	c.set(room, join)
 }

@@ -1,8 +1,11 @@
 package user
 
 import (
+	"context"
 	"strconv"
 	"time"
+
+	"gorm.io/gorm"
 
 	"atende/pkg/company"
 	"atende/pkg/db"
@@ -42,6 +45,26 @@ func (c *SignedInCache) Put(gen uint64, u User, comp company.Company, loadedAt t
 	if c != nil {
 		c.memo.Put(gen, u.ID, signedIn{user: u, company: comp}, loadedAt)
 	}
+}
+
+// Load returns a user id's user (with queue ids) and company, from memory or read and kept:
+// for the sockets that follow a changed user (realtime.Hub), which hold no token to check.
+// A deleted user is gorm.ErrRecordNotFound.
+func (c *SignedInCache) Load(ctx context.Context, db *gorm.DB, userID int64) (User, company.Company, error) {
+	u, comp, gen, ok := c.Get(userID)
+	if ok {
+		return u, comp, nil
+	}
+	loadedAt := time.Now()
+	u, err := FindSignedIn(ctx, db, userID)
+	if err != nil {
+		return User{}, company.Company{}, err
+	}
+	if comp, err = (company.Store{DB: db}).GetWithPlan(ctx, u.CompanyID); err != nil {
+		return User{}, company.Company{}, err
+	}
+	c.Put(gen, u, comp, loadedAt)
+	return u, comp, nil
 }
 
 // Drop forgets one user at once, in this process, for the writers whose next request must

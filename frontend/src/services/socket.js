@@ -57,11 +57,11 @@ export function createSocket({
       rooms.forEach((message) => send(message));
     };
     current.onmessage = (event) => dispatch(event.data);
-    current.onclose = () => {
+    current.onclose = (event) => {
       if (ws !== current) return;
       ws = null;
       if (!active) return;
-      if (wasOpen) [...dropListeners].forEach((listener) => listener());
+      if (wasOpen) [...dropListeners].forEach((listener) => listener(event));
       reconnectTimer = setTimeout(open, reconnectDelay);
     };
   }
@@ -103,7 +103,10 @@ export function createSocket({
         if (listeners?.size === 0) handlers.delete(event);
       };
     },
-    /** Called when a live connection is closed by the other side (not by disconnect()). */
+    /**
+     * Called with the close event when a live connection is closed by the other side (not by
+     * disconnect()); its reason may say why (ERR_SESSION_EXPIRED, ERR_SUBSCRIPTION_EXPIRED).
+     */
     onDrop(listener) {
       dropListeners.add(listener);
       return () => dropListeners.delete(listener);

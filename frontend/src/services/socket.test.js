@@ -27,9 +27,9 @@ class FakeWebSocket {
     this.onopen?.({});
   }
 
-  serverClose() {
+  serverClose(event = {}) {
     this.readyState = 3;
-    this.onclose?.({});
+    this.onclose?.(event);
   }
 
   serverSend(frame) {
@@ -145,8 +145,9 @@ describe('socket client', () => {
     expect(dropped).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1000);
     last().serverOpen();
-    last().serverClose();
+    last().serverClose({ code: 1008, reason: 'ERR_SUBSCRIPTION_EXPIRED' });
     expect(dropped).toHaveBeenCalledTimes(1);
+    expect(dropped).toHaveBeenCalledWith({ code: 1008, reason: 'ERR_SUBSCRIPTION_EXPIRED' });
   });
 
   it('does not send while closed', () => {

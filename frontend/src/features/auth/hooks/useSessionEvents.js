@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import useSocketEvent from '../../../hooks/useSocketEvent';
 import { socket } from '../../../services/socket';
@@ -12,12 +13,17 @@ const RELOAD_DELAY = 1000;
 export const isTakeover = (data, user) =>
   data?.action === 'update' && Boolean(user) && data.user?.id === user.id && data.tokenVersion !== user.tokenVersion;
 
+/** True when the server closed the socket because the company's subscription ended. */
+export const isSubscriptionClose = (event) => event?.reason === 'ERR_SUBSCRIPTION_EXPIRED';
+
 /**
  * Real-time events about the signed-in user: session takeover and profile changes. When the
- * server drops the socket, the session is checked too: a revoked one ends like a takeover.
+ * server drops the socket, the session is checked too: a revoked one ends like a takeover,
+ * and an ended subscription leads to its page, as a 402 does.
  */
 export default function useSessionEvents(user, setUser) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const ended = useRef(false);
   const companyId = user?.companyId ?? user?.company?.id;
 
@@ -30,13 +36,19 @@ export default function useSessionEvents(user, setUser) {
     setTimeout(() => window.location.reload(), RELOAD_DELAY);
   };
   const endRef = useRef(endTakenOverSession);
+  const navigateRef = useRef(navigate);
   useEffect(() => {
     endRef.current = endTakenOverSession;
+    navigateRef.current = navigate;
   });
 
   useEffect(
     () =>
-      socket.onDrop(() => {
+      socket.onDrop((event) => {
+        if (isSubscriptionClose(event)) {
+          navigateRef.current('/financeiro-aberto');
+          return;
+        }
         getMe().catch((error) => {
           if (error.status === 401) endRef.current();
         });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTakeover } from './useSessionEvents';
+import { isSubscriptionClose, isTakeover } from './useSessionEvents';
 
 const me = { id: 5, tokenVersion: 3 };
 
@@ -13,5 +13,13 @@ describe('isTakeover', () => {
     expect(isTakeover({ action: 'update', user: { id: 6 }, tokenVersion: 9 }, me)).toBe(false);
     expect(isTakeover({ action: 'delete', user: { id: 5 }, tokenVersion: 4 }, me)).toBe(false);
     expect(isTakeover({ action: 'update', user: { id: 5 }, tokenVersion: 4 }, null)).toBe(false);
+  });
+});
+
+describe('isSubscriptionClose', () => {
+  it('is true only for the close the server sends when the subscription ended', () => {
+    expect(isSubscriptionClose({ code: 1008, reason: 'ERR_SUBSCRIPTION_EXPIRED' })).toBe(true);
+    expect(isSubscriptionClose({ code: 1008, reason: 'ERR_SESSION_EXPIRED' })).toBe(false);
+    expect(isSubscriptionClose(undefined)).toBe(false);
   });
 });
