@@ -4,10 +4,11 @@ import (
 	"context"
 	"io"
 	"mime"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/gabriel-vasile/mimetype"
 )
 
 // Media reads and writes our stored files (storage.Store).
@@ -27,15 +28,29 @@ func OpenFile(m Media, rel string) (*os.File, string, error) {
 	}
 	ctype := mime.TypeByExtension(filepath.Ext(rel))
 	if ctype == "" {
-		head := make([]byte, 512)
-		n, _ := io.ReadFull(f, head)
-		ctype = http.DetectContentType(head[:n])
+		mt, err := mimetype.DetectReader(f) // an Ogg with Opus inside is audio/ogg, not application/ogg
+		if err == nil {
+			ctype = mt.String()
+		}
 		if _, err := f.Seek(0, io.SeekStart); err != nil {
 			f.Close()
 			return nil, "", err
 		}
 	}
 	return f, strings.SplitN(ctype, ";", 2)[0], nil
+}
+
+// SendType is the content type to declare for a file sent as our media type kind: a voice
+// note is an Ogg (Opus) file, which Meta accepts as audio/ogg only (application/ogg,
+// audio/opus and video/ogg are refused).
+func SendType(kind, ctype string) string {
+	switch ctype {
+	case "application/ogg", "audio/opus", "video/ogg":
+		if kind == "audio" {
+			return "audio/ogg"
+		}
+	}
+	return ctype
 }
 
 // Fetch downloads u into our storage for companyID and returns the stored path and the
