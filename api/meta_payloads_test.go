@@ -3,6 +3,8 @@ package api_test
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
+	"encoding/base64"
 	"fmt"
 	"strings"
 	"testing"
@@ -80,6 +82,25 @@ func TestMetaWebhookNULAndHugeText(t *testing.T) {
 	if st != 200 || len(body) > 20_000 {
 		t.Fatalf("ticket list: %d, %d bytes", st, len(body))
 	}
+}
+
+// An item of a delivery that can't be stored (a message id too large for the index) is set
+// aside, noted on the delivery, and does not keep the delivery's other messages out.
+func TestMetaWebhookBadItemSetAside(t *testing.T) {
+	m := newMetaEnv(t)
+	acme := testutil.NewTenant(t, m.App, "acme", 0)
+	m.cloudConn(t, acme, "PN1")
+	startWorker(t, m.env)
+	noise := make([]byte, 12_000)
+	rand.Read(noise)
+	huge := "wamid." + base64.StdEncoding.EncodeToString(noise) // incompressible: over btree's row limit
+	m.post(t, fakegraph.WhatsAppMessages("PN1", "5511999990001", "Maria",
+		map[string]any{"id": huge, "type": "text", "text": map[string]string{"body": "id enorme"}},
+		map[string]any{"id": "wamid.NEXT", "type": "text", "text": map[string]string{"body": "a seguinte"}}))
+	m.waitMessage(t, "wamid.NEXT")
+	m.eventually(t, "delivery closed with the bad item noted", func() bool {
+		return count(m.env, "SELECT count(*) FROM meta_webhooks WHERE processed_at IS NOT NULL AND error LIKE '%54000%'") == 1
+	})
 }
 
 // An event whose content can't be stored (here an ack out of the messages' range) fails
