@@ -230,8 +230,8 @@ type MetaMedia struct {
 var MetaMediaAfter = 30 * time.Second
 
 // NewMetaMedia retries a failed webhook media download a few times in the background
-// (asynq's growing back-off: about an hour in all), then gives up, leaving the mark.
+// (asynq's growing back-off: about half an hour in all), then gives up, leaving the mark.
 func NewMetaMedia(p MetaMedia) (*asynq.Task, error) {
-	return newTask(TypeMetaMedia, p, asynq.Queue(QueueDefault), asynq.MaxRetry(4), asynq.Timeout(2*time.Minute),
+	return newTask(TypeMetaMedia, p, asynq.Queue(QueueDefault), asynq.MaxRetry(6), asynq.Timeout(2*time.Minute),
 		asynq.ProcessIn(MetaMediaAfter), asynq.TaskID(fmt.Sprintf("%s:%d:%s", TypeMetaMedia, p.ConnectionID, p.ProviderID)))
 }
