@@ -113,9 +113,9 @@ type messaging struct {
 	Recipient struct {
 		ID string `json:"id"`
 	} `json:"recipient"`
-	Timestamp int64 `json:"timestamp"` // milliseconds
+	Timestamp int64        `json:"timestamp"` // milliseconds
 	Message   *pageMessage `json:"message"`
-	Delivery *struct {
+	Delivery  *struct {
 		Mids      []string `json:"mids"`
 		Watermark int64    `json:"watermark"`
 	} `json:"delivery"`
