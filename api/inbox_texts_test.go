@@ -126,7 +126,7 @@ func TestQuickMessageNeedsContent(t *testing.T) {
 	e.run(t, []scenario{
 		{name: "a file alone is enough", method: "POST", path: "/quick-messages", token: agent, body: withFile, ctype: ct3, status: 201,
 			contain: []string{`"shortcode":"catalogo"`, `"geral":true`, `"isMedia":true`, `"mediaName":"catalogo.pdf"`, `"message":""`},
-			check: func(t *testing.T, b []byte) { fileOnly = decode[struct{ ID int64 }](t, b) }},
+			check:   func(t *testing.T, b []byte) { fileOnly = decode[struct{ ID int64 }](t, b) }},
 		{name: "a message alone is enough", method: "POST", path: "/quick-messages", token: agent,
 			body: map[string]any{"shortcode": "ola", "message": "Olá {{firstName}}!"}, status: 201,
 			check: func(t *testing.T, b []byte) { textOnly = decode[struct{ ID int64 }](t, b) }},

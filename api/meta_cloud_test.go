@@ -40,11 +40,11 @@ func TestCloudAPIConversation(t *testing.T) {
 	m.post(t, in)
 	// Meta may also resend the same message in a new batch (another body, same id).
 	m.post(t, fakegraph.WhatsAppText("PN1", "5511999990001", "Maria", "wamid.IN1", "Olá, preciso de ajuda "))
-	eventually(t, "inbound message", func() bool {
+	m.eventually(t, "inbound message", func() bool {
 		return count(m.env, "SELECT count(*) FROM meta_webhooks WHERE processed_at IS NOT NULL") == 2 &&
 			count(m.env, "SELECT count(*) FROM messages WHERE company_id = ? AND provider_id = 'wamid.IN1'", acme.Company.ID) == 1
 	})
-	time.Sleep(200 * time.Millisecond)
+	m.settled(t)
 	if n := count(m.env, "SELECT count(*) FROM messages WHERE company_id = ?", acme.Company.ID); n != 1 {
 		t.Fatalf("%d messages stored, want 1", n)
 	}
@@ -58,7 +58,7 @@ func TestCloudAPIConversation(t *testing.T) {
 	if st, body := m.call("GET", fmt.Sprintf("/messages/%d", ticketID), tok, nil, ""); st != 200 {
 		t.Fatalf("list: %d %s", st, body)
 	}
-	eventually(t, "read mark sent", func() bool { return slices.Contains(m.fake.Reads(), "wamid.IN1") })
+	m.eventually(t, "read mark sent", func() bool { return slices.Contains(m.fake.Reads(), "wamid.IN1") })
 	var inID int64
 	m.App.DB.Raw("SELECT id FROM messages WHERE provider_id = 'wamid.IN1'").Scan(&inID)
 	st, body := m.call("POST", fmt.Sprintf("/messages/%d", ticketID), tok,
@@ -67,7 +67,7 @@ func TestCloudAPIConversation(t *testing.T) {
 		t.Fatalf("send: %d %s", st, body)
 	}
 	msgID := decode[message.Message](t, body).ID
-	eventually(t, "send reached Graph and read ack came back", func() bool {
+	m.eventually(t, "send reached Graph and read ack came back", func() bool {
 		return count(m.env, "SELECT count(*) FROM messages WHERE id = ? AND ack = 3 AND provider_id LIKE 'wamid.FAKE%'", msgID) == 1
 	})
 	sends := m.fake.Sends()
@@ -109,7 +109,7 @@ func TestCloudAPIMedia(t *testing.T) {
 		MediaType string
 		Body      string
 	}
-	eventually(t, "inbound image", func() bool {
+	m.eventually(t, "inbound image", func() bool {
 		return m.App.DB.Raw("SELECT media_path, media_type, body FROM messages WHERE provider_id = 'wamid.IMG1'").Scan(&got).RowsAffected == 1
 	})
 	stored, err := os.ReadFile(filepath.Join(m.App.Cfg.MediaDir, got.MediaPath))
@@ -129,7 +129,7 @@ func TestCloudAPIMedia(t *testing.T) {
 	if st != 200 {
 		t.Fatalf("send media: %d %s", st, body)
 	}
-	eventually(t, "document sent", func() bool { return len(m.fake.Sends()) == 1 })
+	m.eventually(t, "document sent", func() bool { return len(m.fake.Sends()) == 1 })
 	s := m.fake.Sends()[0]
 	doc, _ := s.Body["document"].(map[string]any)
 	uploaded, ok := m.fake.Media(fmt.Sprint(doc["id"]))
@@ -146,7 +146,7 @@ func TestCloudAPIRateLimitRetriesLater(t *testing.T) {
 	m.cloudConn(t, acme, "PN1")
 	startWorker(t, m.env)
 	m.post(t, fakegraph.WhatsAppText("PN1", "5511999990003", "Bia", "wamid.IN3", "oi"))
-	eventually(t, "ticket", func() bool { return ticketOf(m, acme.Company.ID) != 0 })
+	m.eventually(t, "ticket", func() bool { return ticketOf(m, acme.Company.ID) != 0 })
 	m.fake.FailNext(2, 130429)
 	st, body := m.call("POST", fmt.Sprintf("/messages/%d", ticketOf(m, acme.Company.ID)), testutil.Token(t, m.App, acme.Admin),
 		map[string]any{"body": "resposta"}, "")
@@ -155,7 +155,7 @@ func TestCloudAPIRateLimitRetriesLater(t *testing.T) {
 	}
 	msgID := decode[message.Message](t, body).ID
 	failed := false
-	eventually(t, "delivered after the rate limit", func() bool {
+	m.eventually(t, "delivered after the rate limit", func() bool {
 		if count(m.env, "SELECT count(*) FROM messages WHERE id = ? AND ack = -1", msgID) == 1 {
 			failed = true
 		}
@@ -170,7 +170,7 @@ func TestCloudAPIRateLimitRetriesLater(t *testing.T) {
 // worker (a message that waited too long fails for good, nothing sent).
 func TestGraphChannels24hWindow(t *testing.T) {
 	m, acme, conn := windowEnv(t)
-	eventually(t, "old message", func() bool { return ticketOf(m, acme.Company.ID) != 0 })
+	m.eventually(t, "old message", func() bool { return ticketOf(m, acme.Company.ID) != 0 })
 	ticketID := ticketOf(m, acme.Company.ID)
 	tok := testutil.Token(t, m.App, acme.Admin)
 	m.run(t, []scenario{
@@ -199,7 +199,7 @@ func TestGraphChannels24hWindow(t *testing.T) {
 	}
 	// A fresh customer message opens the window again.
 	m.post(t, fakegraph.WhatsAppText("PN1", "5511999990004", "Caio", "wamid.NEW", "voltei"))
-	eventually(t, "new message", func() bool { return count(m.env, "SELECT count(*) FROM messages WHERE provider_id = 'wamid.NEW'") == 1 })
+	m.eventually(t, "new message", func() bool { return count(m.env, "SELECT count(*) FROM messages WHERE provider_id = 'wamid.NEW'") == 1 })
 	st, body := m.call("POST", fmt.Sprintf("/messages/%d", ticketID), tok, map[string]any{"body": "agora sim"}, "")
 	if st != 200 {
 		t.Fatalf("send inside the window: %d %s", st, body)
@@ -214,16 +214,16 @@ func TestCloudAPIFailedStatus(t *testing.T) {
 	m.cloudConn(t, acme, "PN1")
 	startWorker(t, m.env)
 	m.post(t, fakegraph.WhatsAppText("PN1", "5511999990005", "Davi", "wamid.IN5", "oi"))
-	eventually(t, "ticket", func() bool { return ticketOf(m, acme.Company.ID) != 0 })
+	m.eventually(t, "ticket", func() bool { return ticketOf(m, acme.Company.ID) != 0 })
 	st, body := m.call("POST", fmt.Sprintf("/messages/%d", ticketOf(m, acme.Company.ID)), testutil.Token(t, m.App, acme.Admin),
 		map[string]any{"body": "não vai chegar"}, "")
 	if st != 200 {
 		t.Fatalf("send: %d %s", st, body)
 	}
 	msgID := decode[message.Message](t, body).ID
-	eventually(t, "sent", func() bool { return len(m.fake.Sends()) == 1 })
+	m.eventually(t, "sent", func() bool { return len(m.fake.Sends()) == 1 })
 	m.post(t, fakegraph.WhatsAppStatus("PN1", m.fake.Sends()[0].ID, "failed", "5511999990005"))
-	eventually(t, "failed", func() bool {
+	m.eventually(t, "failed", func() bool {
 		return count(m.env, "SELECT count(*) FROM messages WHERE id = ? AND ack = -1 AND send_error LIKE '%131026%'", msgID) == 1
 	})
 }

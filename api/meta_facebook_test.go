@@ -101,7 +101,7 @@ func TestMessengerConversation(t *testing.T) {
 	m.post(t, fakegraph.Messaging("page", "PAGE1", map[string]any{"sender": map[string]string{"id": "PAGE1"},
 		"recipient": map[string]string{"id": "PSID1"}, "timestamp": time.Now().UnixMilli(),
 		"message": map[string]any{"mid": "m_ECHO", "text": "eco", "is_echo": true}}))
-	eventually(t, "inbound message with its photo", func() bool {
+	m.eventually(t, "inbound message with its photo", func() bool {
 		return count(m.env, "SELECT count(*) FROM messages WHERE provider_id = 'm_IN1' AND media_type = 'image' AND body = 'oi, tem esse?'") == 1 &&
 			count(m.env, "SELECT count(*) FROM meta_webhooks WHERE processed_at IS NOT NULL") == 2
 	})
@@ -116,17 +116,17 @@ func TestMessengerConversation(t *testing.T) {
 		t.Fatalf("send: %d %s", st, body)
 	}
 	msgID := decode[message.Message](t, body).ID
-	eventually(t, "sent", func() bool { return count(m.env, "SELECT count(*) FROM messages WHERE id = ? AND ack = 1", msgID) == 1 })
+	m.eventually(t, "sent", func() bool { return count(m.env, "SELECT count(*) FROM messages WHERE id = ? AND ack = 1", msgID) == 1 })
 	s := m.fake.Sends()[0]
 	if s.From != "PAGE1" || s.To != "PSID1" || s.Text != "Tem sim!" || s.Body["messaging_type"] != "RESPONSE" {
 		t.Fatalf("sent %+v", s)
 	}
 	m.post(t, fakegraph.Messaging("page", "PAGE1", map[string]any{"sender": map[string]string{"id": "PSID1"},
 		"recipient": map[string]string{"id": "PAGE1"}, "delivery": map[string]any{"mids": []string{s.ID}, "watermark": time.Now().UnixMilli()}}))
-	eventually(t, "delivered", func() bool { return count(m.env, "SELECT count(*) FROM messages WHERE id = ? AND ack = 2", msgID) == 1 })
+	m.eventually(t, "delivered", func() bool { return count(m.env, "SELECT count(*) FROM messages WHERE id = ? AND ack = 2", msgID) == 1 })
 	m.post(t, fakegraph.Messaging("page", "PAGE1", map[string]any{"sender": map[string]string{"id": "PSID1"},
 		"recipient": map[string]string{"id": "PAGE1"}, "read": map[string]any{"watermark": time.Now().Add(time.Second).UnixMilli()}}))
-	eventually(t, "read", func() bool { return count(m.env, "SELECT count(*) FROM messages WHERE id = ? AND ack = 3", msgID) == 1 })
+	m.eventually(t, "read", func() bool { return count(m.env, "SELECT count(*) FROM messages WHERE id = ? AND ack = 3", msgID) == 1 })
 
 	// A file goes as an attachment uploaded with the send (multipart filedata).
 	var buf bytes.Buffer
@@ -139,7 +139,7 @@ func TestMessengerConversation(t *testing.T) {
 	if st, body := m.call("POST", fmt.Sprintf("/messages/%d", ticketOf(m, acme.Company.ID)), tok, &buf, w.FormDataContentType()); st != 200 {
 		t.Fatalf("send file: %d %s", st, body)
 	}
-	eventually(t, "attachment sent", func() bool { return len(m.fake.Sends()) == 2 })
+	m.eventually(t, "attachment sent", func() bool { return len(m.fake.Sends()) == 2 })
 	a := m.fake.Sends()[1]
 	if a.Type != "file" || a.To != "PSID1" || a.FileName != "catalogo.pdf" || !bytes.Equal(a.File, pdf) {
 		t.Fatalf("attachment %+v (%d bytes)", a.Body, len(a.File))
@@ -162,7 +162,7 @@ func TestInstagramConversation(t *testing.T) {
 		ID      int64
 		Channel string
 	}
-	eventually(t, "instagram message", func() bool {
+	m.eventually(t, "instagram message", func() bool {
 		return m.App.DB.Raw(`SELECT m.id, c.channel FROM messages m JOIN connections c ON c.id = m.connection_id
 			WHERE m.provider_id = 'aWG_IN1' AND m.company_id = ?`, acme.Company.ID).Scan(&in).RowsAffected == 1
 	})
@@ -175,18 +175,18 @@ func TestInstagramConversation(t *testing.T) {
 		t.Fatalf("send: %d %s", st, body)
 	}
 	msgID := decode[message.Message](t, body).ID
-	eventually(t, "sent", func() bool { return len(m.fake.Sends()) == 1 })
+	m.eventually(t, "sent", func() bool { return len(m.fake.Sends()) == 1 })
 	s := m.fake.Sends()[0]
 	msg, _ := s.Body["message"].(map[string]any)
 	reply, _ := msg["reply_to"].(map[string]any)
-	if s.From != "IG1" || s.To != "IGSID1" || reply["mid"] != "aWG_IN1" {
+	if s.From != "PAGE1" || s.Path != "me" || s.To != "IGSID1" || reply["mid"] != "aWG_IN1" {
 		t.Fatalf("sent %+v", s.Body)
 	}
-	eventually(t, "recorded", func() bool { return count(m.env, "SELECT count(*) FROM messages WHERE id = ? AND ack = 1", msgID) == 1 })
+	m.eventually(t, "recorded", func() bool { return count(m.env, "SELECT count(*) FROM messages WHERE id = ? AND ack = 1", msgID) == 1 })
 	m.post(t, fakegraph.Messaging("instagram", "IG1", map[string]any{"sender": map[string]string{"id": "IGSID1"},
 		"recipient": map[string]string{"id": "IG1"}, "timestamp": time.Now().UnixMilli(),
 		"reaction": map[string]string{"mid": s.ID, "action": "react", "reaction": "love", "emoji": "❤️"}}))
-	eventually(t, "reaction", func() bool {
+	m.eventually(t, "reaction", func() bool {
 		return count(m.env, "SELECT count(*) FROM messages WHERE id = ? AND reaction = '❤️'", msgID) == 1
 	})
 }

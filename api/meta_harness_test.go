@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"fmt"
 	"net/http/httptest"
 	"testing"
 	"time"
@@ -14,6 +15,10 @@ import (
 const (
 	metaSecret = "test-app-secret"
 	metaVerify = "verify-me"
+	metaAppID  = 1517776481860111 // Meta's app ids are numbers
+	// metaWait bounds the waits of the Meta tests: generous, as a loaded machine needs,
+	// and costing nothing when the condition comes true sooner.
+	metaWait = 60 * time.Second
 )
 
 // metaEnv is a real api and worker whose Graph API is a fake server on loopback.
@@ -24,14 +29,14 @@ type metaEnv struct {
 
 func newMetaEnv(t *testing.T) *metaEnv {
 	t.Helper()
-	fake := &fakegraph.Server{Secret: metaSecret, StatusDelay: 30 * time.Millisecond}
+	fake := &fakegraph.Server{Secret: metaSecret, StatusDelay: 30 * time.Millisecond, AppID: fmt.Sprint(metaAppID)}
 	gs := httptest.NewServer(fake)
 	t.Cleanup(gs.Close)
 	fake.BaseURL = gs.URL
 	t.Setenv("GRAPH_API_BASE_URL", gs.URL)
 	t.Setenv("META_APP_SECRET", metaSecret)
 	t.Setenv("META_VERIFY_TOKEN", metaVerify)
-	t.Setenv("META_APP_ID", "fake-app")
+	t.Setenv("META_APP_ID", fmt.Sprint(metaAppID))
 	old := graph.RateLimitDelay
 	graph.RateLimitDelay = 300 * time.Millisecond
 	t.Cleanup(func() { graph.RateLimitDelay = old })
@@ -62,4 +67,27 @@ func (m *metaEnv) post(t *testing.T, body []byte) {
 	if err != nil || st != 200 {
 		t.Fatalf("webhook: %d %v", st, err)
 	}
+}
+
+// eventually polls cond until it holds, for up to metaWait.
+func (m *metaEnv) eventually(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(metaWait); ; time.Sleep(20 * time.Millisecond) {
+		if cond() {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out after %s waiting for %s", metaWait, what)
+		}
+	}
+}
+
+// settled waits until every delivery is expanded and every inbound event handled: what a
+// test asserts absent afterwards would have been stored by then.
+func (m *metaEnv) settled(t *testing.T) {
+	t.Helper()
+	m.eventually(t, "deliveries and events handled", func() bool {
+		return count(m.env, "SELECT (SELECT count(*) FROM meta_webhooks WHERE processed_at IS NULL) + "+
+			"(SELECT count(*) FROM inbound_events WHERE processed_at IS NULL)") == 0
+	})
 }

@@ -72,10 +72,10 @@ func TestMetaWebhookRoutesByConnectionOnly(t *testing.T) {
 
 	m.post(t, fakegraph.WhatsAppText("PN-A", "5511988887777", "Ana", "wamid.A1", "só para a acme"))
 	m.post(t, fakegraph.WhatsAppText("PN-UNKNOWN", "5511988887777", "Ana", "wamid.X1", "ninguém"))
-	eventually(t, "both deliveries expanded", func() bool {
+	m.eventually(t, "both deliveries expanded", func() bool {
 		return count(m.env, "SELECT count(*) FROM meta_webhooks WHERE processed_at IS NOT NULL") == 2
 	})
-	eventually(t, "acme's message", func() bool {
+	m.eventually(t, "acme's message", func() bool {
 		return count(m.env, "SELECT count(*) FROM messages WHERE company_id = ? AND connection_id = ? AND body = 'só para a acme'",
 			acme.Company.ID, a.ID) == 1
 	})

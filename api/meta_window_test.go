@@ -14,7 +14,7 @@ import (
 func TestGraphWindowForwardAndExternalAPI(t *testing.T) {
 	m, acme, conn := windowEnv(t)
 	m.post(t, fakegraph.WhatsAppText("PN1", "5511999990005", "Bia", "wamid.NOW", "oi agora"))
-	eventually(t, "both messages", func() bool {
+	m.eventually(t, "both messages", func() bool {
 		return count(m.env, "SELECT count(*) FROM messages WHERE provider_id IN ('wamid.OLD', 'wamid.NOW')") == 2
 	})
 	var old, caio, bia int64
@@ -52,5 +52,5 @@ func TestGraphWindowForwardAndExternalAPI(t *testing.T) {
 		{name: "external API inside the window", method: "POST", path: sendPath, token: conn.Token,
 			body: map[string]any{"number": "5511999990005", "body": "seu pedido"}, status: 200, contain: []string{`"status":"SUCCESS"`}},
 	})
-	eventually(t, "both sent", func() bool { return len(m.fake.Sends()) == 2 })
+	m.eventually(t, "both sent", func() bool { return len(m.fake.Sends()) == 2 })
 }

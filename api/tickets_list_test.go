@@ -237,9 +237,9 @@ func TestTicketListNoQueue(t *testing.T) {
 	pU := d.ticket(tk{queue: d.q1})
 	pNone := d.ticket(tk{})
 	pNone2 := d.ticket(tk{user: d.Attender.ID})
-	d.ticket(tk{user: d.mate.ID})         // someone else's: not the attendant's to see anyway
-	d.ticket(tk{status: "open"})          // not pending
-	d.ticket(tk{group: true})             // a group: hidden by allowGroup, not allTicket
+	d.ticket(tk{user: d.mate.ID}) // someone else's: not the attendant's to see anyway
+	d.ticket(tk{status: "open"})  // not pending
+	d.ticket(tk{group: true})     // a group: hidden by allowGroup, not allTicket
 	oNone := d.ticket(tk{status: "open", user: d.Admin.ID})
 	b := newDesk(e, "bolt")
 	b.ticket(tk{}) // another company's

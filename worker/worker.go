@@ -38,6 +38,7 @@ func (w *Worker) Mux() *asynq.ServeMux {
 	mux.HandleFunc(tasks.TypeReconcile, w.reconcile)
 	mux.HandleFunc(tasks.TypeSandboxAck, w.sandboxAck)
 	mux.HandleFunc(tasks.TypeMetaWebhook, w.expandMetaWebhook)
+	mux.HandleFunc(tasks.TypeMetaMedia, w.retryMetaMedia)
 	mux.HandleFunc(tasks.TypeWhatsAppSession, w.whatsappSession)
 	mux.HandleFunc(tasks.TypeCloseImported, w.closeImported)
 	return mux

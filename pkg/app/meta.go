@@ -28,7 +28,8 @@ func (a *App) wireMeta() {
 	a.Channels[connection.ChannelFacebook] = page
 	a.Channels[connection.ChannelInstagram] = page
 	a.Meta = Meta{Graph: g, Webhooks: metawebhook.Store{DB: a.DB, Queue: a.Queue},
-		Expander: metawebhook.Expander{DB: a.DB, Graph: g, Media: a.Media, Inbound: a.InboundStore, Profile: page.Profile},
+		Expander: metawebhook.Expander{DB: a.DB, Graph: g, Media: a.Media, Inbound: a.InboundStore, Queue: a.Queue,
+			AppID: a.Cfg.Meta.AppID, Profile: page.Profile},
 		Login: metalogin.Service{Graph: g, AppID: a.Cfg.Meta.AppID, AppSecret: a.Cfg.Meta.AppSecret, DB: a.DB,
 			Connections: a.Connections}}
 }

@@ -74,6 +74,9 @@ const (
 	EventEdit     = "edit"
 	EventDelete   = "delete"
 	EventReaction = "reaction"
+	// EventMedia fills in the media of message TargetID whose download failed when it
+	// arrived (MediaPath, MediaName, MediaType and the caption in Body).
+	EventMedia = "media"
 )
 
 // Event is one inbound happening on a connection, as stored in inbound_events.payload.

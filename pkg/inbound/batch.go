@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"slices"
 
 	"gorm.io/gorm"
@@ -14,6 +15,7 @@ import (
 	"atende/pkg/connection"
 	atdb "atende/pkg/db"
 	"atende/pkg/message"
+	"atende/pkg/metrics"
 	"atende/pkg/realtime"
 	"atende/pkg/tasks"
 	"atende/pkg/tenant"
@@ -98,12 +100,31 @@ func (p Processor) run(ctx context.Context, refs []tasks.InboundRef) (outs []ann
 		return nil
 	})
 	if err != nil {
+		if failed == 0 && len(refs) == 1 {
+			failed = refs[0].EventID
+		}
 		if failed != 0 {
-			p.DB.WithContext(ctx).Table("inbound_events").Where("id = ?", failed).Update("error", err.Error())
+			err = p.noteFailure(ctx, failed, err, len(refs) == 1)
 		}
 		return nil, nil, err
 	}
 	return outs, own, nil
+}
+
+// noteFailure records why an event broke its transaction. An event that fails alone on its
+// content (atdb.ContentError: no retry can store it) is set aside for good, marked
+// processed with its error, so that it neither fails its task again nor comes back from
+// the reconciler every minute; anything else stays waiting for a retry.
+func (p Processor) noteFailure(ctx context.Context, id int64, err error, alone bool) error {
+	set := map[string]any{"error": err.Error()}
+	if alone && atdb.ContentError(err) {
+		set["processed_at"] = gorm.Expr("now()")
+		slog.Error("inbound: event set aside, its content can't be stored", "event_id", id, "err", err)
+		metrics.InboundFailures.WithLabelValues("inbound_event").Inc()
+		err = nil
+	}
+	p.DB.WithContext(ctx).Table("inbound_events").Where("id = ?", id).Updates(set)
+	return err
 }
 
 // pending is a claimed event with its decoded payload.

@@ -43,7 +43,8 @@ type known struct {
 	contact contact.Contact
 }
 
-// handle applies an event about a stored message: a reaction, an ack, an edit or a delete.
+// handle applies an event about a stored message: a reaction, an ack, an edit, a delete or
+// its late media.
 // Messages themselves are stored by storeMessages, a batch at a time.
 func (p Processor) handle(ctx context.Context, tx *gorm.DB, conn connection.Connection, ev channel.Event) (*announce, error) {
 	switch ev.Kind {
@@ -58,6 +59,9 @@ func (p Processor) handle(ctx context.Context, tx *gorm.DB, conn connection.Conn
 		return p.update(tx, conn, ev.TargetID, "ack", nil, map[string]any{"body": ev.Body, "is_edited": true})
 	case channel.EventDelete:
 		return p.update(tx, conn, ev.TargetID, "ack", nil, map[string]any{"is_deleted": true})
+	case channel.EventMedia:
+		return p.update(tx, conn, ev.TargetID, "ack", nil, map[string]any{"body": ev.Body, "media_path": ev.MediaPath,
+			"media_name": ev.MediaName, "media_type": mediaType(ev)})
 	}
 	return nil, nil // unknown kinds are recorded and skipped
 }

@@ -61,10 +61,12 @@ type group struct {
 // maxGroup bounds one write and one task's batch.
 const maxGroup = 128
 
-// Record stores ev for conn and enqueues its processing. A duplicate (same dedupe key)
-// stores and enqueues nothing and reports duplicate. If enqueueing fails the event is
-// still stored, and the reconciler queues it later.
+// Record stores ev for conn, its text cleaned and bounded (channel.Event.Clean), and
+// enqueues its processing. A duplicate (same dedupe key) stores and enqueues nothing and
+// reports duplicate. If enqueueing fails the event is still stored, and the reconciler
+// queues it later.
 func (s Store) Record(ctx context.Context, conn connection.Connection, ev channel.Event) (id int64, duplicate bool, err error) {
+	ev = ev.Clean() // the one boundary every channel's events cross
 	payload, err := json.Marshal(ev)
 	if err != nil {
 		return 0, false, err

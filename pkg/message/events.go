@@ -5,6 +5,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"atende/pkg/channel"
 	"atende/pkg/realtime"
 	"atende/pkg/tenant"
 	"atende/pkg/ticket"
@@ -77,17 +78,20 @@ func Publish(ctx context.Context, pub realtime.Publisher, action string, m Messa
 		Data: map[string]any{"action": action, "message": m, "ticket": t, "contact": t.Contact}})
 }
 
-// Preview is the text a ticket shows as its last message.
+// PreviewMax bounds a ticket's last-message preview: every ticket list carries it.
+const PreviewMax = 255
+
+// Preview is the text a ticket shows as its last message, at most PreviewMax characters.
 func Preview(m Message) string {
 	switch {
 	case m.Body != "":
-		return m.Body
+		return channel.Text(m.Body, PreviewMax)
 	case m.MediaType == TypeContact:
 		return "Contato"
 	case m.MediaType == TypeLocation:
 		return "Localização"
 	case m.MediaName != "":
-		return m.MediaName
+		return channel.Text(m.MediaName, PreviewMax)
 	}
 	return m.MediaType
 }

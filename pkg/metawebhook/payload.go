@@ -2,6 +2,8 @@ package metawebhook
 
 // The webhook shapes Meta documents, reduced to the fields we read.
 
+import "encoding/json"
+
 // Objects a delivery can be about.
 const (
 	ObjectWhatsApp  = "whatsapp_business_account"
@@ -111,23 +113,9 @@ type messaging struct {
 	Recipient struct {
 		ID string `json:"id"`
 	} `json:"recipient"`
-	Timestamp int64 `json:"timestamp"` // milliseconds
-	Message   *struct {
-		Mid         string `json:"mid"`
-		Text        string `json:"text"`
-		IsEcho      bool   `json:"is_echo"`
-		IsDeleted   bool   `json:"is_deleted"`
-		Attachments []struct {
-			Type    string `json:"type"`
-			Payload struct {
-				URL string `json:"url"`
-			} `json:"payload"`
-		} `json:"attachments"`
-		ReplyTo *struct {
-			Mid string `json:"mid"`
-		} `json:"reply_to"`
-	} `json:"message"`
-	Delivery *struct {
+	Timestamp int64        `json:"timestamp"` // milliseconds
+	Message   *pageMessage `json:"message"`
+	Delivery  *struct {
 		Mids      []string `json:"mids"`
 		Watermark int64    `json:"watermark"`
 	} `json:"delivery"`
@@ -140,4 +128,33 @@ type messaging struct {
 		Action string `json:"action"`
 		Emoji  string `json:"emoji"`
 	} `json:"reaction"`
+}
+
+// pageMessage is a Messenger or Instagram message: the customer's, or an echo of one the
+// page sent (is_echo; app_id names the app that sent it, absent or another app's when a
+// person typed it in the Page inbox or the Instagram app).
+type pageMessage struct {
+	Mid           string          `json:"mid"`
+	Text          string          `json:"text"`
+	IsEcho        bool            `json:"is_echo"`
+	AppID         json.RawMessage `json:"app_id"` // a number
+	IsDeleted     bool            `json:"is_deleted"`
+	IsUnsupported bool            `json:"is_unsupported"` // Instagram: content the API can't show
+	Attachments   []attachment    `json:"attachments"`
+	ReplyTo       *struct {
+		Mid string `json:"mid"`
+	} `json:"reply_to"`
+}
+
+// attachment is a Messenger/Instagram attachment: media (payload.url), a link share
+// ("fallback": title and url in the payload, or beside it, or neither), an Instagram story
+// mention (payload.url is the story's CDN link), a template…
+type attachment struct {
+	Type    string `json:"type"`
+	Title   string `json:"title"`
+	URL     string `json:"url"`
+	Payload struct {
+		URL   string `json:"url"`
+		Title string `json:"title"`
+	} `json:"payload"`
 }

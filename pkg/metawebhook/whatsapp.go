@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -13,29 +12,27 @@ import (
 	"atende/pkg/channel/cloudapi"
 	"atende/pkg/connection"
 	"atende/pkg/message"
+	"atende/pkg/tasks"
 )
 
 // Cloud API statuses and our acks.
 var statusAck = map[string]int{"sent": 1, "delivered": 2, "read": 3}
 
-// whatsapp turns one Cloud API "messages" change into events.
-func (x Expander) whatsapp(ctx context.Context, conn connection.Connection, v waValue) built {
+// whatsapp turns one Cloud API "messages" change into items, one per message and status.
+func (x Expander) whatsapp(ctx context.Context, conn connection.Connection, v waValue) []built {
 	names := map[string]string{}
 	for _, c := range v.Contacts {
 		names[c.WaID] = c.Profile.Name
 	}
-	var out built
+	var out []built
 	for _, m := range v.Messages {
-		ev, err := x.waMessage(ctx, conn, m)
-		if err != nil {
-			return built{err: err}
-		}
+		ev := x.waMessage(ctx, conn, m)
 		if ev.Kind == "" {
 			slog.Info("meta webhook: unsupported message type skipped", "type", m.Type, "id", m.ID)
 			continue
 		}
 		ev.Name = names[m.From]
-		out.events = append(out.events, ev)
+		out = append(out, built{events: []channel.Event{ev}})
 	}
 	for _, s := range v.Statuses {
 		ev := channel.Event{Kind: channel.EventAck, TargetID: s.ID, Timestamp: unix(s.Timestamp)}
@@ -52,12 +49,12 @@ func (x Expander) whatsapp(ctx context.Context, conn connection.Connection, v wa
 		default:
 			continue // e.g. "deleted"
 		}
-		out.events = append(out.events, ev)
+		out = append(out, built{events: []channel.Event{ev}})
 	}
 	return out
 }
 
-func (x Expander) waMessage(ctx context.Context, conn connection.Connection, m waMessage) (channel.Event, error) {
+func (x Expander) waMessage(ctx context.Context, conn connection.Connection, m waMessage) channel.Event {
 	ev := channel.Event{Kind: channel.EventMessage, ProviderID: m.ID, From: m.From, Timestamp: unix(m.Timestamp)}
 	if m.Context != nil {
 		ev.QuotedProviderID = m.Context.ID
@@ -67,7 +64,7 @@ func (x Expander) waMessage(ctx context.Context, conn connection.Connection, m w
 	case m.Text != nil:
 		ev.Body = m.Text.Body
 	case media[m.Type] != nil:
-		return x.waMedia(ctx, conn, ev, media[m.Type])
+		return x.waMedia(ctx, conn, ev, m.Type, media[m.Type])
 	case m.Location != nil:
 		l := m.Location
 		ev.MediaType = "locationMessage"
@@ -90,29 +87,28 @@ func (x Expander) waMessage(ctx context.Context, conn connection.Connection, m w
 	default:
 		ev.Kind = ""
 	}
-	return ev, nil
+	return ev
 }
 
-// waMedia downloads an attachment: GET /{media-id} names a short-lived URL, fetched with
-// the connection's token into our storage.
-func (x Expander) waMedia(ctx context.Context, conn connection.Connection, ev channel.Event, md *waMedia) (channel.Event, error) {
-	var info struct {
-		URL      string `json:"url"`
-		MimeType string `json:"mime_type"`
+// waMedia downloads an attachment into our storage. A failed download (an expired or
+// missing media URL, Graph unavailable) does not fail the delivery: the message is stored
+// marked unavailable and the download retried in the background.
+func (x Expander) waMedia(ctx context.Context, conn connection.Connection, ev channel.Event, kind string, md *waMedia) channel.Event {
+	ev.Body = md.Caption
+	if x.recorded(ctx, conn, ev) {
+		return ev // a retried expansion: stored already, nothing to download
 	}
-	if err := x.Graph.Get(ctx, conn.AccessToken, "/"+url.PathEscape(md.ID), nil, &info); err != nil {
-		return ev, fmt.Errorf("media %s: %w", md.ID, err)
-	}
-	rel, ctype, err := x.Graph.Fetch(ctx, x.Media, conn.CompanyID, conn.AccessToken, info.URL)
+	rel, ctype, err := x.waDownload(ctx, conn, md.ID)
 	if err != nil {
-		return ev, fmt.Errorf("media %s: %w", md.ID, err)
+		return x.unavailable(ctx, conn, ev, tasks.MetaMedia{MediaID: md.ID, Kind: kind, MimeType: md.MimeType,
+			FileName: md.Filename}, err)
 	}
-	ev.MediaPath, ev.Body, ev.MediaName = rel, md.Caption, md.Filename
+	ev.MediaPath, ev.MediaName = rel, md.Filename
 	ev.MediaType = message.TypeFor(ctype) // sniffed from the bytes, not Meta's mime_type
 	if ev.MediaName == "" {
 		ev.MediaName = rel[strings.LastIndex(rel, "/")+1:]
 	}
-	return ev, nil
+	return ev
 }
 
 func unix(s string) time.Time {

@@ -33,6 +33,12 @@ var (
 		Name: "atende_sockets_open", Help: "Open real-time sockets.",
 	})
 
+	// InboundFailures counts inbound items set aside because they can't be stored (a Meta
+	// webhook item, an inbound event): the rest of their delivery or batch went on.
+	InboundFailures = promauto.NewCounterVec(prometheus.CounterOpts{
+		Name: "atende_inbound_failures_total", Help: "Inbound items set aside as unstorable.",
+	}, []string{"source"})
+
 	// SocketEvents counts events delivered to sockets.
 	SocketEvents = promauto.NewCounter(prometheus.CounterOpts{
 		Name: "atende_socket_events_total", Help: "Real-time frames delivered.",

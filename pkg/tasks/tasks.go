@@ -35,6 +35,7 @@ const (
 	TypeReconcile        = "messages:reconcile"
 	TypeSandboxAck       = "sandbox:ack"
 	TypeMetaWebhook      = "meta:webhook"
+	TypeMetaMedia        = "meta:media"
 	TypeWhatsAppSession  = "whatsapp:session"
 	TypeCloseImported    = "connections:close-imported"
 )
@@ -218,3 +219,28 @@ func NewCloseImported(companyID, connectionID int64) (*asynq.Task, error) {
 // ImportSettle is how long after an import's last chunk its tickets are closed: the page's
 // "preparing" window.
 const ImportSettle = 35 * time.Second
+
+// MetaMedia is an attachment of a Graph API webhook whose download failed: its message was
+// stored marked "media unavailable", and the task fetches it again (MediaID: a Cloud API
+// media id; URL: a Messenger/Instagram attachment URL) and fills the message in.
+type MetaMedia struct {
+	CompanyID    int64  `json:"companyId"`
+	ConnectionID int64  `json:"connectionId"`
+	ProviderID   string `json:"providerId"` // the message's
+	MediaID      string `json:"mediaId,omitempty"`
+	URL          string `json:"url,omitempty"`
+	Kind         string `json:"kind"` // image, audio, video, sticker, document, file
+	MimeType     string `json:"mimeType,omitempty"`
+	FileName     string `json:"fileName,omitempty"`
+	Caption      string `json:"caption,omitempty"`
+}
+
+// MetaMediaAfter is how long after the failed download the first retry runs.
+var MetaMediaAfter = 30 * time.Second
+
+// NewMetaMedia retries a failed webhook media download a few times in the background
+// (asynq's growing back-off: about half an hour in all), then gives up, leaving the mark.
+func NewMetaMedia(p MetaMedia) (*asynq.Task, error) {
+	return newTask(TypeMetaMedia, p, asynq.Queue(QueueDefault), asynq.MaxRetry(6), asynq.Timeout(2*time.Minute),
+		asynq.ProcessIn(MetaMediaAfter), asynq.TaskID(fmt.Sprintf("%s:%d:%s", TypeMetaMedia, p.ConnectionID, p.ProviderID)))
+}

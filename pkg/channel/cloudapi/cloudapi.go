@@ -56,11 +56,11 @@ func (c Channel) payload(ctx context.Context, conn connection.Connection, out ch
 	case channel.KindText:
 		p["type"], p["text"] = "text", map[string]any{"body": out.Body, "preview_url": false}
 	case channel.KindMedia:
-		id, err := c.upload(ctx, conn, out.MediaPath)
+		typ := mediaKind(out.MediaType)
+		id, err := c.upload(ctx, conn, typ, out.MediaPath)
 		if err != nil {
 			return nil, err
 		}
-		typ := mediaKind(out.MediaType)
 		obj := map[string]any{"id": id}
 		if typ != "audio" && out.Body != "" && out.Body != out.MediaName {
 			obj["caption"] = out.Body
@@ -80,12 +80,13 @@ func (c Channel) payload(ctx context.Context, conn connection.Connection, out ch
 	return p, nil
 }
 
-// upload posts a stored file to /{phone-number-id}/media and returns the media id.
-func (c Channel) upload(ctx context.Context, conn connection.Connection, rel string) (string, error) {
+// upload posts a stored file sent as kind to /{phone-number-id}/media and returns the media id.
+func (c Channel) upload(ctx context.Context, conn connection.Connection, kind, rel string) (string, error) {
 	f, ctype, err := graph.OpenFile(c.Media, rel)
 	if err != nil {
 		return "", fmt.Errorf("%w: media file: %v", channel.ErrPermanent, err)
 	}
+	ctype = graph.SendType(kind, ctype)
 	defer f.Close()
 	var res struct {
 		ID string `json:"id"`

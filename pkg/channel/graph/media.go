@@ -34,6 +34,19 @@ func OpenFile(m Media, rel string) (*os.File, string, error) {
 	return f, ctype, nil
 }
 
+// SendType is the content type to declare for a file sent as our media type kind: a voice
+// note is an Ogg (Opus) file, which Meta accepts as audio/ogg only (application/ogg,
+// audio/opus and video/ogg are refused).
+func SendType(kind, ctype string) string {
+	switch ctype {
+	case "application/ogg", "audio/opus", "video/ogg":
+		if kind == "audio" {
+			return "audio/ogg"
+		}
+	}
+	return ctype
+}
+
 // Fetch downloads u into our storage for companyID and returns the stored path and the
 // content type sniffed from the bytes (what Meta or the sender declared is not trusted).
 func (c Client) Fetch(ctx context.Context, m Media, companyID int64, token, u string) (string, string, error) {

@@ -1,7 +1,7 @@
 // Package meta is the Messenger (connection channel "facebook") and Instagram ("instagram")
-// channel: it sends through the Graph API's Send API from the connection's page or
-// Instagram account id (ExternalID) with its page access token. Inbound messages arrive by
-// webhook (pkg/metawebhook).
+// channel: it sends through the Graph API's Send API with the connection's page access
+// token, to the page's id (ExternalID) or, for Instagram, to /me (the token's page).
+// Inbound messages arrive by webhook (pkg/metawebhook).
 package meta
 
 import (
@@ -70,7 +70,7 @@ func (c Channel) text(ctx context.Context, conn connection.Connection, out chann
 		msg["reply_to"] = map[string]string{"mid": out.QuotedProviderID}
 	}
 	var res sendAnswer
-	err := c.Graph.Post(ctx, conn.AccessToken, "/"+conn.ExternalID+"/messages", map[string]any{
+	err := c.Graph.Post(ctx, conn.AccessToken, sendPath(conn), map[string]any{
 		"recipient": map[string]string{"id": out.To}, "messaging_type": "RESPONSE", "message": msg}, &res)
 	return res, err
 }
@@ -83,7 +83,7 @@ func (c Channel) react(ctx context.Context, conn connection.Connection, out chan
 	if out.Body == "" {
 		action, payload = "unreact", map[string]string{"message_id": out.TargetID}
 	}
-	err := c.Graph.Post(ctx, conn.AccessToken, "/"+conn.ExternalID+"/messages", map[string]any{
+	err := c.Graph.Post(ctx, conn.AccessToken, sendPath(conn), map[string]any{
 		"recipient": map[string]string{"id": out.To}, "sender_action": action, "payload": payload}, nil)
 	return sendAnswer{RecipientID: out.To, MessageID: fmt.Sprintf("%s:%s:%d", out.TargetID, action, out.MessageID)}, err
 }
@@ -95,6 +95,7 @@ func (c Channel) attachment(ctx context.Context, conn connection.Connection, out
 		return res, fmt.Errorf("%w: media file: %v", channel.ErrPermanent, err)
 	}
 	defer f.Close()
+	ctype = graph.SendType(out.MediaType, ctype)
 	recipient, _ := json.Marshal(map[string]string{"id": out.To})
 	message, _ := json.Marshal(map[string]any{"attachment": map[string]any{
 		"type": attachmentKind(out.MediaType), "payload": map[string]bool{"is_reusable": false}}})
@@ -102,7 +103,7 @@ func (c Channel) attachment(ctx context.Context, conn connection.Connection, out
 	if name == "" {
 		name = out.MediaPath[strings.LastIndex(out.MediaPath, "/")+1:]
 	}
-	err = c.Graph.Upload(ctx, conn.AccessToken, "/"+conn.ExternalID+"/messages",
+	err = c.Graph.Upload(ctx, conn.AccessToken, sendPath(conn),
 		map[string]string{"recipient": string(recipient), "messaging_type": "RESPONSE", "message": string(message)},
 		graph.File{Field: "filedata", Name: name, Type: ctype, Body: f}, &res)
 	return res, err
@@ -115,6 +116,16 @@ func attachmentKind(t string) string {
 		return t
 	}
 	return "file"
+}
+
+// sendPath is where the Send API takes a connection's messages: a page's own id, or, for
+// an Instagram account, /me/messages with the linked page's token (Meta documents
+// /{page-id}/messages or /me/messages; the Instagram account id is no sender).
+func sendPath(conn connection.Connection) string {
+	if conn.Channel == connection.ChannelInstagram {
+		return "/me/messages"
+	}
+	return "/" + url.PathEscape(conn.ExternalID) + "/messages"
 }
 
 // contactText renders a vCard as plain text: the Send API has no contact cards.
@@ -145,7 +156,7 @@ func (c Channel) Delete(context.Context, connection.Connection, string, string) 
 
 // MarkRead shows the customer that the conversation was seen.
 func (c Channel) MarkRead(ctx context.Context, conn connection.Connection, to string, _ []string) error {
-	return c.Graph.Post(ctx, conn.AccessToken, "/"+conn.ExternalID+"/messages", map[string]any{
+	return c.Graph.Post(ctx, conn.AccessToken, sendPath(conn), map[string]any{
 		"recipient": map[string]string{"id": to}, "sender_action": "mark_seen"}, nil)
 }
 

@@ -12,6 +12,7 @@ import (
 	"io"
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -21,7 +22,8 @@ import (
 
 // Sent is one send our side made.
 type Sent struct {
-	From     string         `json:"from"` // phone-number / page / account id of the path
+	From     string         `json:"from"` // phone-number or page id that sent it
+	Path     string         `json:"path"` // the id of the path: From, or "me" (the token's page)
 	To       string         `json:"to"`
 	Type     string         `json:"type"`
 	Text     string         `json:"text"`
@@ -51,13 +53,18 @@ type Server struct {
 	StatusDelay time.Duration
 	NoStatuses  bool // post no statuses after sends (a test posts its own)
 	Pages       []Page
+	// Echoes posts, after each Send API message, its message_echoes webhook naming AppID as
+	// the sender app, as Meta does for a page subscribed to echoes.
+	Echoes bool
+	AppID  string
 
 	mu         sync.Mutex
 	sent       []Sent
 	reads      []string
 	media      map[string]media
 	subscribed []string
-	failures   []int // Graph error codes to answer the next sends with
+	failures   []int          // Graph error codes to answer the next sends with
+	broken     map[string]int // media id → downloads still to answer 404
 	seq        int
 	webhookErr []error
 }
@@ -83,7 +90,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case r.Method == "POST" && len(parts) == 2 && parts[1] == "media":
 		s.upload(w, r)
 	case r.Method == "POST" && len(parts) == 2 && parts[1] == "messages":
-		s.message(w, r, parts[0])
+		if from, ok := s.sender(w, r, parts[0]); ok {
+			s.message(w, r, from, parts[0])
+		}
 	case r.Method == "GET" && len(parts) == 2 && parts[0] == "files":
 		s.download(w, r, parts[1])
 	case r.Method == "GET" && len(parts) == 1:
@@ -105,6 +114,14 @@ func (s *Server) accounts(w http.ResponseWriter) {
 	answer(w, 200, map[string]any{"data": data})
 }
 
+// uploadTypes are the media types the Cloud API documents (audio/ogg: Opus only).
+var uploadTypes = []string{"audio/aac", "audio/amr", "audio/mpeg", "audio/mp4", "audio/ogg",
+	"image/jpeg", "image/png", "image/webp", "video/3gp", "video/3gpp", "video/mp4", "text/plain", "application/pdf",
+	"application/vnd.ms-excel", "application/msword", "application/vnd.ms-powerpoint",
+	"application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+	"application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+	"application/vnd.openxmlformats-officedocument.presentationml.presentation"}
+
 func (s *Server) upload(w http.ResponseWriter, r *http.Request) {
 	f, fh, err := r.FormFile("file")
 	if err != nil {
@@ -112,6 +129,13 @@ func (s *Server) upload(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer f.Close()
+	for _, t := range []string{r.FormValue("type"), fh.Header.Get("Content-Type")} {
+		if !slices.Contains(uploadTypes, t) {
+			graphError(w, 400, 100, "(#100) Param file must be a file with one of the following types: "+
+				strings.Join(uploadTypes, ", ")+". Received file of type '"+t+"'.")
+			return
+		}
+	}
 	data, _ := io.ReadAll(f)
 	id := s.AddMedia(fh.Header.Get("Content-Type"), data)
 	answer(w, 200, map[string]string{"id": id})
@@ -150,9 +174,24 @@ func (s *Server) object(w http.ResponseWriter, id string) {
 	answer(w, 200, map[string]string{"id": id, "name": "Cliente " + id})
 }
 
+// BreakDownloads makes the next n downloads of media id (a media id, or the id in an
+// attachment URL) answer 404, as an expired media URL does.
+func (s *Server) BreakDownloads(id string, n int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.broken == nil {
+		s.broken = map[string]int{}
+	}
+	s.broken[id[strings.LastIndex(id, "/")+1:]] = n
+}
+
 func (s *Server) download(w http.ResponseWriter, r *http.Request, id string) {
 	s.mu.Lock()
 	m, ok := s.media[id]
+	if s.broken[id] > 0 {
+		s.broken[id]--
+		ok = false
+	}
 	s.mu.Unlock()
 	if !ok || (!m.public && !strings.HasPrefix(r.Header.Get("Authorization"), "Bearer ")) {
 		graphError(w, 404, 100, "no such media")

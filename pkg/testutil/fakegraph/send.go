@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -39,9 +40,31 @@ func (s *Server) Subscribed() []string {
 	return append([]string(nil), s.subscribed...)
 }
 
+// sender resolves the id of a POST /{id}/messages: a page (by id, or "me" with its page
+// token), or a Cloud API phone-number id. An Instagram account id is refused, as Graph
+// does: Instagram messages go through the linked page.
+func (s *Server) sender(w http.ResponseWriter, r *http.Request, id string) (string, bool) {
+	token := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
+	for _, p := range s.Pages {
+		switch {
+		case id == "me" && p.Token == token:
+			return p.ID, true
+		case id != "" && id == p.InstagramID:
+			graphError(w, 400, 100, "Unsupported post request. Object with ID '"+id+
+				"' does not exist, cannot be loaded due to missing permissions, or does not support this operation")
+			return "", false
+		}
+	}
+	if id == "me" {
+		graphError(w, 400, 190, "Invalid OAuth access token")
+		return "", false
+	}
+	return id, true
+}
+
 // message handles POST /{id}/messages: a Cloud API send or read mark, or a Send API call
 // (JSON or multipart with filedata).
-func (s *Server) message(w http.ResponseWriter, r *http.Request, from string) {
+func (s *Server) message(w http.ResponseWriter, r *http.Request, from, path string) {
 	body, sent, err := decodeSend(r)
 	if err != nil {
 		graphError(w, 400, 100, err.Error())
@@ -56,7 +79,7 @@ func (s *Server) message(w http.ResponseWriter, r *http.Request, from string) {
 	}
 	if action, ok := body["sender_action"].(string); ok {
 		if action == "react" || action == "unreact" { // recorded with the sends; Meta answers no id
-			sent.Type, sent.From = action, from
+			sent.Type, sent.From, sent.Path = action, from, path
 			s.mu.Lock()
 			s.sent = append(s.sent, sent)
 			s.mu.Unlock()
@@ -73,7 +96,7 @@ func (s *Server) message(w http.ResponseWriter, r *http.Request, from string) {
 		return
 	}
 	s.seq++
-	sent.From = from
+	sent.From, sent.Path = from, path
 	cloud := body["messaging_product"] == "whatsapp"
 	if cloud {
 		sent.ID = fmt.Sprintf("wamid.FAKE%d", s.seq)
@@ -90,6 +113,32 @@ func (s *Server) message(w http.ResponseWriter, r *http.Request, from string) {
 		return
 	}
 	answer(w, 200, map[string]string{"recipient_id": sent.To, "message_id": sent.ID})
+	if s.Echoes && s.Webhook != "" {
+		go s.echo(sent)
+	}
+}
+
+// echo posts the message_echoes webhook of a Send API message (Instagram's under the
+// account linked to the sending page).
+func (s *Server) echo(sent Sent) {
+	object, entry := "page", sent.From
+	for _, p := range s.Pages {
+		if p.ID == sent.From && p.InstagramID != "" && sent.Path == "me" { // our Instagram sends use /me
+			object, entry = "instagram", p.InstagramID
+		}
+	}
+	var app any = s.AppID
+	if _, err := strconv.ParseInt(s.AppID, 10, 64); err == nil {
+		app = json.Number(s.AppID) // Meta's app ids are numbers
+	}
+	body := Messaging(object, entry, map[string]any{"sender": map[string]string{"id": entry},
+		"recipient": map[string]string{"id": sent.To}, "timestamp": time.Now().UnixMilli(),
+		"message": map[string]any{"mid": sent.ID, "text": sent.Text, "is_echo": true, "app_id": app}})
+	if _, err := s.Post(body); err != nil {
+		s.mu.Lock()
+		s.webhookErr = append(s.webhookErr, err)
+		s.mu.Unlock()
+	}
 }
 
 func decodeSend(r *http.Request) (map[string]any, Sent, error) {
