@@ -3,7 +3,8 @@ import { chromium } from 'playwright-core';
 export const BASE_URL = (process.env.BASE_URL || 'http://localhost:8080').replace(/\/$/, '');
 export const ADMIN_EMAIL = process.env.ADMIN_EMAIL || 'admin@atende.local';
 export const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD || 'Admin@123';
-export const WAIT = 15000;
+/** A step's wait: 30 s by default (15 s was missed by a page reload on a machine under load); E2E_WAIT ms overrides. */
+export const WAIT = Number(process.env.E2E_WAIT) || 30000;
 /** For what crosses the worker and the socket (a customer's message reaching the inbox). */
 export const LONG_WAIT = 30000;
 
