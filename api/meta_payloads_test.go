@@ -297,7 +297,7 @@ func TestCloudAPIForwardedVoiceNote(t *testing.T) {
 	}
 	ctx := tenant.With(context.Background(), acme.Company.ID)
 	if _, _, err := m.App.InboundStore.Record(ctx, conn, channel.Event{Kind: channel.EventMessage, ProviderID: "wamid.VOICE",
-		From: "5511999990003", MediaType: "audio", MediaPath: rel, Timestamp: time.Now()}); err != nil {
+		From: "5511999990003", MediaType: "audio", MediaPath: rel.Path, Timestamp: time.Now()}); err != nil {
 		t.Fatal(err)
 	}
 	m.waitMessage(t, "wamid.VOICE")
