@@ -100,7 +100,7 @@ func TestMessengerConversation(t *testing.T) {
 		map[string]any{"type": "image", "payload": map[string]string{"url": photo}}))
 	m.post(t, fakegraph.Messaging("page", "PAGE1", map[string]any{"sender": map[string]string{"id": "PAGE1"},
 		"recipient": map[string]string{"id": "PSID1"}, "timestamp": time.Now().UnixMilli(),
-		"message": map[string]any{"mid": "m_ECHO", "text": "eco", "is_echo": true}}))
+		"message": map[string]any{"mid": "m_ECHO", "text": "eco", "is_echo": true, "app_id": metaAppID}})) // our app's echo
 	m.eventually(t, "inbound message with its photo", func() bool {
 		return count(m.env, "SELECT count(*) FROM messages WHERE provider_id = 'm_IN1' AND media_type = 'image' AND body = 'oi, tem esse?'") == 1 &&
 			count(m.env, "SELECT count(*) FROM meta_webhooks WHERE processed_at IS NOT NULL") == 2
