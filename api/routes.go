@@ -92,7 +92,7 @@ func (a *API) routes() []route {
 		{"GET", "/quick-messages/", signedIn, a.listQuickMessages},
 		{"GET", "/quick-messages/list", signedIn, a.pickQuickMessages},
 		{"GET", "/quick-messages/:id", signedIn, a.getQuickMessage},
-		{"POST", "/quick-messages", signedIn, a.createQuickMessage},
+		{"POST", "/quick-messages", signedIn.upTo(QuickMediaMaxBytes + formOverhead), a.createQuickMessage},
 		{"PUT", "/quick-messages/:id", signedIn, a.updateQuickMessage},
 		{"DELETE", "/quick-messages/:id", signedIn, a.deleteQuickMessage},
 		{"POST", "/quick-messages/:id/media-upload", signedIn.upTo(QuickMediaMaxBytes + formOverhead), a.uploadQuickMessageMedia},

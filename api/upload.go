@@ -54,6 +54,7 @@ func checkUploads(fhs []*multipart.FileHeader, maxBytes int64, allowed ...string
 		if err != nil {
 			return nil, err
 		}
+		ctype = storage.AudioOnly(ctype, fh.Header.Get("Content-Type"))
 		if !storage.Allowed(ctype, allowed...) {
 			return nil, storage.ErrBadType
 		}
@@ -70,7 +71,7 @@ func (a *API) storeUploads(companyID int64, folder string, ups []upload, maxByte
 			var saved storage.File
 			saved, err = a.App.Media.Save(companyID, folder, f, maxBytes, allowed...)
 			f.Close()
-			ups[i].Path, ups[i].MIME = saved.Path, saved.MIME
+			ups[i].Path = saved.Path // MIME stays what checkUploads read (narrowed to audio where declared)
 		}
 		if err != nil {
 			a.removeUploads(ups[:i])

@@ -126,7 +126,8 @@ describe('admin pages: queues, tags, contacts, quick messages, connections and t
     await page.getByTestId('quick-message-geral').check();
     await page.getByTestId('quick-message-file').setInputFiles({ name: 'cardapio.txt', mimeType: 'text/plain', buffer: Buffer.from('Cardápio do dia') });
     await waitForText(page, 'quick-message-media', 'cardapio.txt');
-    const uploaded = page.waitForResponse((r) => /\/quick-messages\/\d+\/media-upload$/.test(r.url()) && r.request().method() === 'POST', { timeout: WAIT });
+    // A new quick answer and its file are created in one multipart call.
+    const uploaded = page.waitForResponse((r) => /\/quick-messages$/.test(r.url()) && r.request().method() === 'POST', { timeout: WAIT });
     await page.getByTestId('quick-message-save').click();
     assert.equal((await uploaded).status(), 200);
     await waitForText(page, 'toast', 'Resposta rápida salva com sucesso!');

@@ -94,6 +94,25 @@ func Sniff(r io.Reader) (string, error) {
 	return baseType(m.String()), nil
 }
 
+// AudioOnly narrows a sniffed media container to audio when the client declared audio:
+// the bytes of a WebM, Ogg or MP4 file name the container, not whether it holds a video
+// track, and a browser's voice recording is such a container. Only a container that can
+// carry audio alone is narrowed, so nothing but audio/video ever changes its kind.
+func AudioOnly(sniffed, declared string) string {
+	if !strings.HasPrefix(declared, "audio/") {
+		return sniffed
+	}
+	switch sniffed {
+	case "video/webm":
+		return "audio/webm"
+	case "application/ogg", "video/ogg":
+		return "audio/ogg"
+	case "video/mp4":
+		return "audio/mp4"
+	}
+	return sniffed
+}
+
 // Allowed reports whether a sniffed type starts with one of allowed (none: any type).
 // Types a browser would run as a page (HTML, XML, SVG, scripts) are never allowed by a
 // list, whatever its prefixes.

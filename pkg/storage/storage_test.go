@@ -146,3 +146,19 @@ func TestOwner(t *testing.T) {
 		}
 	}
 }
+
+func TestAudioOnly(t *testing.T) {
+	cases := []struct{ sniffed, declared, want string }{
+		{"video/webm", "audio/webm;codecs=opus", "audio/webm"},
+		{"application/ogg", "audio/ogg", "audio/ogg"},
+		{"video/mp4", "audio/mp4", "audio/mp4"},
+		{"video/webm", "video/webm", "video/webm"},
+		{"text/html", "audio/ogg", "text/html"}, // never a page turned into audio
+		{"application/pdf", "audio/mpeg", "application/pdf"},
+	}
+	for _, c := range cases {
+		if got := AudioOnly(c.sniffed, c.declared); got != c.want {
+			t.Errorf("AudioOnly(%q, %q) = %q, want %q", c.sniffed, c.declared, got, c.want)
+		}
+	}
+}

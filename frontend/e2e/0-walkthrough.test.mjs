@@ -1,3 +1,4 @@
+// Named to run first (node --test takes the files in name order): it needs a fresh install.
 // The README's "Attendance: try it with the sandbox channel", to the letter, on a fresh
 // install: the seeded super admin (no queue, no allTicket, no queue in the company) creates a
 // sandbox connection, writes as a customer from "Simular cliente", finds the ticket under
