@@ -129,7 +129,7 @@ describe('admin pages: queues, tags, contacts, quick messages, connections and t
     // A new quick answer and its file are created in one multipart call.
     const uploaded = page.waitForResponse((r) => /\/quick-messages$/.test(r.url()) && r.request().method() === 'POST', { timeout: WAIT });
     await page.getByTestId('quick-message-save').click();
-    assert.equal((await uploaded).status(), 200);
+    assert.equal((await uploaded).status(), 201);
     await waitForText(page, 'toast', 'Resposta rápida salva com sucesso!');
     const listed = row('quick-message-row', 'shortcode', shortcode);
     await listed.getByTestId('quick-message-has-media').waitFor({ timeout: WAIT });
