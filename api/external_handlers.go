@@ -89,7 +89,7 @@ func (a *API) externalRequest(c *gin.Context, conn connection.Connection) (exter
 		r.SendSignature, r.CloseTicket = in.SendSignature.Valid && in.SendSignature.Value, in.CloseTicket.Valid && in.CloseTicket.Value
 		return r, true
 	}
-	form, err := parseMultipart(c, MediaRequestMaxBytes)
+	form, err := parseMultipart(c)
 	if err != nil {
 		fail(c, orBadRequest(err))
 		return r, false

@@ -48,7 +48,7 @@ func (a *API) sendMessage(c *gin.Context) {
 		reply(c, m, err)
 		return
 	}
-	form, err := parseMultipart(c, MediaRequestMaxBytes)
+	form, err := parseMultipart(c)
 	if err != nil {
 		fail(c, orBadRequest(err))
 		return

@@ -66,7 +66,7 @@ func (a *API) sandboxInbound(c *gin.Context) {
 	}
 	var ups []upload
 	if strings.HasPrefix(c.ContentType(), "multipart/") {
-		form, err := parseMultipart(c, MediaMaxBytes+formOverhead)
+		form, err := parseMultipart(c)
 		if err == nil && len(form.File["media"]) > 0 {
 			ups, err = checkUploads(form.File["media"][:1], MediaMaxBytes)
 		}

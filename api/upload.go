@@ -23,10 +23,9 @@ type upload struct {
 	Path string // once stored
 }
 
-// parseMultipart reads a multipart body of at most maxBytes (the route's upload limit),
-// before anything is written; a larger body is ErrTooLarge.
-func parseMultipart(c *gin.Context, maxBytes int64) (*multipart.Form, error) {
-	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, maxBytes)
+// parseMultipart reads a multipart body before anything is written. Its size is bounded by
+// the route table's cap (limitBodies); a body past it is ErrTooLarge.
+func parseMultipart(c *gin.Context) (*multipart.Form, error) {
 	form, err := c.MultipartForm()
 	if mbe := (*http.MaxBytesError)(nil); errors.As(err, &mbe) {
 		return nil, storage.ErrTooLarge
@@ -92,7 +91,7 @@ func (a *API) removeUploads(ups []upload) {
 // its size and content type. It returns the stored path and the file's cleaned name; on
 // failure it has answered.
 func (a *API) saveUpload(c *gin.Context, field, folder string, maxBytes int64, allowed ...string) (string, string, bool) {
-	_, err := parseMultipart(c, maxBytes+formOverhead)
+	_, err := parseMultipart(c)
 	var fh *multipart.FileHeader
 	if err == nil {
 		fh, err = c.FormFile(field)
