@@ -99,6 +99,8 @@ type Connection struct {
 	CollectiveVacationEnd     *company.Date   `json:"collectiveVacationEnd"`
 	CollectiveVacationMessage string          `json:"collectiveVacationMessage"`
 	Schedules                 hours.Schedules `json:"schedules"`
+	// ClockOffset shifts a sandbox connection's bot clock by this many seconds (Now).
+	ClockOffset int `json:"clockOffset"`
 
 	CreatedAt time.Time  `json:"createdAt"`
 	UpdatedAt time.Time  `json:"updatedAt"`
@@ -183,4 +185,10 @@ func NewToken() string {
 		b[i] = tokenAlphabet[n.Int64()]
 	}
 	return string(b)
+}
+
+// Now is the time the connection's bot runs at: the real clock, shifted on a sandbox
+// connection whose administrator set a pretend time to try out-of-hours paths.
+func (c Connection) Now(real time.Time) time.Time {
+	return real.Add(time.Duration(c.ClockOffset) * time.Second)
 }

@@ -23,35 +23,39 @@ var ActiveStatuses = []string{StatusOpen, StatusPending, StatusGroup, StatusNPS,
 
 // Ticket is one conversation. JSON names follow the spec.
 type Ticket struct {
-	ID                     int64            `json:"id"`
-	UUID                   string           `json:"uuid" gorm:"column:uuid;default:gen_random_uuid()"`
-	CompanyID              int64            `json:"companyId"`
-	ContactID              int64            `json:"contactId"`
-	ConnectionID           *int64           `json:"whatsappId" gorm:"column:connection_id"`
-	QueueID                *int64           `json:"queueId"`
-	UserID                 *int64           `json:"userId"`
-	Status                 string           `json:"status"`
-	Channel                string           `json:"channel"`
-	IsGroup                bool             `json:"isGroup"`
-	IsBot                  bool             `json:"isBot"`
-	UnreadMessages         int              `json:"unreadMessages"`
-	LastMessage            string           `json:"lastMessage"`
-	FromMe                 bool             `json:"fromMe"`
-	UseIntegration         bool             `json:"useIntegration"`
-	IntegrationID          *int64           `json:"integrationId"`
-	AmountUsedBotQueues    int              `json:"amountUsedBotQueues"`
-	AmountUsedBotQueuesNPS int              `json:"amountUsedBotQueuesNPS" gorm:"column:amount_used_bot_queues_nps"`
-	IsOutOfHour            bool             `json:"isOutOfHour"`
-	SendInactiveMessage    bool             `json:"sendInactiveMessage"`
-	IsTransfered           bool             `json:"isTransfered"`
-	Imported               bool             `json:"imported"`
-	CreatedAt              time.Time        `json:"createdAt"`
-	UpdatedAt              time.Time        `json:"updatedAt"`
-	Contact                *contact.Contact `json:"contact,omitempty" gorm:"-"`
-	Queue                  *QueueRef        `json:"queue" gorm:"-"`
-	User                   *UserRef         `json:"user" gorm:"-"`
-	Whatsapp               *ConnectionRef   `json:"whatsapp" gorm:"-"`
-	Tags                   []contact.TagRef `json:"tags" gorm:"-"`
+	ID                     int64  `json:"id"`
+	UUID                   string `json:"uuid" gorm:"column:uuid;default:gen_random_uuid()"`
+	CompanyID              int64  `json:"companyId"`
+	ContactID              int64  `json:"contactId"`
+	ConnectionID           *int64 `json:"whatsappId" gorm:"column:connection_id"`
+	QueueID                *int64 `json:"queueId"`
+	UserID                 *int64 `json:"userId"`
+	Status                 string `json:"status"`
+	Channel                string `json:"channel"`
+	IsGroup                bool   `json:"isGroup"`
+	IsBot                  bool   `json:"isBot"`
+	UnreadMessages         int    `json:"unreadMessages"`
+	LastMessage            string `json:"lastMessage"`
+	FromMe                 bool   `json:"fromMe"`
+	UseIntegration         bool   `json:"useIntegration"`
+	IntegrationID          *int64 `json:"integrationId"`
+	AmountUsedBotQueues    int    `json:"amountUsedBotQueues"`
+	AmountUsedBotQueuesNPS int    `json:"amountUsedBotQueuesNPS" gorm:"column:amount_used_bot_queues_nps"`
+	IsOutOfHour            bool   `json:"isOutOfHour"`
+	SendInactiveMessage    bool   `json:"sendInactiveMessage"`
+	IsTransfered           bool   `json:"isTransfered"`
+	Imported               bool   `json:"imported"`
+	// The bot's state: the option level shown last (queue option tree) and the LGPD talk.
+	ChatbotOptionID   *int64           `json:"chatbotOptionId"`
+	LgpdSendMessageAt *time.Time       `json:"lgpdSendMessageAt"`
+	LgpdAcceptedAt    *time.Time       `json:"lgpdAcceptedAt"`
+	CreatedAt         time.Time        `json:"createdAt"`
+	UpdatedAt         time.Time        `json:"updatedAt"`
+	Contact           *contact.Contact `json:"contact,omitempty" gorm:"-"`
+	Queue             *QueueRef        `json:"queue" gorm:"-"`
+	User              *UserRef         `json:"user" gorm:"-"`
+	Whatsapp          *ConnectionRef   `json:"whatsapp" gorm:"-"`
+	Tags              []contact.TagRef `json:"tags" gorm:"-"`
 }
 
 // QueueRef is the queue shape inside a ticket.
