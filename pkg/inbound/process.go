@@ -129,5 +129,11 @@ func markImported(tx *gorm.DB, t *ticket.Ticket, conn connection.Connection) err
 		t.QueueID = conn.QueueIDImportMessages
 	}
 	t.Imported = true
-	return tx.Model(&ticket.Ticket{}).Where("id = ?", t.ID).Updates(set).Error
+	if err := tx.Model(&ticket.Ticket{}).Where("id = ?", t.ID).Updates(set).Error; err != nil {
+		return err
+	}
+	if conn.QueueIDImportMessages == nil {
+		return nil
+	}
+	return ticket.TrackQueue(tx, *t)
 }
