@@ -40,6 +40,7 @@ func (p Processor) Process(ctx context.Context, refs []tasks.InboundRef) error {
 			outs, own, err = append(outs, o...), cmp.Or(own, ownOne), cmp.Or(err, errOne)
 		}
 	}
+	p.dispatch(ctx, outs)
 	p.publish(ctx, outs)
 	return cmp.Or(err, own)
 }
@@ -94,7 +95,7 @@ func (p Processor) run(ctx context.Context, refs []tasks.InboundRef) (outs []ann
 				failed = e.ID
 				return err
 			case out != nil:
-				outs = append(outs, *out)
+				outs = append(append(outs, *out), out.then...)
 			}
 		}
 		return nil

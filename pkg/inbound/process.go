@@ -14,6 +14,7 @@ import (
 	"atende/pkg/contact"
 	"atende/pkg/message"
 	"atende/pkg/realtime"
+	"atende/pkg/tasks"
 	"atende/pkg/ticket"
 )
 
@@ -27,6 +28,8 @@ type Processor struct {
 	Events      realtime.Publisher
 	Media       message.MediaURL
 	Connections *connection.Cache // each batch's connection rows
+	Settings    ticket.Settings   // company settings, for the bot (chatbot.Keys)
+	Queue       tasks.Enqueuer    // the bot's replies: message:send after commit
 }
 
 // announce is what to publish once the transaction committed.
@@ -35,6 +38,9 @@ type announce struct {
 	msg      message.Message
 	ticketID int64
 	known    *known // set when the ticket changed too, as the transaction left it
+	send     bool          // a reply of the bot: message:send once committed,
+	delay    time.Duration // this long after commit
+	then     []announce    // what the same event did next (a call's reply), in order
 }
 
 // known is the ticket and contact a new message was stored on.
@@ -44,7 +50,7 @@ type known struct {
 }
 
 // handle applies an event about a stored message: a reaction, an ack, an edit, a delete or
-// its late media.
+// its late media; and a call (calls.go).
 // Messages themselves are stored by storeMessages, a batch at a time.
 func (p Processor) handle(ctx context.Context, tx *gorm.DB, conn connection.Connection, ev channel.Event) (*announce, error) {
 	switch ev.Kind {
@@ -56,9 +62,15 @@ func (p Processor) handle(ctx context.Context, tx *gorm.DB, conn connection.Conn
 		}
 		return p.update(tx, conn, ev.TargetID, "GREATEST(ack, ?)", ev.Ack, map[string]any{})
 	case channel.EventEdit:
-		return p.update(tx, conn, ev.TargetID, "ack", nil, map[string]any{"body": ev.Body, "is_edited": true})
+		out, err := p.update(tx, conn, ev.TargetID, "ack", nil, map[string]any{"body": ev.Body, "is_edited": true})
+		if err != nil {
+			return nil, err
+		}
+		return repreview(tx, out)
 	case channel.EventDelete:
-		return p.update(tx, conn, ev.TargetID, "ack", nil, map[string]any{"is_deleted": true})
+		return p.deleted(ctx, tx, conn, ev)
+	case channel.EventCall:
+		return p.call(ctx, tx, conn, ev)
 	case channel.EventMedia:
 		return p.update(tx, conn, ev.TargetID, "ack", nil, map[string]any{"body": ev.Body, "media_path": ev.MediaPath,
 			"media_name": ev.MediaName, "media_type": mediaType(ev)})
