@@ -134,6 +134,7 @@ func (a *API) routes() []route {
 		{"GET", "/messages-allMe", signedIn, a.countMyMessages},
 		{"POST", "/sandbox/:connectionId/inbound", sandboxAuth.upTo(MediaMaxBytes + formOverhead), a.sandboxInbound},
 		{"GET", "/sandbox/:connectionId/outbound", sandboxAuth, a.sandboxOutbound},
+		{"POST", "/sandbox/:connectionId/call", sandboxAuth, a.sandboxCall},
 
 		// External API (spec/3; described in docs/openapi.yaml)
 		{"POST", "/api/messages/send", externalAPI.upTo(MediaRequestMaxBytes), a.externalSend},
