@@ -181,6 +181,7 @@ const en = {
     location: 'Location',
     contactCard: 'Contact',
     call: 'Voice/video call',
+    missedCall: 'Missed voice/video call at {{time}}',
     sendFailed: 'Sending failed',
     deleteTitle: 'Delete message?',
     deleteMessage: 'The message will also be deleted for the contact.',

@@ -181,6 +181,7 @@ const es = {
     location: 'Ubicación',
     contactCard: 'Contacto',
     call: 'Llamada de voz/video',
+    missedCall: 'Llamada de voz/video perdida a las {{time}}',
     sendFailed: 'Error al enviar',
     deleteTitle: '¿Eliminar mensaje?',
     deleteMessage: 'El mensaje también se eliminará para el contacto.',

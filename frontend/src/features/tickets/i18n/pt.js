@@ -182,6 +182,7 @@ const pt = {
     location: 'Localização',
     contactCard: 'Contato',
     call: 'Chamada de voz/vídeo',
+    missedCall: 'Chamada de voz/vídeo perdida às {{time}}',
     sendFailed: 'Falha no envio',
     deleteTitle: 'Apagar mensagem?',
     deleteMessage: 'A mensagem será apagada também para o contato.',

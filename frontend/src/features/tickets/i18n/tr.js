@@ -181,6 +181,7 @@ const tr = {
     location: 'Konum',
     contactCard: 'Kişi',
     call: 'Sesli/görüntülü arama',
+    missedCall: '{{time}} saatinde cevapsız sesli/görüntülü arama',
     sendFailed: 'Gönderilemedi',
     deleteTitle: 'Mesaj silinsin mi?',
     deleteMessage: 'Mesaj kişi için de silinecek.',
