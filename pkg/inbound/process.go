@@ -34,13 +34,15 @@ type Processor struct {
 
 // announce is what to publish once the transaction committed.
 type announce struct {
+	then     []announce // what the same event did next, in order (a call's answer)
 	action   string
 	msg      message.Message
 	ticketID int64
-	known    *known        // set when the ticket changed too, as the transaction left it
-	send     bool          // a reply of the bot: message:send once committed,
-	delay    time.Duration // this long after commit
-	then     []announce    // what the same event did next (a call's reply), in order
+	known    *known // set when the ticket changed too, as the transaction left it
+
+	// A reply of the bot: message:send once committed, delay after the commit.
+	send  bool
+	delay time.Duration
 }
 
 // known is the ticket and contact a new message was stored on.
