@@ -30,7 +30,7 @@ export default function SimulateDialog({ connection, onClose }) {
           </DialogTitle>
           <DialogContent sx={{ p: 0, overflow: 'hidden' }}>
             <Box sx={{ height: 'min(640px, calc(100vh - 120px))' }}>
-              <SimulatePanel connectionId={connection.id} connectionName={connection.name} height="100%" />
+              <SimulatePanel connectionId={connection.id} connectionName={connection.name} height="100%" onLeave={onClose} />
             </Box>
           </DialogContent>
         </>

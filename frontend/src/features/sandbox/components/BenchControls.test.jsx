@@ -1,0 +1,98 @@
+import { act } from 'react';
+import { MemoryRouter } from 'react-router';
+import { SWRConfig } from 'swr';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { allByTestId, byTestId, click, render } from '../../../test/render';
+import { setClock } from '../api/sandboxApi';
+import { conversation } from '../api/conversation';
+import ClockControl from './ClockControl';
+import QuickReplies from './QuickReplies';
+
+const auth = vi.hoisted(() => ({ user: { id: 1, profile: 'admin' } }));
+vi.mock('../../auth/hooks/useAuth', () => ({ useAuth: () => auth }));
+vi.mock('../api/sandboxApi', async (original) => ({ ...(await original()), setClock: vi.fn() }));
+
+const responses = {};
+function mount(element) {
+  return render(
+    <SWRConfig value={{ provider: () => new Map(), fetcher: async (key) => responses[key], dedupingInterval: 0 }}>
+      <MemoryRouter>{element}</MemoryRouter>
+    </SWRConfig>,
+  );
+}
+const settle = () => act(async () => { await new Promise((r) => setTimeout(r, 0)); });
+
+describe('pretend-time control', () => {
+  let view;
+  beforeEach(() => {
+    auth.user = { id: 1, profile: 'admin' };
+    setClock.mockReset();
+    responses['/sandbox/7/clock'] = { clockOffset: 0, at: null, timezone: 'America/Sao_Paulo' };
+    responses['/setting/scheduleType'] = { key: 'scheduleType', value: 'connection' };
+  });
+  afterEach(() => view?.unmount());
+
+  it('shows the real clock, sets a preset as a wall time of the company zone and badges the shift', async () => {
+    view = mount(<ClockControl connectionId={7} />);
+    await settle();
+    const badge = byTestId('simulate-clock-badge');
+    expect(badge.dataset.shifted).toBe('false');
+    expect(badge.textContent).toBe('Hora real');
+    await click(byTestId('simulate-clock'));
+    expect(byTestId('simulate-hours').dataset.mode).toBe('connection');
+    expect(byTestId('simulate-hours-link').getAttribute('href')).toBe('/connections?edit=7&tab=schedules');
+
+    setClock.mockResolvedValue({ clockOffset: 3 * 86400, at: '2026-11-28T22:00:00-03:00', timezone: 'America/Sao_Paulo' });
+    await click(byTestId('simulate-clock-preset-saturday22'));
+    expect(setClock).toHaveBeenCalledWith(7, expect.stringMatching(/^\d{4}-\d{2}-\d{2}T22:00$/));
+    await settle();
+    expect(byTestId('simulate-clock-badge').dataset.shifted).toBe('true');
+
+    setClock.mockResolvedValue({ clockOffset: 0, at: null, timezone: 'America/Sao_Paulo' });
+    await click(byTestId('simulate-clock'));
+    expect(byTestId('simulate-clock-shifted')).not.toBeNull();
+    await click(byTestId('simulate-clock-preset-real'));
+    expect(setClock).toHaveBeenLastCalledWith(7, null);
+    await settle();
+    expect(byTestId('simulate-clock-badge').dataset.shifted).toBe('false');
+  });
+
+  it('lets only connection managers change it', async () => {
+    auth.user = { id: 2, profile: 'user', allowConnections: 'disabled' };
+    responses['/setting/scheduleType'] = { key: 'scheduleType', value: '' };
+    view = mount(<ClockControl connectionId={7} />);
+    await settle();
+    await click(byTestId('simulate-clock'));
+    expect(byTestId('simulate-clock-preset-real')).toBeNull();
+    expect(byTestId('simulate-clock-menu').textContent).toContain('Só quem administra conexões muda o relógio.');
+    expect(byTestId('simulate-hours').dataset.mode).toBe('off');
+    expect(byTestId('simulate-hours-link')).toBeNull();
+  });
+});
+
+describe('quick answer chips', () => {
+  let view;
+  afterEach(() => view?.unmount());
+
+  it('offer the last menu\'s options and send the one clicked', async () => {
+    const onPick = vi.fn();
+    const timeline = conversation([], [{ id: 1, createdAt: '2026-01-01T10:00:00Z', body: '\u200EOlá!\n[1] - Vendas\n[2] - Suporte\n[Sair] - Encerrar', ack: 3 }]);
+    view = mount(<QuickReplies timeline={timeline} onPick={onPick} />);
+    expect(byTestId('simulate-quick').dataset.kind).toBe('menu');
+    expect(allByTestId('simulate-chip').map((c) => c.dataset.value)).toEqual(['1', '2', 'sair']);
+    expect(allByTestId('simulate-chip')[0].textContent).toBe('1 · Vendas');
+    await click(allByTestId('simulate-chip')[1]);
+    expect(onPick).toHaveBeenCalledWith('2');
+    await click(byTestId('simulate-quick-more'));
+    await click(byTestId('simulate-quick-rating-9'));
+    expect(onPick).toHaveBeenLastCalledWith('9');
+  });
+
+  it('start with a greeting', async () => {
+    const onPick = vi.fn();
+    view = mount(<QuickReplies timeline={[]} onPick={onPick} />);
+    expect(byTestId('simulate-quick').dataset.kind).toBe('start');
+    await click(byTestId('simulate-chip'));
+    expect(onPick).toHaveBeenCalledWith('Olá');
+  });
+});
