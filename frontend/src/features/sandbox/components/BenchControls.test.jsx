@@ -7,6 +7,7 @@ import { setClock } from '../api/sandboxApi';
 import { conversation } from '../api/conversation';
 import ClockControl from './ClockControl';
 import QuickReplies from './QuickReplies';
+import SimulateDock, { DOCK_KEY, DockButton } from './SimulateDock';
 
 const auth = vi.hoisted(() => ({ user: { id: 1, profile: 'admin' } }));
 vi.mock('../../auth/hooks/useAuth', () => ({ useAuth: () => auth }));
@@ -94,5 +95,29 @@ describe('quick answer chips', () => {
     expect(byTestId('simulate-quick').dataset.kind).toBe('start');
     await click(byTestId('simulate-chip'));
     expect(onPick).toHaveBeenCalledWith('Olá');
+  });
+});
+
+describe('panel docked beside the inbox', () => {
+  let view;
+  afterEach(() => {
+    view?.unmount();
+    localStorage.clear();
+  });
+
+  it('docks a connection, shows its panel at the inbox side and closes', async () => {
+    responses['/sandbox/7/clock'] = { clockOffset: 0, at: null, timezone: 'America/Sao_Paulo' };
+    view = mount(<><DockButton connection={{ id: 7, name: 'Teste' }} /><SimulateDock /></>);
+    expect(byTestId('simulate-dock')).toBeNull();
+    await click(byTestId('simulate-dock-open'));
+    expect(JSON.parse(localStorage.getItem(DOCK_KEY))).toEqual({ id: 7, name: 'Teste' });
+    view.unmount();
+    view = mount(<SimulateDock />);
+    await settle();
+    expect(byTestId('simulate-dock').dataset.connectionId).toBe('7');
+    expect(byTestId('simulate-connection-name').textContent).toBe('Simulação · Teste');
+    await click(byTestId('simulate-dock-close'));
+    expect(byTestId('simulate-dock')).toBeNull();
+    expect(localStorage.getItem(DOCK_KEY)).toBe('null');
   });
 });

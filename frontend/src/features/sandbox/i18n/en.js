@@ -15,6 +15,8 @@ const en = {
     openPage: 'Open on a page',
     badConnection: 'Invalid connection.',
     notSandbox: 'This connection is not a test (sandbox) one: the simulation does not work on it.',
+    dock: 'Open beside the inbox',
+    undock: 'Close the simulation',
     record: 'Record audio',
     recordCancel: 'Discard recording',
     quick: {

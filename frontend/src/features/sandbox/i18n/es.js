@@ -15,6 +15,8 @@ const es = {
     openPage: 'Abrir en una página',
     badConnection: 'Conexión inválida.',
     notSandbox: 'Esta conexión no es de prueba (sandbox): la simulación no funciona en ella.',
+    dock: 'Abrir junto a las atenciones',
+    undock: 'Cerrar la simulación',
     record: 'Grabar audio',
     recordCancel: 'Descartar grabación',
     quick: {

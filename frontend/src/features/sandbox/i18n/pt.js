@@ -15,6 +15,8 @@ const pt = {
     openPage: 'Abrir em uma página',
     badConnection: 'Conexão inválida.',
     notSandbox: 'Esta conexão não é de teste (sandbox): a simulação não funciona nela.',
+    dock: 'Abrir ao lado dos atendimentos',
+    undock: 'Fechar a simulação',
     record: 'Gravar áudio',
     recordCancel: 'Descartar gravação',
     quick: {

@@ -15,6 +15,8 @@ const tr = {
     openPage: 'Sayfada aç',
     badConnection: 'Geçersiz bağlantı.',
     notSandbox: 'Bu bağlantı bir test (sandbox) bağlantısı değil: simülasyon burada çalışmaz.',
+    dock: 'Gelen kutusunun yanında aç',
+    undock: 'Simülasyonu kapat',
     record: 'Ses kaydet',
     recordCancel: 'Kaydı at',
     quick: {
