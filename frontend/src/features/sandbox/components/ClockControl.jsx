@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import useSWR from 'swr';
 import { Link as RouterLink } from 'react-router';
 import {
   Alert, Box, Button, ButtonBase, Chip, Divider, Link, Popover, Stack, TextField, Typography,
@@ -8,7 +9,6 @@ import { useTranslation } from 'react-i18next';
 import { isAdmin } from '../../../utils/permissions';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { canManageConnections } from '../../connections/api/connectionRules';
-import { useSettingValue } from '../../tickets/hooks/useLookups';
 import {
   CLOCK_PRESETS, formatPretend, hoursLink, isShifted, presetAt, pretendNow, wallText,
 } from '../api/clock';
@@ -18,8 +18,10 @@ import useSandboxClock from '../hooks/useSandboxClock';
 function HoursLink({ connectionId, onLeave }) {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const scheduleType = useSettingValue('scheduleType');
-  if (scheduleType === undefined) return null;
+  // A company that never saved the option has no row (404): its hours are off.
+  const { data, error } = useSWR('/setting/scheduleType', { shouldRetryOnError: false, revalidateOnFocus: false });
+  if (data === undefined && !error) return null;
+  const scheduleType = typeof data === 'object' ? data?.value : data;
   const { mode, to } = hoursLink(scheduleType, connectionId);
   const allowed = mode === 'connection' ? canManageConnections(user) : isAdmin(user);
   return (
