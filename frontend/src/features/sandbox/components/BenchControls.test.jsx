@@ -3,15 +3,16 @@ import { MemoryRouter } from 'react-router';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { allByTestId, byTestId, click, render } from '../../../test/render';
-import { setClock } from '../api/sandboxApi';
+import { fetchOutbound, sendInbound, setClock } from '../api/sandboxApi';
 import { conversation } from '../api/conversation';
 import ClockControl from './ClockControl';
+import ChatView from './ChatView';
 import QuickReplies from './QuickReplies';
 import SimulateDock, { DOCK_KEY, DockButton } from './SimulateDock';
 
 const auth = vi.hoisted(() => ({ user: { id: 1, profile: 'admin' } }));
 vi.mock('../../auth/hooks/useAuth', () => ({ useAuth: () => auth }));
-vi.mock('../api/sandboxApi', async (original) => ({ ...(await original()), setClock: vi.fn() }));
+vi.mock('../api/sandboxApi', async (original) => ({ ...(await original()), setClock: vi.fn(), fetchOutbound: vi.fn(), sendInbound: vi.fn() }));
 
 const responses = {};
 function mount(element) {
@@ -119,5 +120,31 @@ describe('panel docked beside the inbox', () => {
     await click(byTestId('simulate-dock-close'));
     expect(byTestId('simulate-dock')).toBeNull();
     expect(localStorage.getItem(DOCK_KEY)).toBe('null');
+  });
+});
+
+describe('playing the customer through a bot menu', () => {
+  let view;
+  afterEach(() => {
+    view?.unmount();
+    localStorage.clear();
+  });
+
+  it('shows the bot\'s menu as delivered and answers it with a chip, in server order', async () => {
+    const menu = { id: 11, ack: 3, kind: 'text', createdAt: '2026-01-01T10:00:01Z', body: '\u200EOlá!\n[1] - Vendas\n[2] - Suporte\n[Sair] - Encerrar' };
+    fetchOutbound.mockResolvedValue({ messages: [menu] });
+    sendInbound.mockResolvedValue({ eventId: 1, duplicate: false, receivedAt: '2026-01-01T10:00:05Z' });
+    view = mount(<ChatView connectionId={7} customer={{ number: '5511999990001', name: 'Maria' }} onChangeCustomer={vi.fn()} />);
+    await settle();
+    expect(fetchOutbound).toHaveBeenCalledWith(7, { number: '5511999990001', after: 0 });
+    const bodies = () => allByTestId('simulate-message-body').map((b) => b.textContent);
+    expect(bodies()).toEqual(['\u200EOlá!\n[1] - Vendas\n[2] - Suporte\n[Sair] - Encerrar']);
+    expect(allByTestId('simulate-chip').map((c) => c.dataset.value)).toEqual(['1', '2', 'sair']);
+    await click(allByTestId('simulate-chip').find((c) => c.dataset.value === '2'));
+    await settle();
+    expect(sendInbound).toHaveBeenCalledWith(7, expect.objectContaining({ number: '5511999990001', name: 'Maria', body: '2' }));
+    const messages = allByTestId('simulate-message');
+    expect(messages.map((m) => m.dataset.from)).toEqual(['atende', 'customer']);
+    expect(messages[1].querySelector('[data-testid="simulate-send-state"]').dataset.state).toBe('sent');
   });
 });

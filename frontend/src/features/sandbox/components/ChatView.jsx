@@ -112,10 +112,12 @@ export default function ChatView({ connectionId, customer, onChangeCustomer }) {
   const { t } = useTranslation();
   const { sent, outbound, pollError, loaded, send, retry } = useSandboxConversation(connectionId, customer);
   const timeline = useMemo(() => conversation(sent, outbound), [sent, outbound]);
-  const bottomRef = useRef(null);
+  const listRef = useRef(null);
 
+  // Scrolls the conversation only (scrollIntoView would also move the inbox the panel is docked in).
   useEffect(() => {
-    bottomRef.current?.scrollIntoView?.({ block: 'end' });
+    const el = listRef.current;
+    if (el) el.scrollTop = el.scrollHeight;
   }, [timeline.length]);
 
   return (
@@ -139,14 +141,13 @@ export default function ChatView({ connectionId, customer, onChangeCustomer }) {
           {t('sandbox.pollError', { message: errorMessage(pollError) })}
         </Alert>
       )}
-      <Box sx={(theme) => ({ flex: 1, minHeight: 0, overflowY: 'auto', py: 1, bgcolor: theme.palette.mode === 'dark' ? '#0B141A' : '#EFEAE2' })}
+      <Box ref={listRef} sx={(theme) => ({ flex: 1, minHeight: 0, overflowY: 'auto', py: 1, bgcolor: theme.palette.mode === 'dark' ? '#0B141A' : '#EFEAE2' })}
         data-testid="simulate-messages">
         {!loaded && !pollError && <Box sx={{ textAlign: 'center', py: 2 }}><CircularProgress size={24} /></Box>}
         {loaded && !timeline.length && (
           <Typography variant="body2" color="text.secondary" align="center" sx={{ px: 3, py: 4 }}>{t('sandbox.empty')}</Typography>
         )}
         {timeline.map((message) => <MessageBubble key={message.key} message={message} onRetry={retry} />)}
-        <div ref={bottomRef} />
       </Box>
       <Box sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
         <QuickReplies timeline={timeline} onPick={(body) => send({ body })} />
