@@ -134,6 +134,8 @@ func (a *API) routes() []route {
 		{"GET", "/messages-allMe", signedIn, a.countMyMessages},
 		{"POST", "/sandbox/:connectionId/inbound", sandboxAuth.upTo(MediaMaxBytes + formOverhead), a.sandboxInbound},
 		{"GET", "/sandbox/:connectionId/outbound", sandboxAuth, a.sandboxOutbound},
+		{"GET", "/sandbox/:connectionId/clock", sandboxAuth, a.sandboxClock},
+		{"PUT", "/sandbox/:connectionId/clock", manageConnections.upTo(ClockMaxBytes), a.setSandboxClock},
 
 		// External API (spec/3; described in docs/openapi.yaml)
 		{"POST", "/api/messages/send", externalAPI.upTo(MediaRequestMaxBytes), a.externalSend},
