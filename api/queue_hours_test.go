@@ -86,7 +86,8 @@ func TestQueueOutOfHoursMessageRequiredWithQueueHours(t *testing.T) {
 		{name: "can't be emptied", method: "PUT", path: path, token: admin, body: map[string]any{"outOfHoursMessage": ""},
 			status: 400, code: "ERR_VALIDATION", contain: []string{msg}},
 		{name: "create with it", method: "POST", path: "/queue", token: admin, status: 201,
-			body: queueBody("Suporte", "#00ff00", map[string]any{"outOfHoursMessage": "Volte amanhã"})},
+			body:    queueBody("Suporte", "#00ff00", map[string]any{"outOfHoursMessage": "Volte amanhã"}),
+			contain: []string{`"schedules":[]`, `"integrationId":null`, `"fileListId":null`}},
 	})
 	if n := e.countRows("SELECT count(*) FROM queues WHERE company_id = ? AND out_of_hours_message = ''", acme.Company.ID); n != 0 {
 		t.Fatal("a queue was saved without its out-of-hours message")

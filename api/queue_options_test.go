@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"atende/pkg/testutil"
+	"atende/pkg/user"
 )
 
 // option is the JSON of one queue option as the api answers it.
@@ -116,7 +117,7 @@ func TestQueueOptionsValidation(t *testing.T) {
 			body: optionBody(betaQueue.ID, "Boletos", map[string]any{"parentId": suporteOpt}), status: 400, code: "ERR_VALIDATION",
 			contain: []string{`"parentId":"Opção inválida"`}},
 		{name: "an unused file list is fine", method: "POST", path: "/chatbot", token: admin, status: 201,
-			body: optionBody(v, "Catálogo", map[string]any{"queueType": "file", "optFileId": acmeFiles, "optQueueId": suporte.ID}),
+			body:    optionBody(v, "Catálogo", map[string]any{"queueType": "file", "optFileId": acmeFiles, "optQueueId": suporte.ID}),
 			contain: []string{`"queueType":"file"`, `"optFileId":` + itoa(acmeFiles), `"optQueueId":null`, `"options":[]`}},
 	})
 	if n := e.countRows("SELECT count(*) FROM chatbots"); n != 4 {
@@ -218,5 +219,31 @@ func TestQueueOptionTree(t *testing.T) {
 	})
 	if n := e.countRows("SELECT count(*) FROM chatbots WHERE queue_id = ?", suporte.ID); n != 0 {
 		t.Fatal("options of a deleted queue left")
+	}
+}
+
+// The new admin endpoints refuse profile users, even with allowConnections; an admin gets
+// past the rule (unknown ids and empty bodies answer 400/404 and write nothing).
+func TestAutomationAdminAccessMatrix(t *testing.T) {
+	e := newEnv(t)
+	acme := testutil.NewTenant(t, e.App, "acme", 0)
+	power := testutil.NewUser(t, e.App, acme.Company.ID, "power@acme.test", "user", func(u *user.User) {
+		u.AllowConnections, u.AllowRealTime, u.ShowDashboard = "enabled", "enabled", "enabled"
+	})
+	empty := map[string]any{}
+	gates := []gate{
+		{"GET", "/chatbot/999999", nil, []int{403, 403, 404}},
+		{"POST", "/chatbot", empty, []int{403, 403, 400}},
+		{"PUT", "/chatbot/999999", empty, []int{403, 403, 404}},
+		{"DELETE", "/chatbot/999999", nil, []int{403, 403, 404}},
+		{"GET", "/companies/{company}/schedules", nil, []int{403, 403, 200}},
+		{"PUT", "/companies/{company}/schedules", empty, []int{403, 403, 400}},
+		{"GET", "/files/", nil, []int{403, 403, 200}},
+		{"GET", "/files", nil, []int{403, 403, 200}},
+	}
+	e.run(t, e.matrix([]accessCaller{{"profile user", acme.Attender, 0},
+		{"profile user with allowConnections", power, 1}, {"admin", acme.Admin, 2}}, gates))
+	if n := e.countRows("SELECT count(*) FROM chatbots"); n != 0 {
+		t.Errorf("%d options written", n)
 	}
 }

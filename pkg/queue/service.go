@@ -9,6 +9,7 @@ import (
 
 	"atende/pkg/errs"
 	"atende/pkg/filelist"
+	"atende/pkg/hours"
 	"atende/pkg/plan"
 	"atende/pkg/realtime"
 	"atende/pkg/tenant"
@@ -58,7 +59,7 @@ func (s Service) Create(ctx context.Context, in Input) (Queue, error) {
 	if err != nil {
 		return Queue{}, err
 	}
-	q := Queue{CompanyID: companyID}
+	q := Queue{CompanyID: companyID, Schedules: hours.Schedules{}}
 	if err := in.apply(&q, true); err != nil {
 		return Queue{}, err
 	}
