@@ -121,6 +121,8 @@ func TestCompanyHours(t *testing.T) {
 			`"schedules[1].weekdayEn":"Opção inválida"`),
 		put("an unknown weekday", admin, map[string]any{"schedules": week("funday")}, 400, "ERR_VALIDATION",
 			`"schedules[0].weekdayEn":"Opção inválida"`),
+		put("more than a week", admin, map[string]any{"schedules": append(week("sunday", "monday", "tuesday", "wednesday",
+			"thursday", "friday", "saturday"), week("monday")...)}, 400, "ERR_VALIDATION", `"schedules":"Too Long!"`),
 		put("no table", admin, map[string]any{}, 400, "ERR_VALIDATION", `"schedules":"Obrigatório"`),
 		put("not a table", admin, map[string]any{"schedules": "always"}, 400, "ERR_BAD_REQUEST"),
 		{name: "profile user can't read", method: "GET", path: path, token: agent, status: 403, code: "ERR_NO_PERMISSION"},
