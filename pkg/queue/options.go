@@ -83,9 +83,8 @@ type OptionInput struct {
 	OptFileID        validate.Nullable[int64] `json:"optFileId"`
 }
 
-// apply validates in and copies it onto o; creating makes the name required.
-func (in OptionInput) apply(o *Option, creating bool) error {
-	v := errs.Validation{}
+// apply validates in into v and copies it onto o; creating makes the name required.
+func (in OptionInput) apply(v errs.Validation, o *Option, creating bool) {
 	if in.Name != nil || creating {
 		o.Name = strings.TrimSpace(validate.Deref(in.Name))
 		switch n := utf8.RuneCountInString(o.Name); {
@@ -118,7 +117,6 @@ func (in OptionInput) apply(o *Option, creating bool) error {
 		}
 	}
 	o.targets(v)
-	return v.Err()
 }
 
 // targets keeps the ids the option's type acts on (clearing the others, so the bot never
@@ -220,12 +218,7 @@ func (s Service) CreateOption(ctx context.Context, in OptionInput) (Option, erro
 	if !in.QueueID.Valid {
 		v.Add("queueId", validate.MsgRequired)
 	}
-	if err := in.apply(&o, true); err != nil {
-		e, _ := errs.As(err)
-		for f, m := range e.Fields {
-			v.Add(f, m)
-		}
-	}
+	in.apply(v, &o, true)
 	if err := v.Err(); err != nil {
 		return Option{}, err
 	}
@@ -295,8 +288,9 @@ func (s Service) UpdateOption(ctx context.Context, id int64, in OptionInput) (Op
 		if err != nil {
 			return err
 		}
-		if err := in.apply(&o, false); err != nil {
-			return err
+		v := errs.Validation{}
+		if in.apply(v, &o, false); v.Err() != nil {
+			return v.Err()
 		}
 		if strings.TrimSpace(o.GreetingMessage) == "" {
 			var kids int64

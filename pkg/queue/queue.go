@@ -1,5 +1,6 @@
-// Package queue holds a company's service queues (departments): their colour, order and
-// messages, and the links that attach users and connections to them.
+// Package queue holds a company's service queues (departments): their colour, order,
+// messages and hours, their option trees (the spec's "chatbot", options.go), and the links
+// that attach users and connections to them.
 package queue
 
 import (
