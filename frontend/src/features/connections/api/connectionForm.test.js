@@ -93,7 +93,7 @@ describe('connection form', () => {
 
   it('checks schedule times only when the schedules tab shows', () => {
     const schedules = connectionToForm(null).schedules.map((entry, i) => (i === 2 ? { ...entry, endTimeB: '25:00' } : entry));
-    expect(check({ schedules }, { showSchedules: true })).toEqual({ 'wednesday.endTimeB': 'connections.validation.time' });
+    expect(check({ schedules }, { showSchedules: true })).toEqual({ 'wednesday.endTimeB': 'hours.validation.time' });
     expect(check({ schedules }, { showSchedules: false })).toEqual({});
   });
 
