@@ -165,6 +165,10 @@ export function validateConnection(values, { ratingRequired = false, creating = 
     const value = values[field];
     if (String(value ?? '').trim() !== '' && !wholeNumber(value)) errors[field] = 'connections.validation.wholeNumber';
   });
+  // More than one queue means a menu, which opens with the greeting (ERR_WAPP_GREETING_REQUIRED).
+  if (new Set(values.queueIds || []).size > 1 && !String(values.greetingMessage ?? '').trim()) {
+    errors.greetingMessage = 'backendErrors.ERR_WAPP_GREETING_REQUIRED';
+  }
   if (!errors.timeSendQueue && numberOf(values.timeSendQueue) > 0 && !values.sendIdQueue) {
     errors.sendIdQueue = 'connections.validation.sendIdQueue';
   }
