@@ -22,7 +22,7 @@ export default function WeekdayHoursEditor({ value, onChange, errors = {}, testI
       <TableBody>
         {value.map((entry) => (
           <TableRow key={entry.weekdayEn}>
-            <TableCell>{t(`hours.weekdays.${entry.weekdayEn}`)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(`hours.weekdays.${entry.weekdayEn}`)}</TableCell>
             {TIME_FIELDS.map((field) => {
               const key = `${entry.weekdayEn}.${field}`;
               const error = errors[key];

@@ -100,7 +100,7 @@ export default function ChatbotOptionsTab({ queue, loadError, refresh, lookups }
         const isEditing = editing?.id === option.id;
         return (
           <Box key={option.id} data-testid="chatbot-option" data-number={number} data-name={option.name}>
-            {isEditing ? editor(option, parent?.id ?? null, children.length > 0 || Boolean(editing.nesting)) : (
+            {isEditing ? <Box sx={{ pl: depth * 3 }}>{editor(option, parent?.id ?? null, children.length > 0 || Boolean(editing.nesting))}</Box> : (
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', py: 0.5, pl: depth * 3, borderBottom: 1, borderColor: 'divider' }}>
                 {depth > 0 && <SubdirectoryArrowRightIcon fontSize="small" color="disabled" />}
                 <Typography sx={{ minWidth: 36, fontWeight: 600 }}>{number}</Typography>

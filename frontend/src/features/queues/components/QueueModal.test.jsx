@@ -171,6 +171,7 @@ describe('QueueModal', () => {
     ({ view } = mount(queues[0]));
     await settle();
     await click(byTestId('queue-tab-schedules'));
+    expect(byTestId('queue-schedules-defaults')).not.toBeNull();
     await click(byTestId('queue-import-hours'));
     await settle();
     expect(getCompanySchedules).toHaveBeenCalledWith(7);

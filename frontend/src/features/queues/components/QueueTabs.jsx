@@ -56,7 +56,7 @@ export function QueueDataTab({ form, files, showSchedules }) {
 }
 
 /** Hours per weekday (scheduleType "queue"), importable from the company's, and the out-of-hours message. */
-export function QueueSchedulesTab({ form, companyId }) {
+export function QueueSchedulesTab({ form, companyId, stored }) {
   const { t } = useTranslation();
   const [importing, setImporting] = useState(false);
   const importCompanyHours = async () => {
@@ -79,6 +79,7 @@ export function QueueSchedulesTab({ form, companyId }) {
   return (
     <Stack spacing={2} sx={{ pt: 2 }}>
       <Alert severity="info">{t('queues.schedules.help')}</Alert>
+      {!hasSchedules(stored) && <Alert severity="warning" data-testid="queue-schedules-defaults">{t('queues.schedules.defaults')}</Alert>}
       <OutOfHours form={form} required />
       <Stack direction="row">
         <Button variant="outlined" onClick={importCompanyHours} disabled={importing || !companyId} data-testid="queue-import-hours">

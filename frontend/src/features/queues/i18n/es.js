@@ -37,6 +37,7 @@ const es = {
     },
     schedules: {
       help: 'Horario de esta cola (horario gestionado por cola). Deje un turno en blanco para no atender en él.',
+      defaults: 'La cola aún no tiene horarios: estos son los predeterminados. Guarde para usarlos.',
       import: 'Importar el horario de la empresa',
       imported: 'Horario de la empresa importado. Haga clic en guardar para grabarlo en la cola.',
       companyHasNone: 'La empresa aún no tiene horarios (Configuración › Horarios).',

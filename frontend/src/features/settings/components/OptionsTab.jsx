@@ -26,9 +26,9 @@ export default function OptionsTab({ settings }) {
   if (error) return <Alert severity="error">{t('errors.listLoad')}</Alert>;
 
   return (
-    <Box data-testid="settings-options" sx={{ display: 'grid', gap: 2, p: 2, gridTemplateColumns: { xs: '1fr', lg: 'repeat(2, 1fr)' }, alignItems: 'start' }}>
+    <Box data-testid="settings-options" sx={{ p: 2, columnCount: { xs: 1, lg: 2 }, columnGap: 2 }}>
       {visibleGroups(user).map((group) => (
-        <Paper key={group.id} variant="outlined" sx={{ p: 2 }} data-testid={`settings-group-${group.id}`}>
+        <Paper key={group.id} variant="outlined" sx={{ p: 2, mb: 2, breakInside: 'avoid' }} data-testid={`settings-group-${group.id}`}>
           <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>{t(`settings.groups.${group.id}.title`)}</Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{t(`settings.groups.${group.id}.description`)}</Typography>
           <Stack spacing={2}>
