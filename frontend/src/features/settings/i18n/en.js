@@ -1,6 +1,8 @@
 const en = {
   settings: {
-    tabs: { schedules: 'Hours' },
+    title: 'Settings',
+    saved: 'Operation updated successfully',
+    tabs: { options: 'Options', schedules: 'Hours' },
     groups: {
       attendance: { title: 'Service', description: 'How tickets are accepted, transferred and closed.' },
       calls: { title: 'Calls', description: 'What happens when the contact calls the WhatsApp number.' },

@@ -1,6 +1,8 @@
 const es = {
   settings: {
-    tabs: { schedules: 'Horarios' },
+    title: 'Configuración',
+    saved: 'Operación actualizada con éxito',
+    tabs: { options: 'Opciones', schedules: 'Horarios' },
     groups: {
       attendance: { title: 'Atención', description: 'Cómo se aceptan, transfieren y cierran los tickets.' },
       calls: { title: 'Llamadas', description: 'Qué ocurre cuando el contacto llama al WhatsApp.' },

@@ -1,6 +1,8 @@
 const pt = {
   settings: {
-    tabs: { schedules: 'Horários' },
+    title: 'Configurações',
+    saved: 'Operação atualizada com sucesso',
+    tabs: { options: 'Opções', schedules: 'Horários' },
     groups: {
       attendance: { title: 'Atendimento', description: 'Como os tickets são aceitos, transferidos e encerrados.' },
       calls: { title: 'Chamadas', description: 'O que acontece quando o contato liga para o WhatsApp.' },

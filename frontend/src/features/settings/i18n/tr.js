@@ -1,6 +1,8 @@
 const tr = {
   settings: {
-    tabs: { schedules: 'Saatler' },
+    title: 'Ayarlar',
+    saved: 'İşlem başarıyla güncellendi',
+    tabs: { options: 'Seçenekler', schedules: 'Saatler' },
     groups: {
       attendance: { title: 'Hizmet', description: 'Taleplerin nasıl kabul edildiği, aktarıldığı ve kapatıldığı.' },
       calls: { title: 'Aramalar', description: 'Kişi WhatsApp numarasını aradığında ne olacağı.' },
