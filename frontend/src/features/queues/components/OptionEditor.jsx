@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import SelectField from '../../../components/SelectField';
 import useForm from '../../../hooks/useForm';
-import toastError from '../../../utils/toastError';
+import { toast } from '../../../services/toast';
+import toastError, { ERROR_TOAST_DURATION } from '../../../utils/toastError';
 import { NAME_MIN, OPTION_TYPES, REFERENCES, optionToForm, validateOption } from '../api/chatbotTree';
 
 const input = (testId) => ({ htmlInput: { 'data-testid': testId } });
@@ -32,7 +33,11 @@ export default function OptionEditor({ option, hasChildren, initialErrors, queue
       await onSave(form.values);
     } catch (error) {
       form.applyServerErrors(error);
-      toastError(error);
+      // A message about something this editor does not show (e.g. the parent's missing
+      // message, keyed parentId) is the toast itself.
+      const elsewhere = Object.entries(error?.fields || {}).filter(([field]) => !(field in form.values)).map(([, text]) => text);
+      if (elsewhere.length) toast.error(elsewhere.join(' '), { duration: ERROR_TOAST_DURATION });
+      else toastError(error);
       setSaving(false);
     }
   };

@@ -9,7 +9,7 @@ import QueueModal from './QueueModal';
 vi.mock('../../auth/hooks/useAuth', () => ({ useAuth: () => ({ user: { id: 1, companyId: 7, profile: 'admin' } }) }));
 vi.mock('../api/queuesApi', async (importOriginal) => ({
   ...(await importOriginal()),
-  createQueue: vi.fn(), updateQueue: vi.fn(), createOption: vi.fn(), updateOption: vi.fn(), deleteOption: vi.fn(), getCompanySchedules: vi.fn(),
+  createQueue: vi.fn(), updateQueue: vi.fn(), listAllFileLists: vi.fn(async () => [{ id: 2, name: 'Catálogo', options: [] }]), createOption: vi.fn(), updateOption: vi.fn(), deleteOption: vi.fn(), getCompanySchedules: vi.fn(),
 }));
 
 const type = (input, value) => act(() => {
@@ -33,7 +33,6 @@ function mount(queue) {
   const fetcher = vi.fn(async (key) => {
     if (key === '/queue/3') return structuredClone(record);
     if (key === '/setting/scheduleType') return { key: 'scheduleType', value: scheduleType };
-    if (key === '/files/') return { files: [{ id: 2, name: 'Catálogo', options: [] }], hasMore: false };
     if (key === '/users/list') return [{ id: 9, name: 'Ana' }];
     throw new Error(`unexpected ${key}`);
   });
@@ -220,5 +219,29 @@ describe('QueueModal', () => {
     await settle();
     expect(createQueue).toHaveBeenCalledWith(expect.objectContaining({ name: 'Cobrança', fileListId: 2, ativarRoteador: true, tempoRoteador: 10, schedules: [] }));
     expect(props.onSaved).toHaveBeenCalled();
+  });
+});
+
+describe('QueueModal: a refusal about the parent', () => {
+  let view;
+  afterEach(() => view?.unmount());
+
+  it('says it in a toast, since the sub-option editor has no such field', async () => {
+    record = { ...queues[0], schedules: [], chatbots: [{ id: 10, name: 'Segunda via', greetingMessage: 'Qual mês?', queueType: 'text', options: [] }] };
+    scheduleType = 'disabled';
+    createOption.mockRejectedValue(Object.assign(new Error('Dados inválidos'), {
+      code: 'ERR_VALIDATION', fields: { parentId: 'A mensagem é obrigatória para ir ao próximo nível' },
+    }));
+    const toasts = [];
+    const stop = onToast((item) => toasts.push(item));
+    ({ view } = mount(queues[0]));
+    await settle();
+    await click(byTestId('queue-tab-chatbot'));
+    await click(byTestId('chatbot-option-add-10'));
+    type(byTestId('chatbot-option-name'), 'Janeiro');
+    await click(byTestId('chatbot-option-save'));
+    await settle();
+    stop();
+    expect(toasts.map((t) => [t.severity, t.message])).toContainEqual(['error', 'A mensagem é obrigatória para ir ao próximo nível']);
   });
 });

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { useAuth } from '../../auth/hooks/useAuth';
-import { FILES_PATH, USERS_PATH } from '../api/queuesApi';
+import { FILES_PATH, USERS_PATH, listAllFileLists } from '../api/queuesApi';
 
 const quiet = { revalidateOnFocus: false, shouldRetryOnError: false };
 
@@ -17,7 +17,7 @@ export default function useQueueLookups() {
   return {
     companyId: user?.companyId ?? user?.company?.id ?? null,
     showSchedules: (setting && typeof setting === 'object' ? setting.value : setting) === 'queue',
-    files: listOf(useSWR(FILES_PATH, quiet).data, 'files'),
+    files: listOf(useSWR([FILES_PATH, 'all'], listAllFileLists, quiet).data, 'files'),
     users: listOf(useSWR(USERS_PATH, quiet).data, 'users'),
   };
 }
