@@ -101,6 +101,18 @@ describe('SettingsPage', () => {
     expect(updateSetting.mock.calls).toEqual([['AcceptCallWhatsappMessage', 'Não atendemos ligações.'], ['acceptCallWhatsapp', 'disabled']]);
   });
 
+  it("says the server's rule when it refuses a change", async () => {
+    updateSetting.mockRejectedValue(Object.assign(new Error('Dados inválidos'), {
+      code: 'ERR_VALIDATION', fields: { sendQueuePosition: 'Mensagem de posição na fila é obrigatória' },
+    }));
+    view = mount({ sendQueuePositionMessage: 'Você é o número' });
+    await settle();
+    await click(byTestId('setting-sendQueuePosition'));
+    expect(updateSetting).toHaveBeenCalledWith('sendQueuePosition', 'enabled');
+    expect(toasts.map((t) => [t.severity, t.message])).toContainEqual(['error', 'Mensagem de posição na fila é obrigatória']);
+    expect(byTestId('setting-sendQueuePosition').checked).toBe(false);
+  });
+
   it('saves hours as a whole number only', async () => {
     view = mount();
     await settle();
