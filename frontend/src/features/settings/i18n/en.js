@@ -47,7 +47,7 @@ const en = {
     },
     help: {
       userRating: 'On closing, the contact gets the connection’s rating message and answers from 0 to 10.',
-      scheduleType: 'Disabled: no hours. Queue, Company or Connection: the hours table in use.',
+      scheduleType: 'Disabled: no hours. Company: the hours of the Hours tab. Queue: each queue’s own. Connection: each connection’s own.',
       acceptCallWhatsapp: 'Enabled: the call is logged on the ticket. Disabled: the caller gets the message below.',
       AcceptCallWhatsappMessage: 'Sent to whoever calls.',
       chatBotType: 'Numbered text, buttons or list (buttons and lists on WhatsApp only).',

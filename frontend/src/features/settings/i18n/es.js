@@ -47,7 +47,7 @@ const es = {
     },
     help: {
       userRating: 'Al cerrar, el contacto recibe el mensaje de evaluación de la conexión y responde de 0 a 10.',
-      scheduleType: 'Deshabilitado: sin horarios. Cola, Empresa o Conexión: la tabla de horarios usada.',
+      scheduleType: 'Deshabilitado: sin horarios. Empresa: el horario de la pestaña Horarios. Cola: el de cada cola. Conexión: el de cada conexión.',
       acceptCallWhatsapp: 'Habilitado: la llamada queda registrada en el ticket. Deshabilitado: quien llama recibe el mensaje de abajo.',
       AcceptCallWhatsappMessage: 'Se envía a quien llama.',
       chatBotType: 'Texto numerado, botones o lista (botones y listas solo en WhatsApp).',

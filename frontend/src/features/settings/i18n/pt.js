@@ -47,7 +47,7 @@ const pt = {
     },
     help: {
       userRating: 'Ao encerrar, o contato recebe a mensagem de avaliação da conexão e responde de 0 a 10.',
-      scheduleType: 'Desabilitado: sem horários. Fila, Empresa ou Conexão: a tabela de horários usada.',
+      scheduleType: 'Desabilitado: sem horários. Empresa: os horários da aba Horários. Fila: os de cada fila. Conexão: os de cada conexão.',
       acceptCallWhatsapp: 'Habilitado: a chamada fica registrada no ticket. Desabilitado: o contato recebe a mensagem abaixo.',
       AcceptCallWhatsappMessage: 'Enviada a quem liga.',
       chatBotType: 'Texto numerado, botões ou lista (botões e listas só no WhatsApp).',

@@ -47,7 +47,7 @@ const tr = {
     },
     help: {
       userRating: 'Kapanışta kişiye bağlantının değerlendirme mesajı gider ve 0–10 arası yanıt verir.',
-      scheduleType: 'Devre dışı: saat yok. Kuyruk, Şirket veya Bağlantı: kullanılan saat tablosu.',
+      scheduleType: 'Devre dışı: saat yok. Şirket: Saatler sekmesindeki saatler. Kuyruk: her kuyruğun kendi saatleri. Bağlantı: her bağlantının kendi saatleri.',
       acceptCallWhatsapp: 'Etkin: arama talebe kaydedilir. Devre dışı: arayan kişiye aşağıdaki mesaj gider.',
       AcceptCallWhatsappMessage: 'Arayan kişiye gönderilir.',
       chatBotType: 'Numaralı metin, düğmeler veya liste (düğme ve liste yalnızca WhatsApp’ta).',
