@@ -13,8 +13,8 @@ import (
 // nothing more. Only the connection's company may post calls to it.
 func TestSandboxCall(t *testing.T) {
 	e, a, b, connA, _ := twoSandboxes(t)
-	testutil.SetSetting(t, e.App, a.Company.ID, "acceptCallWhatsapp", "enabled")
 	testutil.SetSetting(t, e.App, a.Company.ID, "AcceptCallWhatsappMessage", "{{name}}, não atendemos ligações. Escreva aqui!")
+	testutil.SetSetting(t, e.App, a.Company.ID, "acceptCallWhatsapp", "disabled")
 	startWorker(t, e)
 	path := fmt.Sprintf("/sandbox/%d/call", connA.ID)
 	call := map[string]any{"number": "+55 11 98888-0001", "name": "Rita", "id": "c1"}

@@ -22,10 +22,10 @@ func MissedCall(at time.Time) string {
 
 // call records a call that ended unanswered (BEHAVIOUR §5): the caller's active ticket, or
 // a new pending one, gets a call_log message from the caller, "missed call at HH:MM" in the
-// company's time zone, counted unread; with acceptCallWhatsapp enabled (the name misleads:
-// enabled = answer calls with a text) the company's AcceptCallWhatsappMessage answers it,
-// rendered with the message variables. Calls are never rejected. Group calls are not
-// logged. The same call delivered twice logs and answers once.
+// company's time zone, counted unread; when the company does not take calls on WhatsApp
+// (answersCalls) its AcceptCallWhatsappMessage answers the caller, rendered with the
+// message variables. Calls are never actively rejected. Group calls are not logged. The
+// same call delivered twice logs and answers once.
 func (p Processor) call(ctx context.Context, tx *gorm.DB, conn connection.Connection, ev channel.Event) (*announce, error) {
 	if ev.From == "" || ev.IsGroup {
 		return nil, nil
@@ -69,9 +69,18 @@ func (p Processor) call(ctx context.Context, tx *gorm.DB, conn connection.Connec
 	return out, nil
 }
 
+// answersCalls says whether a company's acceptCallWhatsapp value sends the caller its
+// AcceptCallWhatsappMessage. The family's server answers when it is "enabled" (BEHAVIOUR
+// §5: "the name misleads"), but Atende's settings say the opposite to the admin, and
+// consistently: spec/2 and the registry require the message exactly when the toggle is
+// "disabled" ("call-reject message when call acceptance is disabled"), and the Options tab
+// reads "Desabilitado: o contato recebe a mensagem abaixo". The screen is what an admin
+// acts on, so "disabled" (calls not taken here) answers.
+func answersCalls(acceptCallWhatsapp string) bool { return acceptCallWhatsapp == "disabled" }
+
 // answerCall writes the company's answer to calls on t, when it has one.
 func (p Processor) answerCall(ctx context.Context, tx *gorm.DB, t ticket.Ticket) ([]message.Message, error) {
-	if p.Settings == nil || p.Settings.Value(ctx, "acceptCallWhatsapp") != "enabled" {
+	if p.Settings == nil || !answersCalls(p.Settings.Value(ctx, "acceptCallWhatsapp")) {
 		return nil, nil
 	}
 	text := p.Settings.Value(ctx, "AcceptCallWhatsappMessage")

@@ -14,9 +14,10 @@ import (
 	"atende/pkg/testutil"
 )
 
-// A call that ends is logged on the caller's ticket (the one they wrote on) as a missed call at the company's
-// time, once, and answered with the company's text when acceptCallWhatsapp is enabled;
-// the ring itself, group calls and calls made from the connection's own phone log nothing.
+// A call that ends is logged on the caller's ticket (the one they wrote on) as a missed
+// call at the company's time, once, and answered with the company's text when the company
+// does not take calls (acceptCallWhatsapp disabled, as the Options tab says); the ring
+// itself, group calls and calls made from the connection's own phone log nothing.
 func TestCallsAreLoggedAndAnswered(t *testing.T) {
 	a := testutil.App(t)
 	ta := testutil.NewTenant(t, a, "acme", 0)
@@ -24,10 +25,10 @@ func TestCallsAreLoggedAndAnswered(t *testing.T) {
 	f := host(t, a)
 	A := ta.Company.ID
 	a.DB.Exec("UPDATE companies SET timezone = 'America/Manaus' WHERE id = ?", A)
-	testutil.SetSetting(t, a, A, "acceptCallWhatsapp", "enabled")
 	testutil.SetSetting(t, a, A, "AcceptCallWhatsappMessage", "Olá {{firstName}}, não atendemos ligações por aqui. Escreva, por favor!")
-	testutil.SetSetting(t, a, tb.Company.ID, "acceptCallWhatsapp", "disabled")
+	testutil.SetSetting(t, a, A, "acceptCallWhatsapp", "disabled")
 	testutil.SetSetting(t, a, tb.Company.ID, "AcceptCallWhatsappMessage", "Não atendemos ligações.")
+	testutil.SetSetting(t, a, tb.Company.ID, "acceptCallWhatsapp", "enabled")
 	_, cli := connected(t, a, f, A, "5511900000001:1@s.whatsapp.net", nil)
 	_, clib := connected(t, a, f, tb.Company.ID, "5511900000002:1@s.whatsapp.net", nil)
 	ana, me := pn("5511911112222"), pn("5511900000001")
@@ -74,7 +75,7 @@ func TestCallsAreLoggedAndAnswered(t *testing.T) {
 		t.Fatalf("ticket %+v: pending, the log unread, the answer its preview", tk)
 	}
 
-	// Company B does not answer calls (acceptCallWhatsapp disabled): the log only, in B.
+	// Company B takes calls (acceptCallWhatsapp enabled): the log only, in B, no answer.
 	clib.emit(&events.CallTerminate{BasicCallMeta: meta("C9", ana)})
 	processAll(t, a)
 	var inB []message.Message
