@@ -1,8 +1,11 @@
 package api_test
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -73,12 +76,18 @@ func TestInboundEditsAndDeletes(t *testing.T) {
 		t.Fatalf("edit of an older message: %+v, preview %q", m, preview(a))
 	}
 
+	stored, err := e.App.Media.Save(a.Company.ID, "whatsapp", bytes.NewReader(tinyPNG(t)), 1<<20)
+	must(err)
+	onDisk := filepath.Join(e.App.Cfg.MediaDir, stored.Path)
 	photo := in(connA, "a3", "meu documento")
-	photo.MediaPath, photo.MediaType, photo.MediaName = fmt.Sprintf("%d/messages/doc.png", a.Company.ID), "image", "doc.png"
+	photo.MediaPath, photo.MediaType, photo.MediaName = stored.Path, "image", "doc.png"
 	must(step(connA, photo))
 	must(step(connA, channel.Event{Kind: channel.EventDelete, ProviderID: "d1", TargetID: "a3", From: "5511900000001"}))
 	if m := msg(connA, "a3"); m != (row{Body: inbound.DeletedMarker, MediaType: "chat", IsDeleted: true}) || preview(a) != inbound.DeletedMarker {
 		t.Fatalf("LGPD erase: %+v, preview %q", m, preview(a))
+	}
+	if _, err := os.Stat(onDisk); !os.IsNotExist(err) {
+		t.Fatalf("the erased message's file is still stored: %v", err)
 	}
 	must(step(connA, channel.Event{Kind: channel.EventDelete, ProviderID: "d2", TargetID: "a1", From: "5511900000001"}))
 	if m := msg(connA, "a1"); m.Body != inbound.DeletedMarker || preview(a) != inbound.DeletedMarker {

@@ -17,20 +17,44 @@ import (
 const DeletedMarker = "🚫 Mensagem apagada"
 
 // deleted flags the message the sender deleted. With enableLGPD and lgpdDeleteMessage its
-// content is erased too: the text becomes DeletedMarker, and its file, contact card and
-// name leave the row (the ticket's preview follows when it was the newest message);
-// otherwise the content stays for the attendants, shown as deleted.
+// content is erased too: the text becomes DeletedMarker, its file, contact card and name
+// leave the row, the file leaves storage (the ticket's preview follows when it was the
+// newest message); otherwise the content stays for the attendants, shown as deleted.
 func (p Processor) deleted(ctx context.Context, tx *gorm.DB, conn connection.Connection, ev channel.Event) (*announce, error) {
 	set := map[string]any{"is_deleted": true}
 	erase := p.erasesDeleted(ctx)
+	var file string
 	if erase {
 		set["body"], set["media_path"], set["media_name"], set["vcard"], set["media_type"] = DeletedMarker, "", "", "", message.TypeChat
+		if err := tx.Model(&message.Message{}).Select("media_path").
+			Where("connection_id = ? AND provider_id = ?", conn.ID, ev.TargetID).Scan(&file).Error; err != nil {
+			return nil, err
+		}
 	}
 	out, err := p.update(tx, conn, ev.TargetID, "ack", nil, set)
 	if err != nil || !erase {
 		return out, err
 	}
+	if err := p.removeFile(tx, conn.CompanyID, file); err != nil {
+		return nil, err
+	}
 	return repreview(tx, out)
+}
+
+// removeFile deletes an erased message's file from storage unless another message of the
+// company still shows it (a forwarded copy). Should the transaction fail after this, the
+// retried event erases the row anyway: nothing is left pointing at the file.
+func (p Processor) removeFile(tx *gorm.DB, companyID int64, path string) error {
+	store, ok := p.Media.(interface{ Remove(rel string) error })
+	if path == "" || !ok {
+		return nil
+	}
+	var shared bool
+	if err := tx.Raw(`SELECT EXISTS (SELECT 1 FROM messages WHERE company_id = ? AND media_path = ?)`, companyID, path).
+		Scan(&shared).Error; err != nil || shared {
+		return err
+	}
+	return store.Remove(path)
 }
 
 // erasesDeleted: the company's LGPD settings ask to erase deleted messages.
