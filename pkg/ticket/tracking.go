@@ -36,18 +36,9 @@ func trackQueue(tx *gorm.DB, t Ticket) error {
 		t.CompanyID, t.ID, t.ConnectionID, t.QueueID, t.QueueID).Error
 }
 
-// TrackQueue is trackQueue for the bot (a queue chosen in the menu, an option that moves
-// the ticket), inside the caller's transaction.
+// TrackQueue is trackQueue for the inbound pipeline (the history import's queue), inside
+// the caller's transaction.
 func TrackQueue(tx *gorm.DB, t Ticket) error { return trackQueue(tx, t) }
-
-// TrackChatbot marks the current episode as held by the bot from now (chatbot_at, set
-// once), opening it if there is none.
-func TrackChatbot(tx *gorm.DB, t Ticket) error {
-	return tx.Exec(`INSERT INTO ticket_trackings (company_id, ticket_id, connection_id, queue_id, chatbot_at)
-		VALUES (?, ?, ?, ?, now()) `+onCurrent+` DO UPDATE
-		SET chatbot_at = COALESCE(ticket_trackings.chatbot_at, now()), updated_at = now()`,
-		t.CompanyID, t.ID, t.ConnectionID, t.QueueID).Error
-}
 
 // startTracking marks the current episode started now by userID, opening a new episode
 // when none is current (a reopened or agent-created ticket).
