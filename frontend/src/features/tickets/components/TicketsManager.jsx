@@ -245,7 +245,9 @@ export default function TicketsManager() {
         </Select>
       </Box>
       {activeView === 'inbox' && (
-        <Tabs value={tab} onChange={(_, value) => setTab(value)} variant="fullWidth" sx={{ borderBottom: 1, borderColor: 'divider' }}>
+        // Four tabs with their badges don't fit the list's narrowest width: they scroll then.
+        <Tabs value={tab} onChange={(_, value) => setTab(value)} variant={tabs.length > 3 ? 'scrollable' : 'fullWidth'}
+          scrollButtons="auto" allowScrollButtonsMobile sx={{ borderBottom: 1, borderColor: 'divider' }}>
           {tabs.map((status) => (
             <Tab key={status} value={status} data-testid={`tickets-tab-${status}`} title={status === 'lgpd' ? t('tickets.tabs.lgpdHint') : undefined}
               label={tabLabel(t(`tickets.tabs.${status}`), tabLists[status].count, `tickets-count-${status}`)} />
