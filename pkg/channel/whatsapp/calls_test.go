@@ -17,7 +17,8 @@ import (
 // A call that ends is logged on the caller's ticket (the one they wrote on) as a missed
 // call at the company's time, once, and answered with the company's text when the company
 // does not take calls (acceptCallWhatsapp disabled, as the Options tab says); the ring
-// itself, group calls and calls made from the connection's own phone log nothing.
+// itself, group calls, calls made from the connection's own phone and calls answered on it
+// log nothing.
 func TestCallsAreLoggedAndAnswered(t *testing.T) {
 	a := testutil.App(t)
 	ta := testutil.NewTenant(t, a, "acme", 0)
@@ -46,6 +47,8 @@ func TestCallsAreLoggedAndAnswered(t *testing.T) {
 		&events.CallTerminate{BasicCallMeta: meta("C1", ana), Reason: "timeout"}, // delivered again
 		&events.CallTerminate{BasicCallMeta: meta("C2", me)},
 		&events.CallTerminate{BasicCallMeta: group},
+		&events.CallAccept{BasicCallMeta: meta("C4", ana)}, // answered on the phone
+		&events.CallTerminate{BasicCallMeta: meta("C4", ana)},
 	} {
 		cli.emit(e)
 	}
