@@ -1,0 +1,95 @@
+package timers
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+
+	"atende/pkg/connection"
+	"atende/pkg/message"
+	"atende/pkg/ticket"
+)
+
+// Inactivity warns and expires idle open tickets (BEHAVIOUR §6 "Inactivity and expiry"),
+// per connected connection with expiresTicket > 0 (a sandbox connection too, when its
+// status is CONNECTED). Only open, non-imported tickets; with whenExpiresTicket "1" only
+// those whose last message is ours (fromMe).
+//
+//   - Without a warning (timeInactiveMessage = 0): idle for expiresTicket minutes → closed.
+//   - With one (timeInactiveMessage > 0): idle for timeInactiveMessage minutes and not
+//     warned → inactiveMessage sent (when set), sendInactiveMessage set, and updated_at set
+//     to the warning's time. A warned ticket idle for expiresTicket minutes since then, that
+//     is expiresTicket + timeInactiveMessage after the last activity when the warning went
+//     out on time, is closed. Anything the ticket does after the warning (a message either
+//     way) moves updated_at, so the expiry counts from that instead.
+//
+// The close sends expiresInactiveMessage (when set), resets the counters, finishes the
+// episode and logs "autoClose"; no rating is asked (ticket.CloseBySystem).
+func (s Service) Inactivity(ctx context.Context, now time.Time) (int, error) {
+	var conns []connection.Connection
+	if err := s.DB.WithContext(ctx).Where("expires_ticket > 0 AND status = ?", connection.StatusConnected).
+		Order("id").Find(&conns).Error; err != nil {
+		return 0, err
+	}
+	changed := 0
+	for _, c := range conns {
+		n, err := s.inactivity(ctx, c, now)
+		changed += n
+		if err != nil {
+			return changed, err
+		}
+	}
+	return changed, nil
+}
+
+func (s Service) inactivity(ctx context.Context, c connection.Connection, now time.Time) (int, error) {
+	idle := "connection_id = ? AND status = 'open' AND NOT imported AND updated_at <= ?"
+	if strings.TrimSpace(c.WhenExpiresTicket) == "1" {
+		idle += " AND from_me"
+	}
+	warns := c.TimeInactiveMessage > 0
+	expired := idle
+	if warns {
+		expired += " AND send_inactive_message"
+	}
+	closed, err := s.sweep(ctx, c.CompanyID, expired, []any{c.ID, minutes(now, c.ExpiresTicket)}, s.expire(c))
+	if err != nil || !warns {
+		return closed, err
+	}
+	warned, err := s.sweep(ctx, c.CompanyID, idle+" AND NOT send_inactive_message",
+		[]any{c.ID, minutes(now, c.TimeInactiveMessage)}, s.warn(c, now))
+	return closed + warned, err
+}
+
+// warn sends the inactivity warning and restarts the idle clock from it.
+func (s Service) warn(c connection.Connection, now time.Time) step {
+	return func(ctx context.Context, tx *gorm.DB, t *ticket.Ticket) ([]message.Message, error) {
+		body, err := render(ctx, tx, *t, c.InactiveMessage)
+		if err != nil {
+			return nil, err
+		}
+		var msgs []message.Message
+		if body != "" {
+			if msgs, err = write(ctx, tx, *t, []string{body}); err != nil {
+				return nil, err
+			}
+		}
+		t.SendInactiveMessage, t.UpdatedAt = true, now
+		return msgs, tx.Model(&ticket.Ticket{}).Where("id = ? AND NOT send_inactive_message", t.ID).
+			Updates(map[string]any{"send_inactive_message": true, "updated_at": now}).Error
+	}
+}
+
+// expire closes an idle ticket with the connection's expiry message.
+func (s Service) expire(c connection.Connection) step {
+	return func(ctx context.Context, tx *gorm.DB, t *ticket.Ticket) ([]message.Message, error) {
+		texts, err := ticket.CloseBySystem(ctx, tx, t, c, s.Settings,
+			ticket.AutoClose{Text: c.ExpiresInactiveMessage, Log: ticket.LogAutoClose})
+		if err != nil {
+			return nil, err
+		}
+		return write(ctx, tx, *t, texts)
+	}
+}

@@ -1,0 +1,44 @@
+package timers
+
+import (
+	"context"
+	"time"
+
+	"gorm.io/gorm"
+
+	"atende/pkg/connection"
+	"atende/pkg/message"
+	"atende/pkg/ticket"
+)
+
+// ExpireNPS closes the tickets that waited too long for a rating (BEHAVIOUR §3 "Expiry"):
+// per connection with expiresTicketNPS > 0, tickets in nps not updated for that many
+// minutes get the completion message (when set) and are closed (counters reset, episode
+// finished, log "autoClose"); no rating is stored.
+func (s Service) ExpireNPS(ctx context.Context, now time.Time) (int, error) {
+	var conns []connection.Connection
+	if err := s.DB.WithContext(ctx).Where("expires_ticket_nps > 0").Order("id").Find(&conns).Error; err != nil {
+		return 0, err
+	}
+	changed := 0
+	for _, c := range conns {
+		n, err := s.sweep(ctx, c.CompanyID, "connection_id = ? AND status = 'nps' AND updated_at <= ?",
+			[]any{c.ID, minutes(now, c.ExpiresTicketNPS)}, s.closeNPS(c))
+		changed += n
+		if err != nil {
+			return changed, err
+		}
+	}
+	return changed, nil
+}
+
+func (s Service) closeNPS(c connection.Connection) step {
+	return func(ctx context.Context, tx *gorm.DB, t *ticket.Ticket) ([]message.Message, error) {
+		texts, err := ticket.CloseBySystem(ctx, tx, t, c, s.Settings,
+			ticket.AutoClose{Completion: true, Log: ticket.LogAutoClose})
+		if err != nil {
+			return nil, err
+		}
+		return write(ctx, tx, *t, texts)
+	}
+}
