@@ -57,7 +57,7 @@ type tables struct {
 	loc     *time.Location
 	company hours.Schedules
 	conns   map[int64]connHours
-	queues []struct {
+	queues  []struct {
 		ID        int64
 		Schedules hours.Schedules
 	}
