@@ -30,7 +30,7 @@ CREATE INDEX CONCURRENTLY IF NOT EXISTS tickets_nps_idle_idx ON tickets (connect
 CREATE INDEX CONCURRENTLY IF NOT EXISTS tickets_no_queue_idle_idx ON tickets (connection_id, updated_at, id)
     WHERE status = 'pending' AND queue_id IS NULL;
 -- Queue rotation: a queue's pending tickets without an attendant, and those with one by idleness.
-CREATE INDEX CONCURRENTLY IF NOT EXISTS tickets_pending_unassigned_idx ON tickets (queue_id, id)
+CREATE INDEX CONCURRENTLY IF NOT EXISTS tickets_pending_unassigned_idx ON tickets (queue_id, updated_at, id)
     WHERE status = 'pending' AND user_id IS NULL;
 CREATE INDEX CONCURRENTLY IF NOT EXISTS tickets_pending_assigned_idle_idx ON tickets (queue_id, updated_at, id)
     WHERE status = 'pending' AND user_id IS NOT NULL;

@@ -33,9 +33,9 @@ func (s Service) Inactivity(ctx context.Context, now time.Time) (int, error) {
 		Order("id").Find(&conns).Error; err != nil {
 		return 0, err
 	}
-	changed := 0
+	changed, until := 0, deadline()
 	for _, c := range conns {
-		n, err := s.inactivity(ctx, c, now)
+		n, err := s.inactivity(ctx, until, c, now)
 		changed += n
 		if err != nil {
 			return changed, err
@@ -44,7 +44,7 @@ func (s Service) Inactivity(ctx context.Context, now time.Time) (int, error) {
 	return changed, nil
 }
 
-func (s Service) inactivity(ctx context.Context, c connection.Connection, now time.Time) (int, error) {
+func (s Service) inactivity(ctx context.Context, until time.Time, c connection.Connection, now time.Time) (int, error) {
 	idle := "connection_id = ? AND status = 'open' AND NOT imported AND updated_at <= ?"
 	if strings.TrimSpace(c.WhenExpiresTicket) == "1" {
 		idle += " AND from_me"
@@ -54,11 +54,11 @@ func (s Service) inactivity(ctx context.Context, c connection.Connection, now ti
 	if warns {
 		expired += " AND send_inactive_message"
 	}
-	closed, err := s.sweep(ctx, c.CompanyID, expired, []any{c.ID, minutes(now, c.ExpiresTicket)}, s.expire(c))
+	closed, err := s.sweep(ctx, until, c.CompanyID, expired, []any{c.ID, minutes(now, c.ExpiresTicket)}, s.expire(c))
 	if err != nil || !warns {
 		return closed, err
 	}
-	warned, err := s.sweep(ctx, c.CompanyID, idle+" AND NOT send_inactive_message",
+	warned, err := s.sweep(ctx, until, c.CompanyID, idle+" AND NOT send_inactive_message",
 		[]any{c.ID, minutes(now, c.TimeInactiveMessage)}, s.warn(c, now))
 	return closed + warned, err
 }

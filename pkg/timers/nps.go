@@ -20,9 +20,9 @@ func (s Service) ExpireNPS(ctx context.Context, now time.Time) (int, error) {
 	if err := s.DB.WithContext(ctx).Where("expires_ticket_nps > 0").Order("id").Find(&conns).Error; err != nil {
 		return 0, err
 	}
-	changed := 0
+	changed, until := 0, deadline()
 	for _, c := range conns {
-		n, err := s.sweep(ctx, c.CompanyID, "connection_id = ? AND status = 'nps' AND updated_at <= ?",
+		n, err := s.sweep(ctx, until, c.CompanyID, "connection_id = ? AND status = 'nps' AND updated_at <= ?",
 			[]any{c.ID, minutes(now, c.ExpiresTicketNPS)}, s.closeNPS(c))
 		changed += n
 		if err != nil {

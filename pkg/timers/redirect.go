@@ -26,10 +26,10 @@ func (s Service) Redirect(ctx context.Context, now time.Time) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	changed := 0
+	changed, until := 0, deadline()
 	for _, c := range conns {
 		queueID := c.SendIDQueue
-		n, err := s.sweep(ctx, c.CompanyID, "connection_id = ? AND status = 'pending' AND queue_id IS NULL AND updated_at < ?",
+		n, err := s.sweep(ctx, until, c.CompanyID, "connection_id = ? AND status = 'pending' AND queue_id IS NULL AND updated_at < ?",
 			[]any{c.ID, minutes(now, c.TimeSendQueue)},
 			func(ctx context.Context, tx *gorm.DB, t *ticket.Ticket) ([]message.Message, error) {
 				return nil, ticket.Redirect(ctx, tx, t, queueID, now)

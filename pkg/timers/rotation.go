@@ -45,7 +45,7 @@ func (s Service) Rotate(ctx context.Context, now time.Time) (int, error) {
 		WHERE uq.queue_id IN ? ORDER BY uq.queue_id, u.id`, ids).Scan(&members).Error; err != nil {
 		return 0, err
 	}
-	changed := 0
+	changed, until := 0, deadline()
 	for _, q := range queues {
 		var all, available []int64
 		for _, m := range members {
@@ -59,7 +59,7 @@ func (s Service) Rotate(ctx context.Context, now time.Time) (int, error) {
 		if len(available) == 0 {
 			continue
 		}
-		n, err := s.sweep(ctx, q.CompanyID, "queue_id = ? AND status = 'pending' AND user_id IS NULL",
+		n, err := s.sweep(ctx, until, q.CompanyID, "queue_id = ? AND status = 'pending' AND user_id IS NULL",
 			[]any{q.ID}, handOver(all, available, now))
 		changed += n
 		if err != nil {
@@ -68,7 +68,7 @@ func (s Service) Rotate(ctx context.Context, now time.Time) (int, error) {
 		if q.TempoRoteador <= 0 {
 			continue
 		}
-		n, err = s.sweep(ctx, q.CompanyID, "queue_id = ? AND status = 'pending' AND user_id IS NOT NULL AND updated_at < ?",
+		n, err = s.sweep(ctx, until, q.CompanyID, "queue_id = ? AND status = 'pending' AND user_id IS NOT NULL AND updated_at < ?",
 			[]any{q.ID, minutes(now, q.TempoRoteador)}, handOver(all, available, now))
 		changed += n
 		if err != nil {

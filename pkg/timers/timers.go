@@ -32,12 +32,16 @@ import (
 	"atende/pkg/vars"
 )
 
-// BatchSize is how many tickets one transaction locks and changes.
-const BatchSize = 50
+// BatchSize is how many tickets one transaction locks and changes: an inbound message for
+// one of them waits for that transaction at most.
+const BatchSize = 25
 
-// Budget is how long one run keeps starting batches; what is left waits for the next tick
-// (the tasks time out after TaskTimeout).
+// Budget is how long one run of a job keeps starting batches; what is left waits for the
+// next tick (the tasks time out after tasks.TimerTimeout).
 const Budget = 40 * time.Second
+
+// deadline is when a run that starts now stops starting batches.
+func deadline() time.Time { return time.Now().Add(Budget) }
 
 // Dispatcher sends written messages once their transaction committed (message.Service).
 type Dispatcher interface {
@@ -63,14 +67,14 @@ var skipLocked = clause.Locking{Strength: "UPDATE", Options: "SKIP LOCKED"}
 
 // sweep walks the tickets of companyID matching due (the job's index predicate, written
 // with literals, and its arguments) in (updated_at, id) order, BatchSize at a time, and
-// runs act on each under its row lock. It returns how many tickets act changed.
-func (s Service) sweep(ctx context.Context, companyID int64, due string, args []any, act step) (int, error) {
+// runs act on each under its row lock, until the batches run out or until passes. It
+// returns how many tickets act changed.
+func (s Service) sweep(ctx context.Context, until time.Time, companyID int64, due string, args []any, act step) (int, error) {
 	ctx = tenant.With(ctx, companyID)
-	started := time.Now()
 	var afterAt time.Time
 	var afterID int64
 	changed := 0
-	for time.Since(started) < Budget && ctx.Err() == nil {
+	for time.Now().Before(until) && ctx.Err() == nil {
 		var batch []ticket.Ticket
 		var done []int64
 		var olds []string
