@@ -8,6 +8,7 @@ import (
 	"gorm.io/gorm"
 
 	"atende/pkg/connection"
+	atdb "atende/pkg/db"
 	"atende/pkg/message"
 	"atende/pkg/ticket"
 )
@@ -33,8 +34,30 @@ func (s Service) Inactivity(ctx context.Context, now time.Time) (int, error) {
 		Order("id").Find(&conns).Error; err != nil {
 		return 0, err
 	}
+	if len(conns) == 0 {
+		return 0, nil
+	}
+	var ids atdb.Int64s
+	var before atdb.Times
+	var fromMe atdb.Bools
+	for _, c := range conns {
+		last := minutes(now, c.ExpiresTicket)
+		if c.TimeInactiveMessage > 0 {
+			last = later(last, minutes(now, c.TimeInactiveMessage))
+		}
+		ids, before, fromMe = append(ids, c.ID), append(before, last), append(fromMe, lastFromUs(c))
+	}
+	due, err := s.due(ctx, `SELECT c.id FROM unnest(?::bigint[], ?::timestamptz[], ?::boolean[]) AS c(id, before, from_me)
+		WHERE EXISTS (SELECT 1 FROM tickets t WHERE t.connection_id = c.id AND t.status = 'open' AND NOT t.imported
+		AND t.updated_at <= c.before AND (t.from_me OR NOT c.from_me))`, ids, before, fromMe)
+	if err != nil {
+		return 0, err
+	}
 	changed, until := 0, deadline()
 	for _, c := range conns {
+		if !due[c.ID] {
+			continue
+		}
 		n, err := s.inactivity(ctx, until, c, now)
 		changed += n
 		if err != nil {
@@ -46,7 +69,7 @@ func (s Service) Inactivity(ctx context.Context, now time.Time) (int, error) {
 
 func (s Service) inactivity(ctx context.Context, until time.Time, c connection.Connection, now time.Time) (int, error) {
 	idle := "connection_id = ? AND status = 'open' AND NOT imported AND updated_at <= ?"
-	if strings.TrimSpace(c.WhenExpiresTicket) == "1" {
+	if lastFromUs(c) {
 		idle += " AND from_me"
 	}
 	warns := c.TimeInactiveMessage > 0
@@ -61,6 +84,16 @@ func (s Service) inactivity(ctx context.Context, until time.Time, c connection.C
 	warned, err := s.sweep(ctx, until, c.CompanyID, idle+" AND NOT send_inactive_message",
 		[]any{c.ID, minutes(now, c.TimeInactiveMessage)}, s.warn(c, now))
 	return closed + warned, err
+}
+
+// lastFromUs: whenExpiresTicket "1" expires only tickets whose last message is ours.
+func lastFromUs(c connection.Connection) bool { return strings.TrimSpace(c.WhenExpiresTicket) == "1" }
+
+func later(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
 }
 
 // warn sends the inactivity warning and restarts the idle clock from it.

@@ -7,6 +7,7 @@ import (
 	"gorm.io/gorm"
 
 	"atende/pkg/connection"
+	atdb "atende/pkg/db"
 	"atende/pkg/message"
 	"atende/pkg/ticket"
 )
@@ -20,8 +21,25 @@ func (s Service) ExpireNPS(ctx context.Context, now time.Time) (int, error) {
 	if err := s.DB.WithContext(ctx).Where("expires_ticket_nps > 0").Order("id").Find(&conns).Error; err != nil {
 		return 0, err
 	}
+	if len(conns) == 0 {
+		return 0, nil
+	}
+	var ids atdb.Int64s
+	var before atdb.Times
+	for _, c := range conns {
+		ids, before = append(ids, c.ID), append(before, minutes(now, c.ExpiresTicketNPS))
+	}
+	due, err := s.due(ctx, `SELECT c.id FROM unnest(?::bigint[], ?::timestamptz[]) AS c(id, before)
+		WHERE EXISTS (SELECT 1 FROM tickets t WHERE t.connection_id = c.id AND t.status = 'nps' AND t.updated_at <= c.before)`,
+		ids, before)
+	if err != nil {
+		return 0, err
+	}
 	changed, until := 0, deadline()
 	for _, c := range conns {
+		if !due[c.ID] {
+			continue
+		}
 		n, err := s.sweep(ctx, until, c.CompanyID, "connection_id = ? AND status = 'nps' AND updated_at <= ?",
 			[]any{c.ID, minutes(now, c.ExpiresTicketNPS)}, s.closeNPS(c))
 		changed += n

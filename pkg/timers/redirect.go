@@ -6,6 +6,7 @@ import (
 
 	"gorm.io/gorm"
 
+	atdb "atende/pkg/db"
 	"atende/pkg/message"
 	"atende/pkg/ticket"
 )
@@ -26,8 +27,25 @@ func (s Service) Redirect(ctx context.Context, now time.Time) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	if len(conns) == 0 {
+		return 0, nil
+	}
+	var ids atdb.Int64s
+	var before atdb.Times
+	for _, c := range conns {
+		ids, before = append(ids, c.ID), append(before, minutes(now, c.TimeSendQueue))
+	}
+	due, err := s.due(ctx, `SELECT c.id FROM unnest(?::bigint[], ?::timestamptz[]) AS c(id, before)
+		WHERE EXISTS (SELECT 1 FROM tickets t WHERE t.connection_id = c.id AND t.status = 'pending'
+		AND t.queue_id IS NULL AND t.updated_at < c.before)`, ids, before)
+	if err != nil {
+		return 0, err
+	}
 	changed, until := 0, deadline()
 	for _, c := range conns {
+		if !due[c.ID] {
+			continue
+		}
 		queueID := c.SendIDQueue
 		n, err := s.sweep(ctx, until, c.CompanyID, "connection_id = ? AND status = 'pending' AND queue_id IS NULL AND updated_at < ?",
 			[]any{c.ID, minutes(now, c.TimeSendQueue)},

@@ -8,6 +8,7 @@ import (
 
 	"gorm.io/gorm"
 
+	atdb "atende/pkg/db"
 	"atende/pkg/message"
 	"atende/pkg/ticket"
 )
@@ -45,22 +46,40 @@ func (s Service) Rotate(ctx context.Context, now time.Time) (int, error) {
 		WHERE uq.queue_id IN ? ORDER BY uq.queue_id, u.id`, ids).Scan(&members).Error; err != nil {
 		return 0, err
 	}
+	staff := map[int64]*team{}
+	for _, m := range members {
+		if staff[m.QueueID] == nil {
+			staff[m.QueueID] = &team{}
+		}
+		staff[m.QueueID].all = append(staff[m.QueueID].all, m.UserID)
+		if m.Available {
+			staff[m.QueueID].available = append(staff[m.QueueID].available, m.UserID)
+		}
+	}
+	var staffed atdb.Int64s
+	var before atdb.Times
+	for _, q := range queues {
+		if tm := staff[q.ID]; tm != nil && len(tm.available) > 0 {
+			staffed, before = append(staffed, q.ID), append(before, idleBefore(now, q.TempoRoteador))
+		}
+	}
+	if len(staffed) == 0 {
+		return 0, nil
+	}
+	due, err := s.due(ctx, `SELECT q.id FROM unnest(?::bigint[], ?::timestamptz[]) AS q(id, before)
+		WHERE EXISTS (SELECT 1 FROM tickets t WHERE t.queue_id = q.id AND t.status = 'pending' AND t.user_id IS NULL)
+		OR EXISTS (SELECT 1 FROM tickets t WHERE t.queue_id = q.id AND t.status = 'pending' AND t.user_id IS NOT NULL
+		  AND t.updated_at < q.before)`, staffed, before)
+	if err != nil {
+		return 0, err
+	}
 	changed, until := 0, deadline()
 	for _, q := range queues {
-		var all, available []int64
-		for _, m := range members {
-			if m.QueueID == q.ID {
-				all = append(all, m.UserID)
-				if m.Available {
-					available = append(available, m.UserID)
-				}
-			}
-		}
-		if len(available) == 0 {
+		if !due[q.ID] {
 			continue
 		}
-		n, err := s.sweep(ctx, until, q.CompanyID, "queue_id = ? AND status = 'pending' AND user_id IS NULL",
-			[]any{q.ID}, handOver(all, available, now))
+		give := handOver(staff[q.ID].all, staff[q.ID].available, now)
+		n, err := s.sweep(ctx, until, q.CompanyID, "queue_id = ? AND status = 'pending' AND user_id IS NULL", []any{q.ID}, give)
 		changed += n
 		if err != nil {
 			return changed, err
@@ -69,13 +88,24 @@ func (s Service) Rotate(ctx context.Context, now time.Time) (int, error) {
 			continue
 		}
 		n, err = s.sweep(ctx, until, q.CompanyID, "queue_id = ? AND status = 'pending' AND user_id IS NOT NULL AND updated_at < ?",
-			[]any{q.ID, minutes(now, q.TempoRoteador)}, handOver(all, available, now))
+			[]any{q.ID, idleBefore(now, q.TempoRoteador)}, give)
 		changed += n
 		if err != nil {
 			return changed, err
 		}
 	}
 	return changed, nil
+}
+
+// team is a queue's members, and those a ticket may be given to (online, profile user).
+type team struct{ all, available []int64 }
+
+// idleBefore is the re-rotation cutoff: none (the zero time) without tempoRoteador.
+func idleBefore(now time.Time, tempo int) time.Time {
+	if tempo <= 0 {
+		return time.Time{}
+	}
+	return minutes(now, tempo)
 }
 
 // handOver gives a ticket to a random available member other than its attendant; a ticket

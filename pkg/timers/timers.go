@@ -170,5 +170,21 @@ func render(ctx context.Context, tx *gorm.DB, t ticket.Ticket, text string) (str
 	return strings.TrimSpace(vars.Render(strings.ReplaceAll(text, "${queue.name}", v.Queue), v)), nil
 }
 
+// due returns which owners (connections or queues) have a ticket due, by one query whose
+// EXISTS probes read each owner's range of the job's index: a run with nothing to do costs
+// this query, not a transaction per owner. It may report more than the sweeps then find
+// (it is a quick superset), never less.
+func (s Service) due(ctx context.Context, query string, args ...any) (map[int64]bool, error) {
+	var ids []int64
+	if err := s.DB.WithContext(ctx).Raw(query, args...).Scan(&ids).Error; err != nil {
+		return nil, err
+	}
+	m := make(map[int64]bool, len(ids))
+	for _, id := range ids {
+		m[id] = true
+	}
+	return m, nil
+}
+
 // minutes is n minutes before now.
 func minutes(now time.Time, n int) time.Time { return now.Add(-time.Duration(n) * time.Minute) }
