@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"log"
 	"slices"
+	"strings"
 	"time"
 
 	"atende/pkg/db"
@@ -31,6 +32,7 @@ func main() {
 	dsn := flag.String("db", "postgres://postgres@127.0.0.1:5432/atende_bench?sslmode=disable", "bench database (made by bench/gen)")
 	runs := flag.Int("runs", 50, "timed runs of each job")
 	prepare := flag.Bool("prepare", true, "configure the timers and fill their indexes first (idempotent)")
+	only := flag.String("job", "", "time only the jobs whose name contains this")
 	flag.Parse()
 	g, err := db.Open(*dsn)
 	if err != nil {
@@ -68,6 +70,9 @@ func main() {
 	fmt.Println("| job | p50 ms | p99 ms | max ms | tickets changed |")
 	fmt.Println("|---|---:|---:|---:|---:|")
 	for _, j := range jobs {
+		if !strings.Contains(j.name, *only) {
+			continue
+		}
 		var took []time.Duration
 		changed := 0
 		for i := range *runs + 3 {
