@@ -96,11 +96,12 @@ type Timer struct {
 const TimerTimeout = 2 * time.Minute
 
 // NewTimer builds the constructor of a ticket timer's task for one tick (typ is one of
-// the TypeTimer* names): low priority, not retried (the next tick runs it again), keyed by
-// the tick so two schedulers enqueue it once.
+// the TypeTimer* names): low priority, retried once (a retry that overlaps the next tick
+// is harmless: the jobs skip what another run holds), keyed by the tick so two schedulers
+// enqueue it once.
 func NewTimer(typ string) func(tick time.Time) (*asynq.Task, error) {
 	return func(tick time.Time) (*asynq.Task, error) {
-		return newTask(typ, Timer{Tick: tick}, asynq.Queue(QueueLow), asynq.MaxRetry(0),
+		return newTask(typ, Timer{Tick: tick}, asynq.Queue(QueueLow), asynq.MaxRetry(1),
 			asynq.Timeout(TimerTimeout), TickID(typ, tick), asynq.Retention(10*time.Minute))
 	}
 }

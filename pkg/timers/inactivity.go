@@ -109,9 +109,11 @@ func (s Service) warn(c connection.Connection, now time.Time) step {
 				return nil, err
 			}
 		}
+		// message.Write marks the ticket read, as an attendant's reply does; the warning is
+		// no reply: what the attendant has not read stays unread.
 		t.SendInactiveMessage, t.UpdatedAt = true, now
 		return msgs, tx.Model(&ticket.Ticket{}).Where("id = ? AND NOT send_inactive_message", t.ID).
-			Updates(map[string]any{"send_inactive_message": true, "updated_at": now}).Error
+			Updates(map[string]any{"send_inactive_message": true, "updated_at": now, "unread_messages": t.UnreadMessages}).Error
 	}
 }
 

@@ -23,7 +23,9 @@ func TestInactivityWarnsThenExpires(t *testing.T) {
 		c.InactiveMessage, c.ExpiresInactiveMessage = "{{name}}, ainda está aí?", "Encerrado por inatividade, {{name}}."
 		c.RatingMessage = "Dê uma nota de 0 a 10"
 	})
-	tk := newTicket(t, a, conn, ticket.StatusOpen, base, func(tk *ticket.Ticket) { tk.UserID = &ten.Attender.ID })
+	tk := newTicket(t, a, conn, ticket.StatusOpen, base, func(tk *ticket.Ticket) {
+		tk.UserID, tk.UnreadMessages = &ten.Attender.ID, 2
+	})
 	var name string
 	must(t, a.DB.Raw(`SELECT name FROM contacts WHERE id = ?`, tk.ContactID).Scan(&name).Error)
 	job := func(d time.Duration) int { return run(t, func() (int, error) { return svc.Inactivity(ctx, at(d)) }) }
@@ -35,7 +37,8 @@ func TestInactivityWarnsThenExpires(t *testing.T) {
 		t.Fatalf("warning changed %d tickets", n)
 	}
 	got := reload(t, a, tk.ID)
-	if !got.SendInactiveMessage || got.Status != ticket.StatusOpen || !got.UpdatedAt.Equal(at(30*time.Minute)) || !got.FromMe {
+	if !got.SendInactiveMessage || got.Status != ticket.StatusOpen || !got.UpdatedAt.Equal(at(30*time.Minute)) || !got.FromMe ||
+		got.UnreadMessages != 2 {
 		t.Fatalf("after the warning: %+v", got)
 	}
 	if want := []string{name + ", ainda está aí?"}; !equal(sent(t, a, tk.ID), want) {
