@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Box, Paper, Tab, Tabs, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import OptionsTab from '../components/OptionsTab';
@@ -7,7 +8,9 @@ const TABS = [{ value: 'options', labelKey: 'settings.tabs.options', Component: 
 
 export default function SettingsPage() {
   const { t } = useTranslation();
-  const [tab, setTab] = useState(TABS[0].value);
+  const [search] = useSearchParams();
+  // ?tab= opens a tab by its value (the sandbox panel links to the hours the bot reads).
+  const [tab, setTab] = useState(() => (TABS.some((item) => item.value === search.get('tab')) ? search.get('tab') : TABS[0].value));
   const { Component } = TABS.find((item) => item.value === tab);
   return (
     <Box sx={{ p: 2 }} data-testid="settings-page">

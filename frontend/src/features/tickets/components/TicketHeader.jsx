@@ -29,7 +29,10 @@ import { useInbox, useTicketUpdate } from '../hooks/useInbox';
 import { canClosePending } from '../utils/permissions';
 import { exportTicketPdf } from '../utils/exportPdf';
 import { asList } from '../utils/format';
+import useBotConnections from '../hooks/useBotConnections';
+import { botStage } from '../utils/botState';
 import AcceptQueueModal from './AcceptQueueModal';
+import BotChip from './BotChip';
 import RatingEmoji from './RatingEmoji';
 import TicketLogModal from './TicketLogModal';
 import TicketTags from './TicketTags';
@@ -73,6 +76,8 @@ export default function TicketHeader({ ticket, onChange, onOpenContact }) {
   const [headerRef, headerWidth] = useElementWidth();
   const { data: queueData } = useSWR(admin ? '/queue' : null, { revalidateOnFocus: false });
   const compact = headerWidth > 0 && headerWidth < COMPACT_HEADER_WIDTH;
+  const botConnections = useBotConnections();
+  const stage = botStage(ticket, botConnections);
 
   const apply = async (body, { leave = false, tab } = {}) => {
     const updated = await run(ticket, body);
@@ -147,6 +152,12 @@ export default function TicketHeader({ ticket, onChange, onOpenContact }) {
                   {part}
                 </Typography>
               ))}
+              {['lgpd', 'nps'].includes(status) && (
+                <Typography variant="caption" sx={{ fontWeight: 600, color: 'secondary.main' }} data-testid="ticket-header-status">
+                  {t(`tickets.status.${status}`)}
+                </Typography>
+              )}
+              <BotChip stage={stage} testId="ticket-header-bot" />
             </Stack>
           </Box>
           <TicketTags contactId={ticket.contactId ?? contact.id} companyId={ticket.companyId ?? user.companyId ?? user.company?.id} />

@@ -1,6 +1,8 @@
 import { Alert, Box, LinearProgress, List, Typography } from '@mui/material';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import useBotConnections from '../hooks/useBotConnections';
+import { botStage } from '../utils/botState';
 import TicketListItem from './TicketListItem';
 
 export const LIST_SCROLL_THRESHOLD = 100;
@@ -10,6 +12,7 @@ export default function TicketsListView({ list, showUser, hidden, testId }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { ticketId } = useParams();
+  const botConnections = useBotConnections();
 
   const onScroll = (event) => {
     const { scrollTop, scrollHeight, clientHeight } = event.currentTarget;
@@ -35,6 +38,7 @@ export default function TicketsListView({ list, showUser, hidden, testId }) {
             ticket={ticket}
             selected={ticket.uuid === ticketId}
             showUser={showUser}
+            botStage={botStage(ticket, botConnections)}
             onSelect={(item) => navigate(`/tickets/${item.uuid}`)}
           />
         ))}

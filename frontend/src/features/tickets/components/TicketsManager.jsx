@@ -26,7 +26,8 @@ import NewTicketModal from './NewTicketModal';
 import TicketsListView from './TicketsListView';
 
 export const SEARCH_MIN_CHARS = 3;
-const STATUSES = ['open', 'pending', 'closed', 'group'];
+// The search view also finds what the bot holds (LGPD consent, rating), which no tab lists.
+const STATUSES = ['open', 'pending', 'closed', 'group', 'lgpd', 'nps'];
 
 function MultiSelect({ label, options, value, onChange, testId }) {
   const { t } = useTranslation();

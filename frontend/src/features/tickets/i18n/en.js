@@ -50,7 +50,14 @@ const en = {
       emptyText: 'No tickets found with this status or search term.',
       hiddenNoQueue: '{{count}} waiting ticket(s) without a queue are not shown here: only administrators and users with the "See tickets without queue" permission see them.',
     },
+    bot: {
+      inBot: 'In bot',
+      menu: 'The bot is serving: queue menu or options.',
+      lgpd: 'The bot awaits the customer\'s LGPD consent.',
+      nps: 'The bot awaits the customer\'s rating (0 to 10).',
+    },
     item: {
+      nps: 'Rating',
       noQueue: 'No queue',
       lgpd: 'LGPD',
       group: 'Group',
@@ -175,6 +182,8 @@ const en = {
     edited: 'Edited',
     forwarded: 'Forwarded',
     privateNote: 'Private note',
+    automatic: 'Automatic',
+    automaticHint: 'Sent by the bot or the system, with no attendant',
     you: 'You',
     media: 'Media',
     document: 'Document',

@@ -50,7 +50,14 @@ const es = {
       emptyText: 'No se encontraron atenciones con este estado o término de búsqueda.',
       hiddenNoQueue: '{{count}} ticket(s) sin cola en espera no se muestran aquí: solo los administradores y los usuarios con el permiso "Ver tickets sin cola" los ven.',
     },
+    bot: {
+      inBot: 'En el bot',
+      menu: 'El bot está atendiendo: menú de colas u opciones.',
+      lgpd: 'El bot espera el consentimiento LGPD del cliente.',
+      nps: 'El bot espera la evaluación (0 a 10) del cliente.',
+    },
     item: {
+      nps: 'Evaluación',
       noQueue: 'Sin cola',
       lgpd: 'LGPD',
       group: 'Grupo',
@@ -175,6 +182,8 @@ const es = {
     edited: 'Editado',
     forwarded: 'Reenviado',
     privateNote: 'Nota privada',
+    automatic: 'Automático',
+    automaticHint: 'Enviado por el bot o el sistema, sin agente',
     you: 'Tú',
     media: 'Multimedia',
     document: 'Documento',

@@ -51,7 +51,14 @@ const pt = {
       emptyText: 'Nenhum atendimento encontrado com esse status ou termo pesquisado.',
       hiddenNoQueue: '{{count}} ticket(s) sem fila aguardando não aparece(m) aqui: só administradores e usuários com a permissão "Ver tickets sem fila" os veem.',
     },
+    bot: {
+      inBot: 'No bot',
+      menu: 'O bot está atendendo: menu de filas ou opções.',
+      lgpd: 'O bot aguarda o consentimento LGPD do cliente.',
+      nps: 'O bot aguarda a avaliação (0 a 10) do cliente.',
+    },
     item: {
+      nps: 'Avaliação',
       noQueue: 'Sem fila',
       lgpd: 'LGPD',
       group: 'Grupo',
@@ -176,6 +183,8 @@ const pt = {
     edited: 'Editada',
     forwarded: 'Encaminhada',
     privateNote: 'Nota privada',
+    automatic: 'Automática',
+    automaticHint: 'Enviada pelo bot ou pelo sistema, sem atendente',
     you: 'Você',
     media: 'Mídia',
     document: 'Documento',

@@ -50,7 +50,14 @@ const tr = {
       emptyText: 'Bu durumda veya arama teriminde talep bulunamadı.',
       hiddenNoQueue: 'Kuyruğu olmayan {{count}} bekleyen talep burada gösterilmiyor: yalnızca yöneticiler ve "Kuyruksuz talepleri gör" iznine sahip kullanıcılar görür.',
     },
+    bot: {
+      inBot: 'Botta',
+      menu: 'Bot ilgileniyor: kuyruk menüsü veya seçenekler.',
+      lgpd: 'Bot, müşterinin KVKK onayını bekliyor.',
+      nps: 'Bot, müşterinin değerlendirmesini (0–10) bekliyor.',
+    },
     item: {
+      nps: 'Değerlendirme',
       noQueue: 'Kuyruk yok',
       lgpd: 'KVKK',
       group: 'Grup',
@@ -175,6 +182,8 @@ const tr = {
     edited: 'Düzenlendi',
     forwarded: 'İletildi',
     privateNote: 'Özel not',
+    automatic: 'Otomatik',
+    automaticHint: 'Temsilci olmadan bot veya sistem tarafından gönderildi',
     you: 'Siz',
     media: 'Medya',
     document: 'Belge',
