@@ -8,6 +8,7 @@ import (
 
 	"atende/pkg/connection"
 	"atende/pkg/testutil"
+	"atende/pkg/timers"
 	"atende/scheduler"
 	"atende/worker"
 )
@@ -48,7 +49,7 @@ func TestTimerTasksRun(t *testing.T) {
 	}
 	var status, last string
 	a.DB.Raw(`SELECT status, last_message FROM tickets WHERE id = ?`, ticketID).Row().Scan(&status, &last)
-	if status != "closed" || last != "Encerrado por inatividade." {
+	if status != "closed" || last != timers.Echo+"Encerrado por inatividade." {
 		t.Fatalf("ticket %s, last message %q", status, last)
 	}
 }

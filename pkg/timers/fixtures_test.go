@@ -2,6 +2,7 @@ package timers_test
 
 import (
 	"fmt"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -70,11 +71,18 @@ func reload(t *testing.T, a *app.App, id int64) ticket.Ticket {
 	return tk
 }
 
-// sent are the bodies of the system's outgoing messages on a ticket, oldest first.
+// sent are the bodies of the system's outgoing messages on a ticket, oldest first, without
+// the echo marker each must start with.
 func sent(t *testing.T, a *app.App, ticketID int64) []string {
 	t.Helper()
 	var bodies []string
 	must(t, a.DB.Raw(`SELECT body FROM messages WHERE ticket_id = ? AND from_me ORDER BY id`, ticketID).Scan(&bodies).Error)
+	for i, b := range bodies {
+		if !strings.HasPrefix(b, timers.Echo) {
+			t.Errorf("system text %q without the echo marker", b)
+		}
+		bodies[i] = strings.TrimPrefix(b, timers.Echo)
+	}
 	return bodies
 }
 
