@@ -219,3 +219,58 @@ func TestResetOutOfHour(t *testing.T) {
 }
 
 func samePtr(a, b *int64) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }
+
+// A sendIdQueue that closes its tickets closes the redirected ticket by the normal close
+// (decision 6): log "redirect" then "closed", the farewell when waiting tickets get one.
+func TestRedirectIntoAClosingQueue(t *testing.T) {
+	a, svc := setup(t)
+	ctx := t.Context()
+	ten := testutil.NewTenant(t, a, "redir-close", 0)
+	testutil.SetSetting(t, a, ten.Company.ID, "sendFarewellWaitingTicket", "enabled")
+	q := testutil.NewQueue(t, a, ten.Company.ID, "Encerra", "#111111")
+	must(t, a.DB.Exec(`UPDATE queues SET close_ticket = true WHERE id = ?`, q.ID).Error)
+	conn := connected(t, a, ten.Company.ID, func(c *connection.Connection) { c.TimeSendQueue, c.SendIDQueue = 10, &q.ID })
+	tk := newTicket(t, a, conn, ticket.StatusPending, base, nil)
+	if n := run(t, func() (int, error) { return svc.Redirect(ctx, at(11*time.Minute)) }); n != 1 {
+		t.Fatalf("changed %d tickets", n)
+	}
+	got := reload(t, a, tk.ID)
+	if got.Status != ticket.StatusClosed || got.QueueID == nil || *got.QueueID != q.ID {
+		t.Fatalf("after redirect: %+v", got)
+	}
+	if l := logs(t, a, tk.ID); !equal(l[len(l)-2:], []string{ticket.LogRedirect, ticket.LogClosed}) {
+		t.Fatalf("logs %v", l)
+	}
+	if s := sent(t, a, tk.ID); !equal(s, []string{"Atendimento finalizado."}) {
+		t.Fatalf("sent %q", s)
+	}
+}
+
+// Re-rotation moves a ticket only to someone else: the one available member keeps theirs,
+// and takes over an idle ticket of an offline member.
+func TestRotateWithOneMemberOnline(t *testing.T) {
+	a, svc := setup(t)
+	ctx := t.Context()
+	ten := testutil.NewTenant(t, a, "rot-one", 0)
+	q := testutil.NewQueue(t, a, ten.Company.ID, "Suporte", "#111111")
+	must(t, a.DB.Exec(`UPDATE queues SET ativar_roteador = true, tempo_roteador = 10 WHERE id = ?`, q.ID).Error)
+	member := func(email string, on bool) int64 {
+		u := testutil.NewUser(t, a, ten.Company.ID, email, "user", nil)
+		must(t, a.DB.Exec(`UPDATE users SET online = ? WHERE id = ?`, on, u.ID).Error)
+		must(t, a.DB.Exec(`INSERT INTO user_queues (user_id, queue_id, company_id) VALUES (?, ?, ?)`, u.ID, q.ID, ten.Company.ID).Error)
+		return u.ID
+	}
+	on, off := member("on@rot.test", true), member("off@rot.test", false)
+	conn := connected(t, a, ten.Company.ID, nil)
+	mine := newTicket(t, a, conn, ticket.StatusPending, base, func(tk *ticket.Ticket) { tk.QueueID, tk.UserID = &q.ID, &on })
+	theirs := newTicket(t, a, conn, ticket.StatusPending, base, func(tk *ticket.Ticket) { tk.QueueID, tk.UserID = &q.ID, &off })
+	if n := run(t, func() (int, error) { return svc.Rotate(ctx, at(time.Hour)) }); n != 1 {
+		t.Fatalf("rotated %d tickets, want 1", n)
+	}
+	if u := reload(t, a, mine.ID).UserID; u == nil || *u != on {
+		t.Fatalf("the only member online lost their ticket (now %v)", u)
+	}
+	if got := reload(t, a, theirs.ID); got.UserID == nil || *got.UserID != on || !got.UpdatedAt.Equal(at(time.Hour)) {
+		t.Fatalf("the offline member's idle ticket: %+v", got)
+	}
+}

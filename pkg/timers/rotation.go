@@ -87,8 +87,15 @@ func (s Service) Rotate(ctx context.Context, now time.Time) (int, error) {
 		if q.TempoRoteador <= 0 {
 			continue
 		}
-		n, err = s.sweep(ctx, until, q.CompanyID, "queue_id = ? AND status = 'pending' AND user_id IS NOT NULL AND updated_at < ?",
-			[]any{q.ID, idleBefore(now, q.TempoRoteador)}, give)
+		// Only tickets someone else can take: their attendant is a member, and not the one
+		// member available.
+		tm := staff[q.ID]
+		idle := "queue_id = ? AND status = 'pending' AND user_id IS NOT NULL AND updated_at < ? AND user_id = ANY(?::bigint[])"
+		args := []any{q.ID, idleBefore(now, q.TempoRoteador), atdb.Int64s(tm.all)}
+		if len(tm.available) == 1 {
+			idle, args = idle+" AND user_id <> ?", append(args, tm.available[0])
+		}
+		n, err = s.sweep(ctx, until, q.CompanyID, idle, args, give)
 		changed += n
 		if err != nil {
 			return changed, err
