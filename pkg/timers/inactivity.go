@@ -37,19 +37,20 @@ func (s Service) Inactivity(ctx context.Context, now time.Time) (int, error) {
 	if len(conns) == 0 {
 		return 0, nil
 	}
+	// The probe leaves whenExpiresTicket to the sweeps: without it the probe reads the
+	// index alone (an index-only scan), never the tickets.
 	var ids atdb.Int64s
 	var before atdb.Times
-	var fromMe atdb.Bools
 	for _, c := range conns {
 		last := minutes(now, c.ExpiresTicket)
 		if c.TimeInactiveMessage > 0 {
 			last = later(last, minutes(now, c.TimeInactiveMessage))
 		}
-		ids, before, fromMe = append(ids, c.ID), append(before, last), append(fromMe, lastFromUs(c))
+		ids, before = append(ids, c.ID), append(before, last)
 	}
-	due, err := s.due(ctx, `SELECT c.id FROM unnest(?::bigint[], ?::timestamptz[], ?::boolean[]) AS c(id, before, from_me)
+	due, err := s.due(ctx, `SELECT c.id FROM unnest(?::bigint[], ?::timestamptz[]) AS c(id, before)
 		WHERE EXISTS (SELECT 1 FROM tickets t WHERE t.connection_id = c.id AND t.status = 'open' AND NOT t.imported
-		AND t.updated_at <= c.before AND (t.from_me OR NOT c.from_me))`, ids, before, fromMe)
+		AND t.updated_at <= c.before)`, ids, before)
 	if err != nil {
 		return 0, err
 	}
