@@ -32,9 +32,22 @@ func (s Service) Rotate(ctx context.Context, now time.Time) (int, error) {
 		Scan(&queues).Error; err != nil || len(queues) == 0 {
 		return 0, err
 	}
-	ids := make([]int64, len(queues))
-	for i, q := range queues {
-		ids[i] = q.ID
+	// The probe first, so that a round with nothing to do reads no members.
+	var ids atdb.Int64s
+	var before atdb.Times
+	for _, q := range queues {
+		ids, before = append(ids, q.ID), append(before, idleBefore(now, q.TempoRoteador))
+	}
+	due, err := s.due(ctx, `SELECT q.id FROM unnest(?::bigint[], ?::timestamptz[]) AS q(id, before)
+		WHERE EXISTS (SELECT 1 FROM tickets t WHERE t.queue_id = q.id AND t.status = 'pending' AND t.user_id IS NULL)
+		OR EXISTS (SELECT 1 FROM tickets t WHERE t.queue_id = q.id AND t.status = 'pending' AND t.user_id IS NOT NULL
+		  AND t.updated_at < q.before)`, ids, before)
+	if err != nil || len(due) == 0 {
+		return 0, err
+	}
+	var dueIDs atdb.Int64s
+	for id := range due {
+		dueIDs = append(dueIDs, id)
 	}
 	var members []struct {
 		QueueID, UserID int64
@@ -43,7 +56,7 @@ func (s Service) Rotate(ctx context.Context, now time.Time) (int, error) {
 	if err := s.DB.WithContext(ctx).Raw(`SELECT uq.queue_id, u.id AS user_id, u.online AND u.profile = 'user' AS available
 		FROM user_queues uq JOIN queues q ON q.id = uq.queue_id
 		JOIN users u ON u.id = uq.user_id AND u.company_id = q.company_id
-		WHERE uq.queue_id IN ? ORDER BY uq.queue_id, u.id`, ids).Scan(&members).Error; err != nil {
+		WHERE uq.queue_id = ANY(?::bigint[]) ORDER BY uq.queue_id, u.id`, dueIDs).Scan(&members).Error; err != nil {
 		return 0, err
 	}
 	staff := map[int64]*team{}
@@ -56,29 +69,13 @@ func (s Service) Rotate(ctx context.Context, now time.Time) (int, error) {
 			staff[m.QueueID].available = append(staff[m.QueueID].available, m.UserID)
 		}
 	}
-	var staffed atdb.Int64s
-	var before atdb.Times
-	for _, q := range queues {
-		if tm := staff[q.ID]; tm != nil && len(tm.available) > 0 {
-			staffed, before = append(staffed, q.ID), append(before, idleBefore(now, q.TempoRoteador))
-		}
-	}
-	if len(staffed) == 0 {
-		return 0, nil
-	}
-	due, err := s.due(ctx, `SELECT q.id FROM unnest(?::bigint[], ?::timestamptz[]) AS q(id, before)
-		WHERE EXISTS (SELECT 1 FROM tickets t WHERE t.queue_id = q.id AND t.status = 'pending' AND t.user_id IS NULL)
-		OR EXISTS (SELECT 1 FROM tickets t WHERE t.queue_id = q.id AND t.status = 'pending' AND t.user_id IS NOT NULL
-		  AND t.updated_at < q.before)`, staffed, before)
-	if err != nil {
-		return 0, err
-	}
 	changed, until := 0, deadline()
 	for _, q := range queues {
-		if !due[q.ID] {
-			continue
+		tm := staff[q.ID]
+		if !due[q.ID] || tm == nil || len(tm.available) == 0 {
+			continue // nothing due, or nobody to give it to
 		}
-		give := handOver(staff[q.ID].all, staff[q.ID].available, now)
+		give := handOver(tm.all, tm.available, now)
 		n, err := s.sweep(ctx, until, q.CompanyID, "queue_id = ? AND status = 'pending' AND user_id IS NULL", []any{q.ID}, give)
 		changed += n
 		if err != nil {
@@ -89,7 +86,6 @@ func (s Service) Rotate(ctx context.Context, now time.Time) (int, error) {
 		}
 		// Only tickets someone else can take: their attendant is a member, and not the one
 		// member available.
-		tm := staff[q.ID]
 		idle := "queue_id = ? AND status = 'pending' AND user_id IS NOT NULL AND updated_at < ? AND user_id = ANY(?::bigint[])"
 		args := []any{q.ID, idleBefore(now, q.TempoRoteador), atdb.Int64s(tm.all)}
 		if len(tm.available) == 1 {
