@@ -20,7 +20,7 @@ func prepareData(ctx context.Context, g *gorm.DB) error {
 			send_id_queue = (SELECT min(id) FROM queues q WHERE q.company_id = c.company_id)
 			WHERE company_id IN ` + bench},
 		{"rotating queues", `UPDATE queues SET ativar_roteador = true, tempo_roteador = 10 WHERE company_id IN ` + bench},
-		{"online attendants", `UPDATE users SET online = (id % 10 = 0) WHERE profile = 'user' AND company_id IN ` + bench},
+		{"online attendants", `UPDATE users SET online = (abs(hashint8(id)) % 10 = 0) WHERE profile = 'user' AND company_id IN ` + bench},
 		{"hours by company", `INSERT INTO settings (company_id, key, value) SELECT id, 'scheduleType', 'company'
 			FROM companies WHERE id IN ` + bench + ` ON CONFLICT (company_id, key) DO UPDATE SET value = 'company'`},
 		{"closed all week", `UPDATE companies SET schedules = (SELECT jsonb_agg(jsonb_build_object('weekday', d, 'weekdayEn', d,
@@ -30,11 +30,11 @@ func prepareData(ctx context.Context, g *gorm.DB) error {
 		// Waiting tickets of a rotating queue have their attendant already (a member).
 		{"waiting tickets assigned", `UPDATE tickets t SET user_id = (SELECT min(uq.user_id) FROM user_queues uq WHERE uq.queue_id = t.queue_id)
 			WHERE status = 'pending' AND user_id IS NULL AND queue_id IS NOT NULL AND company_id IN ` + bench},
-		{"some awaiting a rating", `UPDATE tickets SET status = 'nps' WHERE status = 'open' AND id % 10 = 0 AND company_id IN ` + bench},
-		{"some imported", `UPDATE tickets SET imported = true WHERE status = 'open' AND id % 50 = 1 AND NOT imported AND company_id IN ` + bench},
-		{"some without a queue", `UPDATE tickets SET queue_id = NULL WHERE status = 'pending' AND id % 10 = 2 AND company_id IN ` + bench},
+		{"some awaiting a rating", `UPDATE tickets SET status = 'nps' WHERE status = 'open' AND abs(hashint8(id)) % 10 = 0 AND company_id IN ` + bench},
+		{"some imported", `UPDATE tickets SET imported = true WHERE status = 'open' AND abs(hashint8(id)) % 50 = 1 AND NOT imported AND company_id IN ` + bench},
+		{"some without a queue", `UPDATE tickets SET queue_id = NULL WHERE status = 'pending' AND abs(hashint8(id)) % 10 = 2 AND company_id IN ` + bench},
 		{"some out of hours", `UPDATE tickets SET is_out_of_hour = true, amount_used_bot_queues = 1
-			WHERE status IN ('open', 'pending') AND id % 20 = 3 AND NOT is_out_of_hour AND company_id IN ` + bench},
+			WHERE status IN ('open', 'pending') AND abs(hashint8(id)) % 20 = 3 AND NOT is_out_of_hour AND company_id IN ` + bench},
 		{"analyze", `ANALYZE tickets`},
 	}
 	for _, s := range steps {

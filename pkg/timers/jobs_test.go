@@ -166,6 +166,8 @@ func TestResetOutOfHour(t *testing.T) {
 	testutil.SetSetting(t, a, company.Company.ID, "scheduleType", "company")
 	must(t, a.DB.Exec(`UPDATE companies SET schedules = ? WHERE id = ?`, afternoon, company.Company.ID).Error)
 	byCompany := newTicket(t, a, connected(t, a, company.Company.ID, nil), ticket.StatusPending, base, flagged)
+	noConn := newTicket(t, a, connected(t, a, company.Company.ID, nil), ticket.StatusPending, base, flagged)
+	must(t, a.DB.Exec(`UPDATE tickets SET connection_id = NULL WHERE id = ?`, noConn.ID).Error) // its connection was deleted
 
 	perConn := testutil.NewTenant(t, a, "ooh-conn", 0)
 	testutil.SetSetting(t, a, perConn.Company.ID, "scheduleType", "connection")
@@ -201,6 +203,7 @@ func TestResetOutOfHour(t *testing.T) {
 		}
 	}
 	check("noon", byCompany, true)
+	check("noon", noConn, true)
 	check("noon", byOpenConn, false)
 	check("noon", byClosedConn, true)
 	check("noon", byOpenQueue, false)
@@ -210,10 +213,11 @@ func TestResetOutOfHour(t *testing.T) {
 		t.Fatal("the same tick cleared again")
 	}
 	// 13:00 in São Paulo is 16:00 UTC: the afternoon tables open.
-	if n := job(base.Add(time.Hour)); n != 2 {
-		t.Fatalf("cleared %d tickets at 13:00, want 2", n)
+	if n := job(base.Add(time.Hour)); n != 3 {
+		t.Fatalf("cleared %d tickets at 13:00, want 3", n)
 	}
 	check("13:00", byCompany, false)
+	check("13:00", noConn, false)
 	check("13:00", byClosedQueue, false)
 	check("13:00", byClosedConn, true) // its morning table is closed
 }

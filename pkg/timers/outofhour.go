@@ -2,9 +2,12 @@ package timers
 
 import (
 	"context"
+	"slices"
 	"time"
 
+	atdb "atende/pkg/db"
 	"atende/pkg/hours"
+	"atende/pkg/setting"
 	"atende/pkg/tenant"
 )
 
@@ -21,25 +24,36 @@ const outOfHourBatch = 500
 // hours.Schedules.OpenAt (no entry for today = open). Clearing is bookkeeping, not
 // activity: updated_at is left alone.
 func (s Service) ResetOutOfHour(ctx context.Context, now time.Time) (int, error) {
-	var flagged []struct {
-		CompanyID    int64
-		ConnectionID *int64
+	// The companies with a flagged ticket, one index probe each (a skip scan): reading the
+	// flagged tickets themselves would visit their heap pages, recently written.
+	var companies atdb.Int64s
+	if err := s.DB.WithContext(ctx).Raw(`WITH RECURSIVE c AS (
+			SELECT min(company_id) AS id FROM tickets WHERE is_out_of_hour
+			UNION ALL
+			SELECT (SELECT min(company_id) FROM tickets WHERE is_out_of_hour AND company_id > c.id) FROM c WHERE c.id IS NOT NULL)
+		SELECT id FROM c WHERE id IS NOT NULL`).Scan(&companies).Error; err != nil || len(companies) == 0 {
+		return 0, err
 	}
-	if err := s.DB.WithContext(ctx).Raw(`SELECT DISTINCT company_id, connection_id FROM tickets WHERE is_out_of_hour
-		ORDER BY company_id, connection_id`).Scan(&flagged).Error; err != nil {
+	all, err := s.tables(ctx, companies)
+	if err != nil {
 		return 0, err
 	}
 	changed := 0
-	for i := 0; i < len(flagged); {
-		companyID := flagged[i].CompanyID
-		var conns []*int64
-		for ; i < len(flagged) && flagged[i].CompanyID == companyID; i++ {
-			conns = append(conns, flagged[i].ConnectionID)
+	for _, companyID := range companies {
+		tb := all[companyID]
+		if tb == nil {
+			continue
 		}
-		n, err := s.resetCompany(tenant.With(ctx, companyID), companyID, conns, now)
-		changed += n
-		if err != nil {
-			return changed, err
+		for _, connID := range tb.connIDs() {
+			where, args, open := tb.openFor(connID, now)
+			if !open {
+				continue
+			}
+			n, err := s.clearFlags(tenant.With(ctx, companyID), companyID, connID, where, args)
+			changed += n
+			if err != nil {
+				return changed, err
+			}
 		}
 	}
 	return changed, nil
@@ -51,78 +65,112 @@ type connHours struct {
 	Schedules   hours.Schedules
 }
 
+// queueHours is a queue's table.
+type queueHours struct {
+	ID        int64
+	Schedules hours.Schedules
+}
+
 // tables are what a company's hours check reads.
 type tables struct {
 	mode    string
 	loc     *time.Location
 	company hours.Schedules
 	conns   map[int64]connHours
-	queues  []struct {
-		ID        int64
-		Schedules hours.Schedules
-	}
+	queues  []queueHours
 }
 
-func (s Service) resetCompany(ctx context.Context, companyID int64, conns []*int64, now time.Time) (int, error) {
-	tb, err := s.tables(ctx, companyID)
-	if err != nil {
-		return 0, err
+// connIDs are the company's connections, and nil for its tickets without one.
+func (tb *tables) connIDs() []*int64 {
+	ids := make([]int64, 0, len(tb.conns))
+	for id := range tb.conns {
+		ids = append(ids, id)
 	}
-	changed := 0
-	for _, connID := range conns {
-		where, args, open := tb.openFor(connID, now)
-		if !open {
-			continue
-		}
-		n, err := s.clearFlags(ctx, companyID, connID, where, args)
-		changed += n
-		if err != nil {
-			return changed, err
-		}
+	slices.Sort(ids)
+	out := []*int64{nil}
+	for i := range ids {
+		out = append(out, &ids[i])
 	}
-	return changed, nil
+	return out
 }
 
-func (s Service) tables(ctx context.Context, companyID int64) (tables, error) {
+// tables reads the hours of many companies in four queries, whatever their number: mode,
+// zone and table of each company, its connections' tables and clocks, and the queues' tables
+// of those that check hours per queue. The mode is read from the settings table itself (the
+// registry's default when unset), beside the other rows.
+func (s Service) tables(ctx context.Context, companyIDs atdb.Int64s) (map[int64]*tables, error) {
 	db := s.DB.WithContext(ctx)
-	tb := tables{mode: "disabled", loc: time.UTC}
-	if s.Settings != nil {
-		tb.mode = s.Settings.Value(ctx, "scheduleType")
-	}
-	var c struct {
+	var cos []struct {
+		ID        int64
 		Timezone  string
 		Schedules hours.Schedules
 	}
-	if err := db.Table("companies").Select("timezone, schedules").Where("id = ?", companyID).Take(&c).Error; err != nil {
-		return tb, err
+	if err := db.Table("companies").Select("id, timezone, schedules").Where("id = ANY(?::bigint[])", companyIDs).
+		Find(&cos).Error; err != nil {
+		return nil, err
 	}
-	if loc, err := time.LoadLocation(c.Timezone); err == nil {
-		tb.loc = loc
+	def, _ := setting.Lookup("scheduleType")
+	out := make(map[int64]*tables, len(cos))
+	for _, c := range cos {
+		loc, err := time.LoadLocation(c.Timezone)
+		if err != nil {
+			loc = time.UTC
+		}
+		out[c.ID] = &tables{mode: def.Default, loc: loc, company: c.Schedules, conns: map[int64]connHours{}}
 	}
-	tb.company = c.Schedules
+	var modes []struct {
+		CompanyID int64
+		Value     string
+	}
+	if err := db.Table("settings").Select("company_id, value").
+		Where("key = 'scheduleType' AND company_id = ANY(?::bigint[])", companyIDs).Find(&modes).Error; err != nil {
+		return nil, err
+	}
+	var perQueue atdb.Int64s
+	for _, m := range modes {
+		if tb := out[m.CompanyID]; tb != nil {
+			tb.mode = m.Value
+			if m.Value == "queue" {
+				perQueue = append(perQueue, m.CompanyID)
+			}
+		}
+	}
 	var conns []struct {
-		ID          int64
-		ClockOffset int
-		Schedules   hours.Schedules
+		ID, CompanyID int64
+		ClockOffset   int
+		Schedules     hours.Schedules
 	}
-	if err := db.Table("connections").Select("id, clock_offset, schedules").Where("company_id = ?", companyID).
-		Find(&conns).Error; err != nil {
-		return tb, err
+	if err := db.Table("connections").Select("id, company_id, clock_offset, schedules").
+		Where("company_id = ANY(?::bigint[])", companyIDs).Find(&conns).Error; err != nil {
+		return nil, err
 	}
-	tb.conns = make(map[int64]connHours, len(conns))
-	for _, cn := range conns {
-		tb.conns[cn.ID] = connHours{cn.ClockOffset, cn.Schedules}
+	for _, c := range conns {
+		if tb := out[c.CompanyID]; tb != nil {
+			tb.conns[c.ID] = connHours{c.ClockOffset, c.Schedules}
+		}
 	}
-	if tb.mode == "queue" {
-		err := db.Table("queues").Select("id, schedules").Where("company_id = ?", companyID).Find(&tb.queues).Error
-		return tb, err
+	if len(perQueue) == 0 {
+		return out, nil
 	}
-	return tb, nil
+	var rows []struct {
+		ID, CompanyID int64
+		Schedules     hours.Schedules
+	}
+	if err := db.Table("queues").Select("id, company_id, schedules").Where("company_id = ANY(?::bigint[])", perQueue).
+		Order("id").Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	for _, q := range rows {
+		if tb := out[q.CompanyID]; tb != nil {
+			tb.queues = append(tb.queues, queueHours{q.ID, q.Schedules})
+		}
+	}
+	return out, nil
 }
 
 // openFor says whether the flagged tickets of a connection (nil: none) may be cleared now:
 // all of them (where empty), some (where and args narrow them to the open queues), or none.
-func (tb tables) openFor(connID *int64, now time.Time) (where string, args []any, open bool) {
+func (tb *tables) openFor(connID *int64, now time.Time) (where string, args []any, open bool) {
 	at := now
 	cn, known := connHours{}, false
 	if connID != nil {
