@@ -108,13 +108,13 @@ func (s Service) toPending(ctx context.Context, tx *gorm.DB, v viewer, t Ticket,
 }
 
 // close: resolve (open/group, farewell unless refused), close or ignore a waiting ticket
-// (pending/lgpd/nps: admins, showDashboard or userClosePendingTicket only).
+// (pending/lgpd/nps: only those mayCloseWaiting lets).
 func (s Service) close(ctx context.Context, tx *gorm.DB, v viewer, t Ticket, in UpdateInput, fx *effects) error {
 	switch t.Status {
 	case StatusClosed:
 		return nil
 	case StatusPending, StatusLGPD, StatusNPS:
-		if !v.mayClosePending() {
+		if !v.mayCloseWaiting(t.Status) {
 			return errs.ErrNoPermission
 		}
 	default:

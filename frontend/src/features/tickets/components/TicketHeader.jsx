@@ -26,7 +26,7 @@ import { useAuth } from '../../auth/hooks/useAuth';
 import { deleteTicket } from '../api/ticketsApi';
 import useElementWidth from '../hooks/useElementWidth';
 import { useInbox, useTicketUpdate } from '../hooks/useInbox';
-import { canClosePending } from '../utils/permissions';
+import { canIgnore } from '../utils/permissions';
 import { exportTicketPdf } from '../utils/exportPdf';
 import { asList } from '../utils/format';
 import useBotConnections from '../hooks/useBotConnections';
@@ -168,7 +168,7 @@ export default function TicketHeader({ ticket, onChange, onOpenContact }) {
         <Action compact={compact} variant="contained" icon={<DoneIcon />} label={t('tickets.actions.accept')} onClick={onAccept}
           disabled={busy} data-testid="ticket-accept" />
       )}
-      {['pending', 'lgpd'].includes(status) && canClosePending(user) && (
+      {canIgnore(user, status) && (
         <Action compact={compact} color="secondary" icon={<NotInterestedIcon />} label={t('tickets.actions.ignore')} disabled={busy}
           data-testid="ticket-ignore"
           onClick={() => apply({ status: 'closed', amountUsedBotQueues: 0, sendFarewellMessage: false }, { leave: true })} />

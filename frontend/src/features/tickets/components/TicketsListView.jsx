@@ -7,8 +7,11 @@ import TicketListItem from './TicketListItem';
 
 export const LIST_SCROLL_THRESHOLD = 100;
 
-/** Renders one list state; the next page loads within 100 px of the bottom. */
-export default function TicketsListView({ list, showUser, hidden, testId }) {
+/**
+ * Renders one list state; the next page loads within 100 px of the bottom. hiddenNoQueueKey:
+ * the text telling how many queue-less tickets the viewer's permissions keep out of the tab.
+ */
+export default function TicketsListView({ list, showUser, hidden, testId, hiddenNoQueueKey = 'tickets.list.hiddenNoQueue' }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { ticketId } = useParams();
@@ -28,7 +31,7 @@ export default function TicketsListView({ list, showUser, hidden, testId }) {
     >
       {list.hiddenNoQueue > 0 && (
         <Alert severity="info" sx={{ m: 1 }} data-testid="tickets-hidden-no-queue" data-count={list.hiddenNoQueue}>
-          {t('tickets.list.hiddenNoQueue', { count: list.hiddenNoQueue })}
+          {t(hiddenNoQueueKey, { count: list.hiddenNoQueue })}
         </Alert>
       )}
       <List disablePadding>

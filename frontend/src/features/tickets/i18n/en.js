@@ -43,12 +43,16 @@ const en = {
       message: 'Every ticket of this tab in the selected queues will be resolved.',
       done: 'Tickets closed.',
     },
-    tabs: { open: 'Attending', pending: 'Waiting', group: 'Groups' },
+    tabs: {
+      open: 'Attending', pending: 'Waiting', lgpd: 'LGPD', group: 'Groups',
+      lgpdHint: 'Customers who have not yet answered the privacy consent (LGPD)',
+    },
     status: { open: 'Attending', pending: 'Waiting', closed: 'Resolved', group: 'Group', lgpd: 'LGPD', nps: 'Rating' },
     list: {
       emptyTitle: 'Nothing here!',
       emptyText: 'No tickets found with this status or search term.',
       hiddenNoQueue: '{{count}} waiting ticket(s) without a queue are not shown here: only administrators and users with the "See tickets without queue" permission see them.',
+      hiddenNoQueueLgpd: '{{count}} ticket(s) without a queue waiting for privacy consent (LGPD) are not shown here: only administrators and users with the "See tickets without queue" permission see them.',
     },
     bot: {
       inBot: 'In bot',

@@ -43,12 +43,16 @@ const es = {
       message: 'Se resolverán todos los tickets de esta pestaña en las colas seleccionadas.',
       done: 'Tickets cerrados.',
     },
-    tabs: { open: 'Atendiendo', pending: 'Esperando', group: 'Grupos' },
+    tabs: {
+      open: 'Atendiendo', pending: 'Esperando', lgpd: 'LGPD', group: 'Grupos',
+      lgpdHint: 'Clientes que aún no respondieron al consentimiento de privacidad (LGPD)',
+    },
     status: { open: 'Atendiendo', pending: 'Esperando', closed: 'Resuelto', group: 'Grupo', lgpd: 'LGPD', nps: 'Evaluación' },
     list: {
       emptyTitle: '¡Nada aquí!',
       emptyText: 'No se encontraron atenciones con este estado o término de búsqueda.',
       hiddenNoQueue: '{{count}} ticket(s) sin cola en espera no se muestran aquí: solo los administradores y los usuarios con el permiso "Ver tickets sin cola" los ven.',
+      hiddenNoQueueLgpd: '{{count}} ticket(s) sin cola esperando el consentimiento LGPD no se muestran aquí: solo los administradores y los usuarios con el permiso "Ver tickets sin cola" los ven.',
     },
     bot: {
       inBot: 'En el bot',

@@ -44,12 +44,16 @@ const pt = {
       message: 'Todos os tickets desta aba nas filas selecionadas serão resolvidos.',
       done: 'Tickets fechados.',
     },
-    tabs: { open: 'Atendendo', pending: 'Aguardando', group: 'Grupos' },
+    tabs: {
+      open: 'Atendendo', pending: 'Aguardando', lgpd: 'LGPD', group: 'Grupos',
+      lgpdHint: 'Clientes que ainda não responderam ao consentimento da LGPD',
+    },
     status: { open: 'Atendendo', pending: 'Aguardando', closed: 'Resolvido', group: 'Grupo', lgpd: 'LGPD', nps: 'Avaliação' },
     list: {
       emptyTitle: 'Nada aqui!',
       emptyText: 'Nenhum atendimento encontrado com esse status ou termo pesquisado.',
       hiddenNoQueue: '{{count}} ticket(s) sem fila aguardando não aparece(m) aqui: só administradores e usuários com a permissão "Ver tickets sem fila" os veem.',
+      hiddenNoQueueLgpd: '{{count}} ticket(s) sem fila aguardando o aceite da LGPD não aparece(m) aqui: só administradores e usuários com a permissão "Ver tickets sem fila" os veem.',
     },
     bot: {
       inBot: 'No bot',

@@ -43,12 +43,16 @@ const tr = {
       message: 'Seçili kuyruklardaki bu sekmenin tüm talepleri çözülecek.',
       done: 'Talepler kapatıldı.',
     },
-    tabs: { open: 'İlgilenilen', pending: 'Bekleyen', group: 'Gruplar' },
+    tabs: {
+      open: 'İlgilenilen', pending: 'Bekleyen', lgpd: 'KVKK', group: 'Gruplar',
+      lgpdHint: 'Gizlilik onayını (KVKK) henüz yanıtlamamış müşteriler',
+    },
     status: { open: 'İlgilenilen', pending: 'Bekleyen', closed: 'Çözüldü', group: 'Grup', lgpd: 'KVKK', nps: 'Değerlendirme' },
     list: {
       emptyTitle: 'Burada bir şey yok!',
       emptyText: 'Bu durumda veya arama teriminde talep bulunamadı.',
       hiddenNoQueue: 'Kuyruğu olmayan {{count}} bekleyen talep burada gösterilmiyor: yalnızca yöneticiler ve "Kuyruksuz talepleri gör" iznine sahip kullanıcılar görür.',
+      hiddenNoQueueLgpd: 'KVKK onayı bekleyen, kuyruğu olmayan {{count}} talep burada gösterilmiyor: yalnızca yöneticiler ve "Kuyruksuz talepleri gör" iznine sahip kullanıcılar görür.',
     },
     bot: {
       inBot: 'Botta',
