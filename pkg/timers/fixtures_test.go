@@ -1,14 +1,18 @@
 package timers_test
 
 import (
+	"context"
 	"fmt"
+	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"atende/pkg/app"
 	"atende/pkg/connection"
+	"atende/pkg/realtime"
 	"atende/pkg/testutil"
 	"atende/pkg/ticket"
 	"atende/pkg/timers"
@@ -111,4 +115,40 @@ func equal[T comparable](a, b []T) bool {
 		}
 	}
 	return true
+}
+
+// recorder keeps the events published, for the tests that check announcements.
+type recorder struct {
+	mu     sync.Mutex
+	events []realtime.Event
+}
+
+func (r *recorder) Publish(_ context.Context, ev realtime.Event) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.events = append(r.events, ev)
+	return nil
+}
+
+// updated says whether a ticket update of id reached every room in rooms.
+func (r *recorder) updated(id int64, rooms ...string) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, ev := range r.events {
+		data, ok := ev.Data.(map[string]any)
+		if !ok || data["action"] != "update" || data["ticketId"] != id {
+			continue
+		}
+		if tk, ok := data["ticket"].(ticket.Ticket); ok && tk.Contact == nil {
+			continue // announced undecorated
+		}
+		missing := false
+		for _, room := range rooms {
+			missing = missing || !slices.Contains(ev.Rooms, room)
+		}
+		if !missing {
+			return true
+		}
+	}
+	return false
 }

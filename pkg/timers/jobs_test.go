@@ -7,6 +7,7 @@ import (
 
 	"atende/pkg/connection"
 	"atende/pkg/hours"
+	"atende/pkg/realtime"
 	"atende/pkg/testutil"
 	"atende/pkg/ticket"
 )
@@ -15,6 +16,8 @@ import (
 // no rating stored; a second run does nothing.
 func TestExpireNPS(t *testing.T) {
 	a, svc := setup(t)
+	events := &recorder{}
+	svc.Events = events
 	ctx := t.Context()
 	ten := testutil.NewTenant(t, a, "nps", 0)
 	conn := connected(t, a, ten.Company.ID, func(c *connection.Connection) { c.ExpiresTicketNPS = 30 })
@@ -43,6 +46,10 @@ func TestExpireNPS(t *testing.T) {
 	must(t, a.DB.Raw(`SELECT count(*) FROM user_ratings WHERE ticket_id = ?`, tk.ID).Scan(&ratings).Error)
 	if ratings != 0 {
 		t.Fatal("a rating was stored")
+	}
+	// Announced to the closed list and to the nps list it left.
+	if !events.updated(tk.ID, realtime.StatusRoom(ten.Company.ID, ticket.StatusClosed), realtime.StatusRoom(ten.Company.ID, ticket.StatusNPS)) {
+		t.Fatalf("no decorated update to the closed and nps lists: %+v", events.events)
 	}
 	if job(30*time.Minute) != 0 || job(time.Hour) != 0 || len(sent(t, a, tk.ID)) != 1 {
 		t.Fatal("ran again")
@@ -104,6 +111,8 @@ func TestRedirect(t *testing.T) {
 // idle longer than tempoRoteador, to another one; status stays pending.
 func TestRotate(t *testing.T) {
 	a, svc := setup(t)
+	events := &recorder{}
+	svc.Events = events
 	ctx := t.Context()
 	ten := testutil.NewTenant(t, a, "rot", 0)
 	q := testutil.NewQueue(t, a, ten.Company.ID, "Suporte", "#111111")
@@ -137,6 +146,9 @@ func TestRotate(t *testing.T) {
 		t.Fatalf("after the first round: %+v", got)
 	}
 	first := *got.UserID
+	if !events.updated(tk.ID, realtime.StatusRoom(ten.Company.ID, ticket.StatusPending)) {
+		t.Fatal("the handover was not announced to the pending list")
+	}
 	if job(0) != 0 || job(10*time.Minute) != 0 {
 		t.Fatal("rotated again before tempoRoteador")
 	}
