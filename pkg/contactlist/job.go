@@ -16,8 +16,8 @@ import (
 	"atende/pkg/validate"
 )
 
-// batchSize is how many rows one statement writes.
-const batchSize = 2000
+// batchSize is how many rows one statement writes (a variable for tests).
+var batchSize = 2000
 
 // progressEvery throttles the progress written and published while reading.
 const progressEvery = 300 * time.Millisecond
