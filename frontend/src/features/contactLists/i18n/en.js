@@ -15,7 +15,7 @@ const en = {
     modal: { addTitle: 'Add contact list', editTitle: 'Edit contact list', name: 'Name' },
     items: {
       title: 'List contacts',
-      titleOf: 'Contacts of {{name}}',
+      titleOf: 'List {{name}}',
       add: 'Add contact',
       import: 'Import spreadsheet',
       reload: 'Reload',

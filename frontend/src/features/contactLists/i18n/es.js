@@ -15,7 +15,7 @@ const es = {
     modal: { addTitle: 'Agregar lista de contactos', editTitle: 'Editar lista de contactos', name: 'Nombre' },
     items: {
       title: 'Contactos de la lista',
-      titleOf: 'Contactos de la lista {{name}}',
+      titleOf: 'Lista {{name}}',
       add: 'Agregar contacto',
       import: 'Importar planilla',
       reload: 'Recargar',

@@ -15,7 +15,7 @@ const pt = {
     modal: { addTitle: 'Adicionar lista de contatos', editTitle: 'Editar lista de contatos', name: 'Nome' },
     items: {
       title: 'Contatos da lista',
-      titleOf: 'Contatos da lista {{name}}',
+      titleOf: 'Lista {{name}}',
       add: 'Adicionar contato',
       import: 'Importar planilha',
       reload: 'Recarregar',

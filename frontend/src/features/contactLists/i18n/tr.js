@@ -15,7 +15,7 @@ const tr = {
     modal: { addTitle: 'Kişi listesi ekle', editTitle: 'Kişi listesini düzenle', name: 'Ad' },
     items: {
       title: 'Liste kişileri',
-      titleOf: '{{name}} listesinin kişileri',
+      titleOf: '{{name}} listesi',
       add: 'Kişi ekle',
       import: 'Tablo içe aktar',
       reload: 'Yenile',
