@@ -224,7 +224,7 @@ func TestContactListUploadAndDownloads(t *testing.T) {
 	e.run(t, []scenario{{name: "one import per list at a time", method: "POST", path: upload, token: admin, body: again, ctype: againType,
 		status: 409, code: "ERR_IMPORT_RUNNING"}})
 	// The worker runs it.
-	if err := e.App.ContactLists.Import(context.Background(), queued[0]); err != nil {
+	if err := e.App.ContactLists.Import(context.Background(), queued[0], false); err != nil {
 		t.Fatal(err)
 	}
 	imports := fmt.Sprintf("/contact-lists/%d/imports", vip.ID)

@@ -13,7 +13,14 @@ func (w *Worker) importContactList(ctx context.Context, t *asynq.Task) error {
 	if err := tasks.Decode(t, &p); err != nil {
 		return err
 	}
-	return w.App.ContactLists.Import(ctx, p)
+	return w.App.ContactLists.Import(ctx, p, lastTry(ctx))
+}
+
+// lastTry reports a task's last try: what it can't do then is recorded, not retried.
+func lastTry(ctx context.Context) bool {
+	retried, _ := asynq.GetRetryCount(ctx)
+	maxRetry, _ := asynq.GetMaxRetry(ctx)
+	return retried >= maxRetry
 }
 
 // checkContactList checks a batch of a list's numbers; on its last try a failing batch is
@@ -23,7 +30,5 @@ func (w *Worker) checkContactList(ctx context.Context, t *asynq.Task) error {
 	if err := tasks.Decode(t, &p); err != nil {
 		return err
 	}
-	retried, _ := asynq.GetRetryCount(ctx)
-	maxRetry, _ := asynq.GetMaxRetry(ctx)
-	return w.App.ContactLists.Check(ctx, p, retried >= maxRetry)
+	return w.App.ContactLists.Check(ctx, p, lastTry(ctx))
 }

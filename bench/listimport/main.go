@@ -82,7 +82,7 @@ func main() {
 	var ms0, ms1 runtime.MemStats
 	runtime.ReadMemStats(&ms0)
 	start = time.Now()
-	if err := svc.Import(ctx, tasks.ContactListImport{CompanyID: companyID, ImportID: im.ID}); err != nil {
+	if err := svc.Import(ctx, tasks.ContactListImport{CompanyID: companyID, ImportID: im.ID}, true); err != nil {
 		log.Fatal(err)
 	}
 	took := time.Since(start)

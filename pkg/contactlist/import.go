@@ -3,6 +3,7 @@ package contactlist
 import (
 	"context"
 	"net/http"
+	"strconv"
 	"time"
 
 	"gorm.io/gorm"
@@ -66,6 +67,7 @@ var (
 	ErrWrongColumns   = errs.New(http.StatusBadRequest, "ERR_IMPORT_WRONG_COLUMNS", "A primeira linha da planilha deve nomear as colunas: name (ou nome), number (ou numero, telefone) e email.")
 	ErrNoRows         = errs.New(http.StatusBadRequest, "ERR_IMPORT_NO_ROWS", "A planilha não tem nenhuma linha de contato.")
 	ErrTooManyRows    = errs.New(http.StatusBadRequest, "ERR_IMPORT_TOO_MANY_ROWS", "A planilha passa de 200.000 linhas.")
+	ErrImportFailed   = errs.New(http.StatusInternalServerError, "ERR_IMPORT_FAILED", "A importação falhou. Envie a planilha de novo.")
 	ErrImportRunning  = errs.New(http.StatusConflict, "ERR_IMPORT_RUNNING", "Esta lista já está importando uma planilha. Aguarde o fim.")
 	ErrImportNotFound = errs.New(http.StatusNotFound, "ERR_IMPORT_NOT_FOUND", "Importação não encontrada.")
 )
@@ -73,7 +75,7 @@ var (
 var fileErrors = map[string]string{}
 
 func init() {
-	for _, e := range []*errs.Error{ErrNotSpreadsheet, ErrWrongColumns, ErrNoRows, ErrTooManyRows} {
+	for _, e := range []*errs.Error{ErrNotSpreadsheet, ErrWrongColumns, ErrNoRows, ErrTooManyRows, ErrImportFailed} {
 		fileErrors[e.Code] = e.Message
 	}
 }
@@ -95,8 +97,9 @@ func (s Service) StartImport(ctx context.Context, userID, listID int64, rel, nam
 		im.UserID = &userID
 	}
 	err = s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		// The list's row lock orders two uploads at once: the second sees the first.
-		if err := tx.Exec("SELECT 1 FROM contact_lists WHERE id = ? FOR UPDATE", l.ID).Error; err != nil {
+		// A lock of the list's uploads orders two at once: the second sees the first. (Not the
+		// list's row: a running import holds it until it commits.)
+		if err := tx.Exec("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", "contact_list_upload:"+strconv.FormatInt(l.ID, 10)).Error; err != nil {
 			return err
 		}
 		var running int64
@@ -164,4 +167,31 @@ func errorCode(err error) string {
 		return e.Code
 	}
 	return ErrNotSpreadsheet.Code
+}
+
+// Requeue queues again the imports a lost queue stranded: imports and checks that have not
+// moved for grace (a running import reports several times a second). A task still known to
+// asynq makes its re-enqueue a no-op.
+func (s Service) Requeue(ctx context.Context, grace time.Duration) error {
+	var ims []Import
+	// A check waits in the low queue between its batches: it is given longer.
+	err := s.DB.WithContext(ctx).Where("(status IN ? AND updated_at < ?) OR (status = ? AND updated_at < ?)",
+		[]string{StatusPending, StatusReading}, time.Now().Add(-grace), StatusChecking, time.Now().Add(-max(grace, staleAfter))).
+		Order("id").Limit(100).Find(&ims).Error
+	for _, im := range ims {
+		if im.Status != StatusChecking {
+			if t, err := tasks.NewContactListImport(im.CompanyID, im.ID); err == nil {
+				_ = tasks.Enqueue(ctx, s.Queue, t)
+			}
+			continue
+		}
+		c := s.checker(tenant.With(ctx, im.CompanyID))
+		if c.conn == nil {
+			_ = s.checkDone(tenant.With(ctx, im.CompanyID), tasks.ContactListCheck{CompanyID: im.CompanyID,
+				ContactListID: im.ContactListID, ImportID: im.ID}, c.warning)
+			continue
+		}
+		_ = s.enqueueCheck(ctx, im.CompanyID, im.ContactListID, c.conn.ID, im.ID, 0)
+	}
+	return err
 }

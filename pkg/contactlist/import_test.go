@@ -7,7 +7,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/hibiken/asynq"
 	"github.com/xuri/excelize/v2"
 	"golang.org/x/text/encoding/charmap"
 
@@ -85,7 +87,7 @@ func (f *fixture) importFile(kind string, data []byte) contactlist.Import {
 
 func (f *fixture) run(importID int64) contactlist.Import {
 	f.t.Helper()
-	if err := f.svc.Import(context.Background(), tasks.ContactListImport{CompanyID: f.cid, ImportID: importID}); err != nil {
+	if err := f.svc.Import(context.Background(), tasks.ContactListImport{CompanyID: f.cid, ImportID: importID}, false); err != nil {
 		f.t.Fatal(err)
 	}
 	im, err := f.svc.GetImport(f.ctx, f.list.ID, importID)
@@ -340,5 +342,46 @@ func TestImportChecksNumbersThroughTheConnection(t *testing.T) {
 	im = f.importFile(contactlist.TypeCSV, []byte("name,number\nCarla,11977770003\n"))
 	if im.Status != contactlist.StatusDone || !strings.Contains(im.Warning, "desconectada") {
 		t.Fatalf("import %+v", im)
+	}
+}
+
+func TestImportStrandedAndFailing(t *testing.T) {
+	a := testutil.App(t)
+	f := newFixture(t, a, "acme")
+	im, err := f.svc.StartImport(f.ctx, 0, f.list.ID, "company1/contactLists/gone.xlsx", "gone.xlsx", contactlist.TypeXLSX)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Its file is gone: retried, then on the last try recorded as failed.
+	p := tasks.ContactListImport{CompanyID: f.cid, ImportID: im.ID}
+	if err := f.svc.Import(context.Background(), p, false); err == nil {
+		t.Fatal("a missing file was not retried")
+	}
+	if err := f.svc.Import(context.Background(), p, true); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := f.svc.GetImport(f.ctx, f.list.ID, im.ID)
+	if got.Status != contactlist.StatusFailed || got.Error != contactlist.ErrImportFailed.Code {
+		t.Fatalf("import %+v", got)
+	}
+
+	// A stranded import (its task lost with Redis's data) is queued again by the reconciler.
+	saved, _ := a.Media.Save(f.cid, "contactLists", bytes.NewReader([]byte("name,number\nAna,11999990001\n")), contactlist.UploadMaxBytes)
+	im, _ = f.svc.StartImport(f.ctx, 0, f.list.ID, saved.Path, "a.csv", contactlist.TypeCSV)
+	in := asynq.NewInspector(a.RedisOpt)
+	defer in.Close()
+	if _, err := in.DeleteAllPendingTasks(tasks.QueueDefault); err != nil {
+		t.Fatal(err)
+	}
+	a.DB.Exec("UPDATE contact_list_imports SET updated_at = now() - interval '2 minutes' WHERE id = ?", im.ID)
+	if err := f.svc.Requeue(context.Background(), time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	pending, _ := in.ListPendingTasks(tasks.QueueDefault)
+	if len(pending) != 1 || pending[0].Type != tasks.TypeContactListImport {
+		t.Fatalf("requeued %+v", pending)
+	}
+	if done := f.run(im.ID); done.Status != contactlist.StatusDone || done.Imported != 1 {
+		t.Fatalf("import %+v", done)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"log/slog"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -25,8 +26,10 @@ const progressEvery = 300 * time.Millisecond
 // Import runs an import task. The items are written in one transaction: a file that turns
 // out broken (unreadable, too many rows, no rows) and a crash leave nothing, and a retried
 // task starts over (upserts: nothing doubles). Rows are refused one by one with a reason;
-// one bad row never stops the others. Progress is stored and published as it goes.
-func (s Service) Import(ctx context.Context, p tasks.ContactListImport) error {
+// one bad row never stops the others. Progress is stored and published as it goes. The
+// last try of an import that keeps failing (its file gone, the database refusing) records
+// ErrImportFailed instead of leaving it running.
+func (s Service) Import(ctx context.Context, p tasks.ContactListImport, lastTry bool) error {
 	ctx = tenant.With(ctx, p.CompanyID)
 	im, err := tenant.Get[Import](ctx, s.DB, p.ImportID, ErrImportNotFound)
 	if errors.Is(err, ErrImportNotFound) {
@@ -45,6 +48,10 @@ func (s Service) Import(ctx context.Context, p tasks.ContactListImport) error {
 	err = s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error { return r.read(ctx, tx) })
 	if e, ok := errs.As(err); ok {
 		return s.importFailed(ctx, im, e)
+	}
+	if err != nil && lastTry {
+		slog.Error("contact list import gave up", "import", im.ID, "err", err)
+		return s.importFailed(ctx, im, ErrImportFailed)
 	}
 	if err != nil {
 		return err // retried
