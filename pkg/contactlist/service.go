@@ -155,8 +155,12 @@ func (s Service) publishList(ctx context.Context, companyID int64, data any) {
 	s.publish(ctx, companyID, EventList, data)
 }
 
+// publish announces a change to the company. Items go to the whole company room, but
+// profile users may not see them: their sockets get the numbers masked.
 func (s Service) publish(ctx context.Context, companyID int64, kind string, data any) {
 	if s.Events != nil {
-		_ = s.Events.Publish(ctx, realtime.ToCompany(companyID, kind, data))
+		ev := realtime.ToCompany(companyID, kind, data)
+		ev.MaskNumbers = kind == EventItem
+		_ = s.Events.Publish(ctx, ev)
 	}
 }
