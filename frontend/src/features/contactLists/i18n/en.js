@@ -1,4 +1,5 @@
 const en = {
+  settings: { options: { campaignsEnabled: 'Campaigns (shows contact lists and campaigns in the menu)' } },
   layout: { menu: { contactLists: 'Contact lists' } },
   contactLists: {
     title: 'Contact lists',

@@ -1,4 +1,5 @@
 const es = {
+  settings: { options: { campaignsEnabled: 'Campañas (muestra listas de contactos y campañas en el menú)' } },
   layout: { menu: { contactLists: 'Listas de contactos' } },
   contactLists: {
     title: 'Listas de contactos',

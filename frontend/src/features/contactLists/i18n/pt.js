@@ -1,4 +1,5 @@
 const pt = {
+  settings: { options: { campaignsEnabled: 'Campanhas (mostra listas de contatos e campanhas no menu)' } },
   layout: { menu: { contactLists: 'Listas de contatos' } },
   contactLists: {
     title: 'Listas de contatos',

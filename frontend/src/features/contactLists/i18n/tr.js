@@ -1,4 +1,5 @@
 const tr = {
+  settings: { options: { campaignsEnabled: 'Kampanyalar (kişi listelerini ve kampanyaları menüde gösterir)' } },
   layout: { menu: { contactLists: 'Kişi listeleri' } },
   contactLists: {
     title: 'Kişi listeleri',

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isSuper } from '../../../utils/permissions';
 import { useAuth } from '../../auth/hooks/useAuth';
 import useSettings from '../hooks/useSettings';
+import { campaignsPlanOn } from '../../contactLists/api/access';
 import SettingSelect from './SettingSelect';
 import SettingWithMessage from './SettingWithMessage';
 
@@ -20,6 +21,7 @@ const OPTIONS = [
   { key: 'lgpdDeleteMessage', when: ({ values }) => values.enableLGPD === 'enabled' },
   { key: 'sendSignMessage' },
   { key: 'showNotificationPending' },
+  { key: 'campaignsEnabled', when: ({ user }) => campaignsPlanOn(user) },
   { key: 'allowSignup', when: ({ user }) => isSuper(user) },
   { key: 'userCreation', when: ({ user }) => isSuper(user) },
 ];
