@@ -41,6 +41,7 @@ func (w *Worker) Mux() *asynq.ServeMux {
 	mux.HandleFunc(tasks.TypeMetaMedia, w.retryMetaMedia)
 	mux.HandleFunc(tasks.TypeWhatsAppSession, w.whatsappSession)
 	mux.HandleFunc(tasks.TypeCloseImported, w.closeImported)
+	mux.HandleFunc(tasks.TypeScheduleFire, w.fireSchedule)
 	return mux
 }
 
