@@ -39,7 +39,7 @@ type Input struct {
 	ValorIntervalo     validate.Nullable[int]   `json:"valorIntervalo"`
 	EnviarQuantasVezes validate.Nullable[int]   `json:"enviarQuantasVezes"`
 	TipoDias           validate.Nullable[int]   `json:"tipoDias"`
-	Assinar            *bool                    `json:"assinar"`
+	Assinar            *Toggle                  `json:"assinar"`
 }
 
 // defaults are a new schedule's values (spec/3 §9): openTicket on, ticket closed, days,
@@ -88,7 +88,7 @@ func (in Input) apply(s *Schedule, creating bool, loc *time.Location) error {
 		s.OpenTicket = *in.OpenTicket
 	}
 	if in.Assinar != nil {
-		s.Assinar = *in.Assinar
+		s.Assinar = bool(*in.Assinar)
 	}
 	if in.StatusTicket != nil {
 		s.StatusTicket = strings.TrimSpace(*in.StatusTicket)
