@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import PrivateRoute from './PrivateRoute';
 import PublicRoute from './PublicRoute';
@@ -22,6 +23,10 @@ import RequireConnections from '../features/connections/components/RequireConnec
 import SimulatePage from '../features/sandbox/pages/SimulatePage';
 import AllConnectionsPage from '../features/connections/pages/AllConnectionsPage';
 import MessagesApiPage from '../features/messagesApi/pages/MessagesApiPage';
+import LoadingScreen from '../components/LoadingScreen';
+
+// The calendar (FullCalendar) loads only on its page.
+const SchedulesPage = lazy(() => import('../features/schedules/pages/SchedulesPage'));
 
 export default function AppRoutes() {
   return (
@@ -46,6 +51,7 @@ export default function AppRoutes() {
           <Route path="connections/:connectionId/simulate" element={<SimulatePage />} />
           <Route path="allConnections" element={<AllConnectionsPage />} />
           <Route path="messages-api" element={<MessagesApiPage />} />
+          <Route path="schedules" element={<Suspense fallback={<LoadingScreen />}><SchedulesPage /></Suspense>} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Route>
       </Route>
