@@ -345,13 +345,25 @@ func advance(sc *Schedule, loc *time.Location, now time.Time) {
 	sc.Status, sc.SentAt = StatusSent, &now
 }
 
+// dropUnsent forgets the sends of a schedule not made yet (an edit plans again, a delete
+// ends it): a message already written for one of them is marked failed, so that nothing
+// sends it later (the message reconciler would).
+func dropUnsent(tx *gorm.DB, scheduleID int64, why string) error {
+	if err := tx.Exec(`UPDATE messages SET ack = ?, send_error = ?, updated_at = now() WHERE id IN
+		(SELECT message_id FROM schedule_sends WHERE schedule_id = ? AND sent_at IS NULL AND message_id IS NOT NULL)
+		AND ack = ? AND provider_id IS NULL`, message.AckFailed, why, scheduleID, message.AckPending).Error; err != nil {
+		return err
+	}
+	return tx.Where("schedule_id = ?", scheduleID).Delete(&Send{}).Error
+}
+
 // Stranded lists the sends a lost queue would leave undone: waiting schedules due for
 // longer than grace (at most 5,000, oldest first). Enqueuing them again is a no-op while
 // their task is still known (TaskID).
 func Stranded(ctx context.Context, db *gorm.DB, grace time.Duration, now time.Time) ([]tasks.ScheduleFire, error) {
 	var rows []Schedule
 	err := db.WithContext(ctx).Select("id, company_id, send_at, sends_done").
-		Where("status IN ? AND send_at <= ?", []string{StatusPending, StatusSending}, now.Add(-grace)).
+		Where("status IN ('PENDENTE', 'AGENDADA') AND send_at <= ?", now.Add(-grace)). // schedules_due_idx
 		Order("send_at").Limit(5000).Find(&rows).Error
 	out := make([]tasks.ScheduleFire, len(rows))
 	for i, sc := range rows {

@@ -21,6 +21,12 @@ import (
 	"atende/pkg/user"
 )
 
+// Why a message written for a send never made is marked failed.
+const (
+	MsgChanged = "Agendamento alterado antes do envio."
+	MsgDeleted = "Agendamento excluído antes do envio."
+)
+
 // RangePageSize is the page size of a calendar's date range (start and end given).
 const RangePageSize = 500
 
@@ -152,7 +158,7 @@ func (s Service) Update(ctx context.Context, id int64, in Input) (Schedule, erro
 		}
 		if replanned = sc.Status == StatusError || timingChanged(before, sc); replanned {
 			sc.BaseAt, sc.Step, sc.SendsDone, sc.Status, sc.Error = sc.SendAt, 0, 0, StatusPending, ""
-			if err := tx.Where("schedule_id = ?", sc.ID).Delete(&Send{}).Error; err != nil {
+			if err := dropUnsent(tx, sc.ID, MsgChanged); err != nil {
 				return err
 			}
 		}
@@ -206,7 +212,13 @@ func (s Service) Delete(ctx context.Context, id int64) error {
 	if err != nil {
 		return err
 	}
-	if err := s.DB.WithContext(ctx).Where("company_id = ?", sc.CompanyID).Delete(&Schedule{}, id).Error; err != nil {
+	err = s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := dropUnsent(tx, id, MsgDeleted); err != nil {
+			return err
+		}
+		return tx.Where("company_id = ?", sc.CompanyID).Delete(&Schedule{}, id).Error
+	})
+	if err != nil {
 		return err
 	}
 	if s.Media != nil && sc.MediaPath != "" {
