@@ -347,3 +347,39 @@ func multipartForm(t *testing.T, fields map[string]string, field, filename strin
 	w.Close()
 	return &b, w.FormDataContentType()
 }
+
+// A send that failed and waits for its retry (a WhatsApp session no worker holds yet)
+// keeps the schedule AGENDADA; deleting or moving it then fails the message it wrote, so
+// the message reconciler never sends what the user cancelled.
+func TestScheduleRetryThenCancel(t *testing.T) {
+	f := newScheduleFixture(t)
+	e := f.e
+	wa := testutil.NewConnection(t, e.App, f.a.Company.ID, "WhatsApp", func(c *connection.Connection) { c.Status = connection.StatusConnected })
+	now := time.Now().UTC().Format(time.RFC3339)
+	fire := func(sc schedule.Schedule) error {
+		return e.App.Schedules.Fire(context.Background(), tasks.ScheduleFire{CompanyID: f.a.Company.ID, ScheduleID: sc.ID, Occurrence: 1, SendAt: sc.SendAt}, false)
+	}
+	deleted := f.create(t, f.agentA, map[string]any{"sendAt": now, "whatsappId": wa.ID, "body": "Será excluído"})
+	moved := f.create(t, f.agentA, map[string]any{"sendAt": now, "whatsappId": wa.ID, "body": "Será movido"})
+	for _, sc := range []schedule.Schedule{deleted, moved} {
+		if err := fire(sc); err == nil {
+			t.Fatal("a send without a session owner succeeded")
+		}
+		if st, _, _ := f.status(sc.ID); st != schedule.StatusSending {
+			t.Fatalf("status %s while retrying", st)
+		}
+	}
+	e.run(t, []scenario{
+		{name: "delete while retrying", method: "DELETE", path: "/schedules/" + itoa(deleted.ID), token: f.agentA, status: 200},
+		{name: "move while retrying", method: "PUT", path: "/schedules/" + itoa(moved.ID), token: f.agentA,
+			body: map[string]any{"sendAt": time.Now().Add(time.Hour).UTC().Format(time.RFC3339)}, status: 200, contain: []string{`"status":"PENDENTE"`}},
+	})
+	for body, why := range map[string]string{"Será excluído": schedule.MsgDeleted, "Será movido": schedule.MsgChanged} {
+		if n := count(e, "SELECT count(*) FROM messages WHERE body = ? AND ack = -1 AND send_error = ?", body, why); n != 1 {
+			t.Fatalf("%q: the abandoned message is not failed (%q)", body, why)
+		}
+	}
+	if n := count(e, "SELECT count(*) FROM schedule_sends WHERE schedule_id = ?", moved.ID); n != 0 {
+		t.Fatal("the moved schedule kept its old send")
+	}
+}
