@@ -222,6 +222,10 @@ func TestScheduleFiresEndToEnd(t *testing.T) {
 		count(e, "SELECT count(*) FROM messages WHERE body LIKE '%sem ticket%'") != 0 {
 		t.Fatal("openTicket off: the raw body must go out unrendered and unstored")
 	}
+	eventually(t, "the phone's receipts of the unstored message settled, not retried", func() bool {
+		return count(e, "SELECT count(*) FROM inbound_events WHERE connection_id = ? AND kind = 'ack' AND payload->>'targetId' LIKE '%--%'", f.connA.ID) >= 1 &&
+			count(e, "SELECT count(*) FROM inbound_events WHERE connection_id = ? AND processed_at IS NULL", f.connA.ID) == 0
+	})
 
 	rec := f.create(t, f.agentA, map[string]any{"body": "Lembrete recorrente", "sendAt": now, "openTicket": "disabled",
 		"intervalo": schedule.UnitMinutes, "valorIntervalo": 5, "enviarQuantasVezes": 3})

@@ -56,6 +56,8 @@ CREATE TABLE schedule_sends (
     created_at   timestamptz NOT NULL DEFAULT now(),
     UNIQUE (schedule_id, occurrence)
 );
+-- Receipts of a message sent without a ticket name it by provider id: nothing to update.
+CREATE INDEX schedule_sends_provider_idx ON schedule_sends (company_id, provider_id) WHERE provider_id <> '';
 
 -- +goose Down
 DROP TABLE schedule_sends;

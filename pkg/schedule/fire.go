@@ -345,6 +345,15 @@ func advance(sc *Schedule, loc *time.Location, now time.Time) {
 	sc.Status, sc.SentAt = StatusSent, &now
 }
 
+// SentRaw reports whether providerID is a schedule's message sent without a ticket (not
+// stored): the channel's receipts about it have no message to update.
+func SentRaw(tx *gorm.DB, companyID int64, providerID string) bool {
+	var found bool
+	tx.Raw(`SELECT EXISTS (SELECT 1 FROM schedule_sends WHERE company_id = ? AND provider_id = ? AND provider_id <> '')`,
+		companyID, providerID).Scan(&found)
+	return found
+}
+
 // dropUnsent forgets the sends of a schedule not made yet (an edit plans again, a delete
 // ends it): a message already written for one of them is marked failed, so that nothing
 // sends it later (the message reconciler would).
