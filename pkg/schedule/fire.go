@@ -292,9 +292,11 @@ func (s Service) settle(ctx context.Context, c *claimed, providerID string, send
 		}
 		switch {
 		case sendErr == nil:
-			loc, err := Location(ctx, tx)
-			if err != nil {
-				return err
+			loc := time.UTC // a schedule that repeats reads its company's zone
+			if sc.ValorIntervalo > 0 {
+				if loc, err = Location(ctx, tx); err != nil {
+					return err
+				}
 			}
 			advance(&sc, loc, now)
 		case terminal:
