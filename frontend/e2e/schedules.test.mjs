@@ -42,8 +42,9 @@ describe('schedules calendar', { timeout: 600000 }, () => {
   test('a day click opens the dialog with that day and the spec defaults', async () => {
     await page.getByTestId('menu-schedules').click();
     await waitForPath(page, '/schedules');
-    await page.locator('[data-testid="schedules-calendar"] .fc-daygrid-day').first().waitFor({ timeout: WAIT });
-    const cell = page.locator('[data-testid="schedules-calendar"] [data-date]').nth(10);
+    const cells = page.locator('[data-testid="schedules-calendar"] [role="cell"][data-date]');
+    await cells.first().waitFor({ timeout: WAIT });
+    const cell = cells.nth(10);
     const day = await cell.getAttribute('data-date');
     await cell.click({ position: { x: 40, y: 50 } });
     await page.getByTestId('schedule-modal').waitFor({ timeout: WAIT });
@@ -78,7 +79,8 @@ describe('schedules calendar', { timeout: 600000 }, () => {
     // Saved from a contact: back to /schedules.
     await waitForPath(page, '/schedules');
 
-    const outbound = () => call('GET', `/sandbox/${connection.id}/outbound?number=${customer.number}`, { token: connection.token });
+    const outbound = () => call('GET', `/sandbox/${connection.id}/outbound?number=${customer.number}`, { token: connection.token })
+      .then((answer) => answer.messages || []);
     const sent = `Olá Agenda, lembrete ${stamp}`;
     await eventually(async () => (await outbound()).filter((m) => m.body === sent).length === 1, { timeout: 60000 });
 
@@ -88,7 +90,7 @@ describe('schedules calendar', { timeout: 600000 }, () => {
       const s = await mine();
       return s.status === 'PENDENTE' && s.contadorEnvio === 1 && s;
     }, { timeout: 30000 });
-    const event = page.locator('[data-testid="schedules-calendar"] .fc-event').filter({ hasText: stamp });
+    const event = page.getByTestId('schedule-event').filter({ hasText: stamp });
     await event.first().click();
     await page.getByTestId('schedule-progress').filter({ hasText: '1 de 2' }).waitFor({ timeout: WAIT });
     assert.equal(await page.getByTestId('schedule-sendAt').inputValue(),

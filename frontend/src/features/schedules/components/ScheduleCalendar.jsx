@@ -18,6 +18,7 @@ import { listScheduleRange } from '../api/schedulesApi';
 import { eventOf } from '../api/scheduleForm';
 
 export const CALENDAR_HEIGHT = 500; // spec/3 §9
+// English is FullCalendar's own (no locale object).
 const LOCALES = { pt: ptBrLocale, es: esLocale, tr: trLocale };
 const REFETCH_DELAY = 300; // a burst of schedule events refetches once
 
@@ -54,14 +55,14 @@ export default function ScheduleCalendar({ contactId, onAdd, onEdit, onMove }) {
   }), [t]);
 
   return (
-    <Box data-testid="schedules-calendar" sx={{ '& .fc-event': { cursor: 'pointer' } }}>
+    <Box data-testid="schedules-calendar" sx={{ '& [data-testid="schedule-event"]': { cursor: 'pointer' } }}>
       <FullCalendar
         ref={ref}
         plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin, classicThemePlugin]}
         initialView="dayGridMonth"
         headerToolbar={{ start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay' }}
         buttonText={buttonText}
-        locale={LOCALES[i18n.language] || (i18n.language === 'en' ? 'en' : ptBrLocale)}
+        locale={LOCALES[i18n.language]}
         height={CALENDAR_HEIGHT}
         dayMaxEvents
         editable
@@ -71,6 +72,11 @@ export default function ScheduleCalendar({ contactId, onAdd, onEdit, onMove }) {
         eventClick={(info) => {
           info.jsEvent?.preventDefault?.();
           onEdit(info.event.extendedProps.schedule);
+        }}
+        eventDidMount={(info) => {
+          // FullCalendar 7's class names are hashed: a stable handle for tests and styles.
+          info.el.dataset.testid = 'schedule-event';
+          info.el.dataset.scheduleId = info.event.id;
         }}
         eventDrop={(info) => onMove(info.event.extendedProps.schedule, info.event.start, info.revert)}
       />
