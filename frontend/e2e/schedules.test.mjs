@@ -85,7 +85,11 @@ describe('schedules calendar', { timeout: 600000 }, () => {
     await eventually(async () => (await outbound()).filter((m) => m.body === sent).length === 1, { timeout: 60000 });
 
     // Re-planned a minute later; the calendar's event opens with the progress, live.
-    const mine = async () => (await call('GET', `/schedules?contactId=${contact.id}`, { token })).schedules[0];
+    // The browser's session replaced the one the setup signed in with (one live session per user).
+    const mine = async () => {
+      const session = await page.evaluate(() => localStorage.getItem('token'));
+      return (await call('GET', `/schedules?contactId=${contact.id}`, { token: session })).schedules[0];
+    };
     const replanned = await eventually(async () => {
       const s = await mine();
       return s.status === 'PENDENTE' && s.contadorEnvio === 1 && s;

@@ -156,7 +156,11 @@ function ScheduleForm({ record, contact, whatsappId, sendAt, onClose, onSaved, o
       adding={!record}
       validate={() => form.check({}, errors())}
       onSubmit={save}
-      onError={form.applyServerErrors}
+      onError={(error) => {
+        form.applyServerErrors(error);
+        // The server names the contact field contactId; the picker is 'contact'.
+        if (error?.fields?.contactId) form.setErrors((e) => ({ ...e, contact: error.fields.contactId }));
+      }}
       successMessage={t('schedules.saved')}
       onSaved={onSaved}
       onClose={onClose}
