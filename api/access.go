@@ -32,6 +32,9 @@ var (
 	// externalAPI: a connection's token, on a plan with useExternalApi.
 	externalAPI = access{apiToken: true, planFlag: "useExternalApi"}
 
+	// schedules: any signed-in user of a company whose plan has useSchedules.
+	schedules = signedIn.needsPlan("useSchedules")
+
 	// manageConnections: admins, and profile users with allowConnections (spec/2 §6).
 	manageConnections = admin.orToggle("allowConnections")
 )

@@ -129,6 +129,15 @@ func (a *API) routes() []route {
 		{"POST", "/contact-list-items", campaignsAdmin, a.createContactListItem},
 		{"PUT", "/contact-list-items/:id", campaignsAdmin, a.updateContactListItem},
 		{"DELETE", "/contact-list-items/:id", campaignsAdmin, a.deleteContactListItem}, // contacts-page:deleteContact
+		// Schedules (spec/3), behind the plan's useSchedules
+		{"GET", "/schedules", schedules, a.listSchedules},
+		{"GET", "/schedules/", schedules, a.listSchedules},
+		{"GET", "/schedules/:id", schedules, a.getSchedule},
+		{"POST", "/schedules", schedules.upTo(ScheduleMediaMaxBytes + formOverhead), a.createSchedule},
+		{"PUT", "/schedules/:id", schedules, a.updateSchedule},
+		{"DELETE", "/schedules/:id", schedules, a.deleteSchedule},
+		{"POST", "/schedules/:id/media-upload", schedules.upTo(ScheduleMediaMaxBytes + formOverhead), a.uploadScheduleMedia},
+		{"DELETE", "/schedules/:id/media-upload", schedules, a.deleteScheduleMedia},
 
 		// Connections (spec/2 Connections)
 		{"GET", "/whatsapp", signedIn, a.listConnections},

@@ -11,6 +11,7 @@ import (
 	"atende/pkg/channel"
 	"atende/pkg/inbound"
 	"atende/pkg/message"
+	"atende/pkg/schedule"
 	"atende/pkg/tasks"
 )
 
@@ -70,7 +71,10 @@ func Reconcile(a *app.App, ctx context.Context) error {
 			_ = tasks.Enqueue(ctx, a.Queue, task)
 		}
 	}
-	return a.ContactLists.Requeue(ctx, ReconcileGrace)
+	if err := a.ContactLists.Requeue(ctx, ReconcileGrace); err != nil {
+		return err
+	}
+	return schedule.Requeue(ctx, a.DB, a.Queue, ScheduleGrace)
 }
 
 // sandboxAck moves a sandbox delivery to its next ack and feeds the ack through the

@@ -49,6 +49,7 @@ func (w *Worker) Mux() *asynq.ServeMux {
 	mux.HandleFunc(tasks.TypeTimerOutOfHour, w.timer(timers.Service.ResetOutOfHour))
 	mux.HandleFunc(tasks.TypeContactListImport, w.importContactList)
 	mux.HandleFunc(tasks.TypeContactListCheck, w.checkContactList)
+	mux.HandleFunc(tasks.TypeScheduleFire, w.fireSchedule)
 	return mux
 }
 

@@ -29,6 +29,7 @@ import (
 	"atende/pkg/queue"
 	"atende/pkg/quickmessage"
 	"atende/pkg/realtime"
+	"atende/pkg/schedule"
 	"atende/pkg/setting"
 	"atende/pkg/storage"
 	"atende/pkg/tag"
@@ -77,8 +78,9 @@ type App struct {
 	Inbound      inbound.Processor
 	Meta         Meta // Graph API channels: webhooks, Facebook login
 
-	Tickets  ticket.Service
-	External externalapi.Service // POST /api/messages/send
+	Tickets   ticket.Service
+	Schedules schedule.Service    // scheduled messages (spec/3): CRUD in the api, firing in the worker
+	External  externalapi.Service // POST /api/messages/send
 
 	stop context.CancelFunc // ends the background listeners
 }
@@ -153,6 +155,8 @@ func (a *App) wire() {
 	// The connections admin asks the sessions to follow its records and closes imported
 	// tickets through the ticket service.
 	a.Connections.Sessions, a.Connections.Tickets, a.Connections.Media = a.Sessions, a.Tickets, a.Media
+	a.Schedules = schedule.Service{DB: a.DB, Events: a.Events, Queue: a.Queue, Media: a.Media, Delivery: a.Delivery,
+		Channels: a.Channels}
 	a.External = externalapi.Service{DB: a.DB, Messages: a.Messages, Events: a.Events}
 	a.wireMeta()
 }

@@ -14,6 +14,7 @@ import (
 	"atende/pkg/contact"
 	"atende/pkg/message"
 	"atende/pkg/realtime"
+	"atende/pkg/schedule"
 	"atende/pkg/tasks"
 	"atende/pkg/ticket"
 )
@@ -93,6 +94,9 @@ func (p Processor) update(tx *gorm.DB, conn connection.Connection, targetID, ack
 		return nil, res.Error
 	}
 	if res.RowsAffected == 0 {
+		if schedule.SentRaw(tx, conn.CompanyID, targetID) {
+			return nil, nil // a scheduled message sent without a ticket: nothing stored to change
+		}
 		return nil, fmt.Errorf("%w: %s", ErrTargetUnknown, targetID)
 	}
 	return &announce{action: "update", msg: m, ticketID: m.TicketID}, nil

@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import PrivateRoute from './PrivateRoute';
 import PublicRoute from './PublicRoute';
@@ -25,6 +26,10 @@ import MessagesApiPage from '../features/messagesApi/pages/MessagesApiPage';
 import ContactListsPage from '../features/contactLists/pages/ContactListsPage';
 import ContactListItemsPage from '../features/contactLists/pages/ContactListItemsPage';
 import RequireCampaigns from '../features/contactLists/components/RequireCampaigns';
+import LoadingScreen from '../components/LoadingScreen';
+
+// The calendar (FullCalendar) loads only on its page.
+const SchedulesPage = lazy(() => import('../features/schedules/pages/SchedulesPage'));
 
 export default function AppRoutes() {
   return (
@@ -51,6 +56,7 @@ export default function AppRoutes() {
           <Route path="messages-api" element={<MessagesApiPage />} />
           <Route path="contact-lists" element={<RequireCampaigns><ContactListsPage /></RequireCampaigns>} />
           <Route path="contact-lists/:contactListId/contacts" element={<RequireCampaigns><ContactListItemsPage /></RequireCampaigns>} />
+          <Route path="schedules" element={<Suspense fallback={<LoadingScreen />}><SchedulesPage /></Suspense>} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Route>
       </Route>

@@ -9,12 +9,14 @@ import FlashOnOutlinedIcon from '@mui/icons-material/FlashOnOutlined';
 import PhonelinkSetupOutlinedIcon from '@mui/icons-material/PhonelinkSetupOutlined';
 import CodeOutlinedIcon from '@mui/icons-material/CodeOutlined';
 import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
+import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
 import { isAdmin, isSuper } from '../../../utils/permissions';
 import { canManageConnections } from '../../connections/api/connectionRules';
 import ConnectionsBadge from '../../connections/components/ConnectionsBadge';
 import { externalApiAllowed } from '../../messagesApi/api/access';
 import { canManageContactLists } from '../../contactLists/api/access';
 import CampaignsGate from '../../contactLists/components/CampaignsGate';
+import { schedulesAllowed } from '../../schedules/api/access';
 
 const everyone = () => true;
 
@@ -27,6 +29,7 @@ const menuItems = [
   { to: '/tickets', labelKey: 'layout.menu.tickets', Icon: ForumOutlinedIcon, visible: everyone, testId: 'menu-tickets' },
   { to: '/contacts', labelKey: 'layout.menu.contacts', Icon: ContactPhoneOutlinedIcon, visible: everyone, testId: 'menu-contacts' },
   { to: '/quick-messages', labelKey: 'layout.menu.quickMessages', Icon: FlashOnOutlinedIcon, visible: everyone, testId: 'menu-quick-messages' },
+  { to: '/schedules', labelKey: 'layout.menu.schedules', Icon: EventOutlinedIcon, visible: schedulesAllowed, testId: 'menu-schedules' },
   { to: '/tags', labelKey: 'layout.menu.tags', Icon: LocalOfferOutlinedIcon, visible: everyone, testId: 'menu-tags' },
   {
     to: '/connections', labelKey: 'layout.menu.connections', Icon: SyncAltIcon, visible: canManageConnections, testId: 'menu-connections',

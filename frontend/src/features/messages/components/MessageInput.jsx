@@ -30,6 +30,7 @@ import CameraModal from './CameraModal';
 import EmojiButton from './EmojiButton';
 import MediaPreviewDialog from './MediaPreviewDialog';
 import SendContactModal from './SendContactModal';
+import ScheduleButton from '../../schedules/components/ScheduleButton';
 
 const MEETING_BASE = 'https://meet.jit.si/atende-';
 const MOBILE_PLACEHOLDER_MAX = 20;
@@ -263,6 +264,7 @@ export default function MessageInput({ ticket, replyingTo, onCancelReply, editin
               </IconButton>
             </span>
           </Tooltip>
+          <ScheduleButton ticket={ticket} disabled={Boolean(editing)} />
           <TextField
             inputRef={inputRef}
             fullWidth

@@ -17,6 +17,7 @@ import { maskNumber } from '../utils/format';
 import { isOn } from '../utils/permissions';
 import ContactModal from '../../contacts/components/ContactModal';
 import TicketNotes from './TicketNotes';
+import ContactSchedulesButton from '../../schedules/components/ContactSchedulesButton';
 
 export const CONTACT_DRAWER_WIDTH = 320;
 
@@ -129,7 +130,7 @@ export default function ContactDrawer({ open, ticket, onClose, onTicketChange })
           <Typography data-testid="contact-drawer-number">{hideNumber ? maskNumber(contact.number) : contact.number}</Typography>
           {contact.email && <Typography variant="body2" color="text.secondary">{contact.email}</Typography>}
         </Stack>
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'center' }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'center', flexWrap: 'wrap' }}>
           <Button variant="outlined" size="small" startIcon={<EditOutlinedIcon />} onClick={() => setEditOpen(true)} data-testid="contact-edit">
             {t('tickets.drawer.edit')}
           </Button>
@@ -137,6 +138,7 @@ export default function ContactDrawer({ open, ticket, onClose, onTicketChange })
             onClick={onBlock} data-testid="contact-block" data-blocked={blocked}>
             {blocked ? t('tickets.drawer.unblock') : t('tickets.drawer.block')}
           </Button>
+          <ContactSchedulesButton contactId={contact.id} />
         </Stack>
         <Divider />
         <KanbanSelect ticket={ticket} onTicketChange={onTicketChange} />

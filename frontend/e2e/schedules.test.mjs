@@ -1,0 +1,116 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, WAIT, adminPage, eventually, launchBrowser, url, waitForPath } from './helpers.mjs';
+
+/*
+ * Schedules (issue 15): a recurring schedule made in the calendar's dialog for a contact is
+ * sent to the customer's sandbox phone at its time, re-planned, shown live, and sent again.
+ */
+
+const stamp = Date.now().toString(36);
+const customer = { number: `55118${String(Date.now()).slice(-8)}`, name: `Agenda ${stamp}` };
+
+async function call(method, path, { token, body } = {}) {
+  const headers = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(`${BASE_URL}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+describe('schedules calendar', { timeout: 600000 }, () => {
+  let browser;
+  let page;
+  let token;
+  let connection;
+  let contact;
+
+  before(async () => {
+    token = (await call('POST', '/auth/login', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } })).token;
+    connection = await call('POST', '/whatsapp', { token, body: { name: `Sandbox agenda ${stamp}`, channel: 'sandbox', isDefault: true } });
+    contact = await call('POST', '/contacts', { token, body: { name: customer.name, number: customer.number } });
+    browser = await launchBrowser();
+    page = await adminPage(browser, { contextOptions: { viewport: { width: 1366, height: 900 } } });
+  });
+
+  after(async () => {
+    await browser?.close();
+  });
+
+  test('a day click opens the dialog with that day and the spec defaults', async () => {
+    await page.getByTestId('menu-schedules').click();
+    await waitForPath(page, '/schedules');
+    const cells = page.locator('[data-testid="schedules-calendar"] [role="cell"][data-date]');
+    await cells.first().waitFor({ timeout: WAIT });
+    const cell = cells.nth(10);
+    const day = await cell.getAttribute('data-date');
+    await cell.click({ position: { x: 40, y: 50 } });
+    await page.getByTestId('schedule-modal').waitFor({ timeout: WAIT });
+    assert.match(await page.getByTestId('schedule-sendAt').inputValue(), new RegExp(`^${day}T\\d\\d:\\d\\d$`));
+    assert.equal(await page.getByTestId('schedule-openTicket').isChecked(), true);
+    assert.equal(await page.getByTestId('schedule-valorIntervalo').inputValue(), '0');
+    assert.equal(await page.getByTestId('schedule-enviarQuantasVezes').inputValue(), '1');
+    await page.getByTestId('schedule-save').click();
+    await page.getByText('Mensagem muito curta').or(page.getByText('Obrigatório')).first().waitFor({ timeout: WAIT });
+    await page.getByTestId('schedule-cancel').click();
+    await page.getByTestId('schedule-modal').waitFor({ state: 'detached', timeout: WAIT });
+  });
+
+  test('a recurring schedule for a contact is sent, re-planned live, and sent again', async () => {
+    await page.goto(url(`/schedules?contactId=${contact.id}`));
+    await page.getByTestId('schedule-modal').waitFor({ timeout: WAIT });
+    await page.getByTestId('schedules-contact-filter').waitFor({ timeout: WAIT });
+    // Now (this minute, in the browser's time): due at once; then every minute, two sends in all.
+    const now = await page.evaluate(() => {
+      const d = new Date();
+      const pad = (n) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+    });
+    await page.getByTestId('schedule-body').fill(`Olá {{firstName}}, lembrete ${stamp}`);
+    await page.getByTestId('schedule-sendAt').fill(now);
+    await page.getByTestId('schedule-valorIntervalo').fill('1');
+    await page.getByTestId('schedule-intervalo').click();
+    await page.getByTestId('schedule-intervalo-4').click();
+    await page.getByTestId('schedule-enviarQuantasVezes').fill('2');
+    await page.getByTestId('schedule-save').click();
+    await page.getByTestId('schedule-modal').waitFor({ state: 'detached', timeout: WAIT });
+    // Saved from a contact: back to /schedules.
+    await waitForPath(page, '/schedules');
+
+    const outbound = () => call('GET', `/sandbox/${connection.id}/outbound?number=${customer.number}`, { token: connection.token })
+      .then((answer) => answer.messages || []);
+    const sent = `Olá Agenda, lembrete ${stamp}`;
+    await eventually(async () => (await outbound()).filter((m) => m.body === sent).length === 1, { timeout: 60000 });
+
+    // Re-planned a minute later; the calendar's event opens with the progress, live.
+    // The browser's session replaced the one the setup signed in with (one live session per user).
+    const mine = async () => {
+      const session = await page.evaluate(() => localStorage.getItem('token'));
+      return (await call('GET', `/schedules?contactId=${contact.id}`, { token: session })).schedules[0];
+    };
+    const replanned = await eventually(async () => {
+      const s = await mine();
+      return s.status === 'PENDENTE' && s.contadorEnvio === 1 && s;
+    }, { timeout: 30000 });
+    const event = page.getByTestId('schedule-event').filter({ hasText: stamp });
+    await event.first().click();
+    await page.getByTestId('schedule-progress').filter({ hasText: '1 de 2' }).waitFor({ timeout: WAIT });
+    assert.equal(await page.getByTestId('schedule-sendAt').inputValue(),
+      await page.evaluate((iso) => {
+        const d = new Date(iso);
+        const pad = (n) => String(n).padStart(2, '0');
+        return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+      }, replanned.sendAt));
+    // The second send: the dialog (still open) follows the record only when reopened; the
+    // calendar follows live.
+    await page.getByTestId('schedule-cancel').click();
+    await eventually(async () => (await outbound()).filter((m) => m.body === sent).length === 2, { timeout: 120000 });
+    await eventually(async () => (await mine()).status === 'ENVIADA', { timeout: 30000 });
+    await event.first().click();
+    await page.getByTestId('schedule-status').filter({ hasText: 'Enviada' }).waitFor({ timeout: WAIT });
+    assert.equal(await page.getByTestId('schedule-save').count(), 0, 'a sent schedule has no submit');
+    await page.getByTestId('schedule-cancel').click();
+  });
+});

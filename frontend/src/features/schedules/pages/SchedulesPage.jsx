@@ -1,0 +1,107 @@
+import { useEffect, useState } from 'react';
+import { Box, Button, Chip, Stack, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../services/api';
+import { toast } from '../../../services/toast';
+import toastError from '../../../utils/toastError';
+import { useAuth } from '../../auth/hooks/useAuth';
+import { schedulesAllowed } from '../api/access';
+import { contactIdParam, movedPayload, sendAtForClick } from '../api/scheduleForm';
+import { updateSchedule } from '../api/schedulesApi';
+import ScheduleCalendar from '../components/ScheduleCalendar';
+import ScheduleModal from '../components/ScheduleModal';
+
+export const REDIRECT_DELAY = 1000;
+
+/** Without the plan flag: the spec's error toast, then home after 1 s. */
+function useRedirectWithoutPlan(allowed) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (allowed) return undefined;
+    toast.error(t('schedules.noPlan'));
+    const timer = setTimeout(() => navigate('/'), REDIRECT_DELAY);
+    return () => clearTimeout(timer);
+  }, [allowed, navigate, t]);
+}
+
+/** The contact of ?contactId= (its schedules shown, the create dialog opened for it). */
+function useContactParam(contactId) {
+  const [contact, setContact] = useState(null);
+  useEffect(() => {
+    if (!contactId) return undefined;
+    let live = true;
+    api.get(`/contacts/${contactId}`).then((c) => live && setContact(c), (error) => live && toastError(error));
+    return () => {
+      live = false;
+    };
+  }, [contactId]);
+  return contactId && contact?.id === contactId ? contact : null;
+}
+
+/** /schedules: the calendar of scheduled messages and their dialog (spec/3). */
+export default function SchedulesPage() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const allowed = schedulesAllowed(user);
+  useRedirectWithoutPlan(allowed);
+  const contactId = contactIdParam(location.search);
+  const contact = useContactParam(contactId);
+  const [modal, setModal] = useState({ open: false });
+  const [openedFor, setOpenedFor] = useState(null);
+
+  // ?contactId= opens the create dialog for that contact once it is loaded.
+  useEffect(() => {
+    if (contact && openedFor !== contact.id) {
+      setOpenedFor(contact.id);
+      setModal({ open: true, record: null, contact, fromContact: true });
+    }
+  }, [contact, openedFor]);
+
+  if (!allowed) return null;
+
+  const move = async (schedule, start, revert) => {
+    try {
+      await updateSchedule(schedule.id, movedPayload(start));
+      toast.success(t('schedules.moved'));
+    } catch (error) {
+      revert();
+      toastError(error);
+    }
+  };
+
+  const close = () => setModal({ open: false });
+  const saved = () => {
+    // After saving a schedule from a contact the user goes to /schedules (spec/3 §4).
+    if (modal.fromContact) navigate('/schedules');
+  };
+
+  return (
+    <Box sx={{ p: 2, height: '100%', overflow: 'auto' }} data-testid="schedules-page">
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
+        <Typography variant="h5" sx={{ flex: 1 }}>{t('schedules.title')}</Typography>
+        {contact && (
+          <Chip label={t('schedules.contactFilter', { name: contact.name })} onDelete={() => navigate('/schedules')}
+            data-testid="schedules-contact-filter" />
+        )}
+        <Button variant="contained" startIcon={<AddIcon />} data-testid="schedules-add"
+          onClick={() => setModal({ open: true, record: null, contact, sendAt: null })}>
+          {t('schedules.add')}
+        </Button>
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{t('schedules.hint')}</Typography>
+      <ScheduleCalendar
+        contactId={contact?.id}
+        onAdd={(date, allDay) => setModal({ open: true, record: null, contact, sendAt: sendAtForClick(date, allDay) })}
+        onEdit={(record) => setModal({ open: true, record })}
+        onMove={move}
+      />
+      <ScheduleModal open={modal.open} record={modal.record} contact={modal.contact} sendAt={modal.sendAt}
+        onClose={close} onSaved={saved} />
+    </Box>
+  );
+}

@@ -1,0 +1,394 @@
+package schedule
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"atende/pkg/channel"
+	"atende/pkg/errs"
+	"atende/pkg/message"
+	"atende/pkg/page"
+	"atende/pkg/queue"
+	"atende/pkg/realtime"
+	"atende/pkg/tasks"
+	"atende/pkg/tenant"
+	"atende/pkg/user"
+)
+
+// Why a message written for a send never made is marked failed.
+const (
+	MsgChanged = "Agendamento alterado antes do envio."
+	MsgDeleted = "Agendamento excluído antes do envio."
+)
+
+// RangePageSize is the page size of a calendar's date range (start and end given).
+const RangePageSize = 500
+
+// Media signs and removes stored files.
+type Media interface {
+	URL(rel string) string
+	Remove(rel string) error
+}
+
+// Service manages the schedules of the context's company and fires them (the worker).
+type Service struct {
+	DB       *gorm.DB
+	Events   realtime.Publisher
+	Queue    tasks.Enqueuer
+	Media    Media
+	Delivery message.Delivery // sends a schedule's messages stored in its ticket
+	Channels channel.Registry // sends a schedule's message not stored (openTicket off)
+	// Now is the clock (time.Now when nil).
+	Now func() time.Time
+}
+
+func (s Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
+// Query is GET /schedules: a search of body or contact name, one contact, a calendar's
+// date range [Start, End), and the page.
+type Query struct {
+	Search     string
+	ContactID  int64
+	Start, End *time.Time
+	PageNumber int
+}
+
+// Page is one page of schedules, by sendAt.
+type Page struct {
+	Schedules []Schedule `json:"schedules"`
+	HasMore   bool       `json:"hasMore"`
+}
+
+// List returns one page of the company's schedules.
+func (s Service) List(ctx context.Context, in Query) (Page, error) {
+	q, err := tenant.Scope(ctx, s.DB)
+	if err != nil {
+		return Page{}, err
+	}
+	companyID, _ := tenant.CompanyID(ctx)
+	q = q.Model(&Schedule{})
+	if search := strings.ToLower(strings.TrimSpace(in.Search)); search != "" {
+		like := page.Like(search)
+		q = q.Where("(lower(body) LIKE ? OR contact_id IN (SELECT id FROM contacts WHERE company_id = ? AND lower(name) LIKE ?))",
+			like, companyID, like)
+	}
+	if in.ContactID > 0 {
+		q = q.Where("contact_id = ?", in.ContactID)
+	}
+	size := page.Size
+	if in.Start != nil && in.End != nil {
+		q, size = q.Where("send_at >= ? AND send_at < ?", *in.Start, *in.End), RangePageSize
+	}
+	p := Page{Schedules: []Schedule{}}
+	if p.HasMore, err = page.Find(q.Order("send_at, id"), in.PageNumber, size, &p.Schedules); err != nil {
+		return Page{}, err
+	}
+	return p, s.decorate(ctx, p.Schedules)
+}
+
+// Get returns one schedule of the company.
+func (s Service) Get(ctx context.Context, id int64) (Schedule, error) {
+	sc, err := tenant.Get[Schedule](ctx, s.DB, id, ErrNotFound)
+	if err != nil {
+		return sc, err
+	}
+	one := []Schedule{sc}
+	err = s.decorate(ctx, one)
+	return one[0], err
+}
+
+// Create adds a schedule made by me, with the stored file rel (named name; none when
+// rel is ""), and plans its first send.
+func (s Service) Create(ctx context.Context, me user.User, in Input, rel, name string) (Schedule, error) {
+	companyID, err := tenant.CompanyID(ctx)
+	if err != nil {
+		return Schedule{}, err
+	}
+	loc, err := Location(ctx, s.DB)
+	if err != nil {
+		return Schedule{}, err
+	}
+	sc := defaults()
+	sc.CompanyID, sc.UserID, sc.MediaPath, sc.MediaName = companyID, &me.ID, rel, name
+	if err := in.apply(&sc, true, loc); err != nil {
+		return Schedule{}, err
+	}
+	if err := s.checkRefs(ctx, sc); err != nil {
+		return Schedule{}, err
+	}
+	sc.BaseAt = sc.SendAt
+	if err := s.DB.WithContext(ctx).Create(&sc).Error; err != nil {
+		return Schedule{}, err
+	}
+	s.plan(ctx, sc)
+	return s.saved(ctx, "create", sc)
+}
+
+// Update changes a schedule not sent yet. A change of its time or repetition, or a
+// schedule in error, starts its plan again from sendAt (contadorEnvio back to 0).
+func (s Service) Update(ctx context.Context, id int64, in Input) (Schedule, error) {
+	loc, err := Location(ctx, s.DB)
+	if err != nil {
+		return Schedule{}, err
+	}
+	var sc Schedule
+	replanned := false
+	err = s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var err error
+		if sc, err = s.lockEditable(ctx, tx, id); err != nil {
+			return err
+		}
+		before := sc
+		if err := in.apply(&sc, false, loc); err != nil {
+			return err
+		}
+		if err := s.checkRefs(ctx, sc); err != nil {
+			return err
+		}
+		if replanned = sc.Status == StatusError || timingChanged(before, sc); replanned {
+			sc.BaseAt, sc.Step, sc.SendsDone, sc.Status, sc.Error = sc.SendAt, 0, 0, StatusPending, ""
+			if err := dropUnsent(tx, sc.ID, MsgChanged); err != nil {
+				return err
+			}
+		}
+		sc.UpdatedAt = s.now()
+		return tx.Model(&sc).Select("*").Omit("id", "created_at", "company_id", "user_id", "ticket_id", "media_path", "media_name").Updates(&sc).Error
+	})
+	if err != nil {
+		return Schedule{}, err
+	}
+	if replanned {
+		s.plan(ctx, sc)
+	}
+	return s.saved(ctx, "update", sc)
+}
+
+func timingChanged(a, b Schedule) bool {
+	return !a.SendAt.Equal(b.SendAt) || a.Rule() != b.Rule()
+}
+
+// lockEditable locks a schedule that may still change: not sent, not being sent.
+func (s Service) lockEditable(ctx context.Context, tx *gorm.DB, id int64) (Schedule, error) {
+	companyID, err := tenant.CompanyID(ctx)
+	if err != nil {
+		return Schedule{}, err
+	}
+	var sc Schedule
+	err = tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("company_id = ?", companyID).Take(&sc, id).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return sc, ErrNotFound
+	}
+	if err != nil {
+		return sc, err
+	}
+	if sc.Status == StatusSent {
+		return sc, ErrSent
+	}
+	var busy int64
+	if err := tx.Model(&Send{}).Where("schedule_id = ? AND sent_at IS NULL AND lease_until > ?", id, s.now()).
+		Count(&busy).Error; err != nil {
+		return sc, err
+	}
+	if busy > 0 {
+		return sc, ErrSending
+	}
+	return sc, nil
+}
+
+// Delete removes a schedule with its file; a task planned for it finds nothing to do.
+func (s Service) Delete(ctx context.Context, id int64) error {
+	sc, err := tenant.Get[Schedule](ctx, s.DB, id, ErrNotFound)
+	if err != nil {
+		return err
+	}
+	err = s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := dropUnsent(tx, id, MsgDeleted); err != nil {
+			return err
+		}
+		return tx.Where("company_id = ?", sc.CompanyID).Delete(&Schedule{}, id).Error
+	})
+	if err != nil {
+		return err
+	}
+	if s.Media != nil && sc.MediaPath != "" {
+		_ = s.Media.Remove(sc.MediaPath)
+	}
+	s.publish(ctx, sc.CompanyID, map[string]any{"action": "delete", "scheduleId": id})
+	return nil
+}
+
+// Editable answers whether a schedule may take a new file (the api asks before storing).
+func (s Service) Editable(ctx context.Context, id int64) error {
+	return s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		_, err := s.lockEditable(ctx, tx, id)
+		return err
+	})
+}
+
+// SetMedia stores a schedule's file path and name; it returns the schedule and the old path.
+func (s Service) SetMedia(ctx context.Context, id int64, rel, name string) (Schedule, string, error) {
+	var sc Schedule
+	var old string
+	err := s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var err error
+		if sc, err = s.lockEditable(ctx, tx, id); err != nil {
+			return err
+		}
+		old, sc.MediaPath, sc.MediaName, sc.UpdatedAt = sc.MediaPath, rel, name, s.now()
+		return tx.Model(&sc).Select("media_path", "media_name", "updated_at").Updates(&sc).Error
+	})
+	if err != nil {
+		return Schedule{}, "", err
+	}
+	sc, err = s.saved(ctx, "update", sc)
+	return sc, old, err
+}
+
+// ClearMedia removes a schedule's file.
+func (s Service) ClearMedia(ctx context.Context, id int64) (Schedule, error) {
+	sc, old, err := s.SetMedia(ctx, id, "", "")
+	if err == nil && s.Media != nil && old != "" {
+		_ = s.Media.Remove(old)
+	}
+	return sc, err
+}
+
+// checkRefs refuses a contact, connection, user or queue of another company (or none).
+func (s Service) checkRefs(ctx context.Context, sc Schedule) error {
+	db := s.DB.WithContext(ctx)
+	v := errs.Validation{}
+	owned := func(field, table string, id *int64, msg string) {
+		if id == nil {
+			return
+		}
+		var n int64
+		if db.Table(table).Where("id = ? AND company_id = ?", *id, sc.CompanyID).Count(&n); n != 1 {
+			v.Add(field, msg)
+		}
+	}
+	owned("contactId", "contacts", &sc.ContactID, "Contato inválido.")
+	owned("whatsappId", "connections", sc.ConnectionID, "Conexão inválida.")
+	owned("ticketUserId", "users", sc.TicketUserID, "Usuário inválido.")
+	if sc.QueueID != nil && queue.Owned(db, sc.CompanyID, []int64{*sc.QueueID}) != nil {
+		v.Add("queueId", "Fila inválida.")
+	}
+	return v.Err()
+}
+
+// plan enqueues the schedule's next send at its time. When Redis refuses, the reconciler
+// enqueues it once it is due.
+func (s Service) plan(ctx context.Context, sc Schedule) {
+	if !sc.waiting() || s.Queue == nil {
+		return
+	}
+	t, err := tasks.NewScheduleFire(sc.fire())
+	if err == nil {
+		err = tasks.Enqueue(ctx, s.Queue, t)
+	}
+	if err != nil {
+		slog.WarnContext(ctx, "schedule: not queued (the reconciler will)", "schedule_id", sc.ID, "err", err)
+	}
+}
+
+func (sc Schedule) fire() tasks.ScheduleFire {
+	return tasks.ScheduleFire{CompanyID: sc.CompanyID, ScheduleID: sc.ID, Occurrence: sc.SendsDone + 1, SendAt: sc.SendAt}
+}
+
+func (s Service) saved(ctx context.Context, action string, sc Schedule) (Schedule, error) {
+	one := []Schedule{sc}
+	if err := s.decorate(ctx, one); err != nil {
+		return sc, err
+	}
+	s.publish(ctx, sc.CompanyID, map[string]any{"action": action, "schedule": one[0]})
+	return one[0], nil
+}
+
+func (s Service) publish(ctx context.Context, companyID int64, data any) {
+	if s.Events != nil {
+		_ = s.Events.Publish(ctx, realtime.ToCompany(companyID, "schedule", data))
+	}
+}
+
+// decorate fills the contact, connection and creator names and the signed media URL.
+func (s Service) decorate(ctx context.Context, list []Schedule) error {
+	if len(list) == 0 {
+		return nil
+	}
+	var contacts, conns, users []int64
+	for _, sc := range list {
+		contacts = append(contacts, sc.ContactID)
+		if sc.ConnectionID != nil {
+			conns = append(conns, *sc.ConnectionID)
+		}
+		if sc.UserID != nil {
+			users = append(users, *sc.UserID)
+		}
+	}
+	db := s.DB.WithContext(ctx)
+	refs := func(table, cols string, ids []int64) (map[int64]*Ref, error) {
+		out := map[int64]*Ref{}
+		if len(ids) == 0 {
+			return out, nil
+		}
+		var rows []Ref
+		err := db.Table(table).Select(cols).Where("id IN ? AND company_id = ?", ids, list[0].CompanyID).Scan(&rows).Error
+		for i := range rows {
+			out[rows[i].ID] = &rows[i]
+		}
+		return out, err
+	}
+	cs, err := refs("contacts", "id, name, number", contacts)
+	if err != nil {
+		return err
+	}
+	ws, err := refs("connections", "id, name", conns)
+	if err != nil {
+		return err
+	}
+	us, err := refs("users", "id, name", users)
+	if err != nil {
+		return err
+	}
+	for i := range list {
+		sc := &list[i]
+		sc.Contact, sc.Whatsapp, sc.User, sc.MediaURL = cs[sc.ContactID], nil, nil, ""
+		if sc.ConnectionID != nil {
+			sc.Whatsapp = ws[*sc.ConnectionID]
+		}
+		if sc.UserID != nil {
+			sc.User = us[*sc.UserID]
+		}
+		if sc.MediaPath != "" && s.Media != nil {
+			sc.MediaURL = s.Media.URL(sc.MediaPath)
+		}
+	}
+	return nil
+}
+
+// Location is the company's time zone (UTC when unknown).
+func Location(ctx context.Context, db *gorm.DB) (*time.Location, error) {
+	companyID, err := tenant.CompanyID(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var tz string
+	if err := db.WithContext(ctx).Table("companies").Select("timezone").Where("id = ?", companyID).Scan(&tz).Error; err != nil {
+		return nil, err
+	}
+	loc, err := time.LoadLocation(tz)
+	if err != nil || tz == "" {
+		loc = time.UTC
+	}
+	return loc, nil
+}
