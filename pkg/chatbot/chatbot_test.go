@@ -201,7 +201,9 @@ func TestQueueMenu(t *testing.T) {
 		{name: "a connection without queues: nothing", body: "oi", replies: nil,
 			setup: func(in *Input) { in.Env.Links = nil }},
 		{name: "greeting media goes with the menu as caption", body: "oi", replies: []string{mainMenu},
-			setup: func(in *Input) { in.Conn.GreetingMediaPath, in.Conn.GreetingMediaAttachment = "c/1/g.png", "boas-vindas.png" },
+			setup: func(in *Input) {
+				in.Conn.GreetingMediaPath, in.Conn.GreetingMediaAttachment = "c/1/g.png", "boas-vindas.png"
+			},
 			check: func(t *testing.T, o Outcome) {
 				if r := o.Replies[0]; r.MediaPath != "c/1/g.png" || r.MediaType != "image" || r.MediaName != "boas-vindas.png" {
 					t.Fatalf("%+v", r)
@@ -487,9 +489,17 @@ func TestHoursAndVacation(t *testing.T) {
 				}
 			}},
 		{name: "closed past maxUseBotQueues: silent", body: "oi", replies: nil,
-			setup: func(in *Input) { mode("company")(in); in.Env.Company.Schedules = closedWed; in.Ticket.AmountUsedBotQueues = 3 }},
+			setup: func(in *Input) {
+				mode("company")(in)
+				in.Env.Company.Schedules = closedWed
+				in.Ticket.AmountUsedBotQueues = 3
+			}},
 		{name: "connection mode uses the connection's hours", body: "oi", replies: []string{"Estamos fechados"},
-			setup: func(in *Input) { mode("connection")(in); in.Conn.Schedules = closedWed; in.Env.Company.Schedules = office }},
+			setup: func(in *Input) {
+				mode("connection")(in)
+				in.Conn.Schedules = closedWed
+				in.Env.Company.Schedules = office
+			}},
 		{name: "company mode skips open tickets", body: "oi", replies: nil,
 			setup: func(in *Input) {
 				mode("company")(in)
