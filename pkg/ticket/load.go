@@ -84,12 +84,9 @@ func Decorate(ctx context.Context, db *gorm.DB, tickets []Ticket) error {
 		contactIDs[i], ptrs[i] = tickets[i].ContactID, &tickets[i]
 	}
 	var contacts []contact.Contact
-	var g errgroup.Group
-	g.Go(func() error {
+	if err := sideBySide(db, func() error {
 		return db.Where("company_id = ? AND id = ANY(?::bigint[])", companyID, atdb.Int64s(contactIDs)).Find(&contacts).Error
-	})
-	g.Go(func() error { return decorateRefs(db, []int64{companyID}, ptrs) })
-	if err := g.Wait(); err != nil {
+	}, func() error { return decorateRefs(db, []int64{companyID}, ptrs) }); err != nil {
 		return err
 	}
 	byContact := index(contacts, func(c contact.Contact) int64 { return c.ID })
@@ -225,4 +222,22 @@ func nonEmpty(ids []int64) []int64 {
 		return []int64{0}
 	}
 	return ids
+}
+
+// sideBySide runs the queries at once on a pool, and one after the other inside a
+// transaction, whose single connection two goroutines must never share.
+func sideBySide(db *gorm.DB, queries ...func() error) error {
+	if _, inTx := db.Statement.ConnPool.(gorm.TxCommitter); inTx {
+		for _, q := range queries {
+			if err := q(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	var g errgroup.Group
+	for _, q := range queries {
+		g.Go(q)
+	}
+	return g.Wait()
 }
