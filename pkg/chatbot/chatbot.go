@@ -162,8 +162,9 @@ type Input struct {
 	Created bool      // the ticket was opened by this message
 	// ChatbotAt is when the current service episode's bot started (tracking.chatbotAt).
 	ChatbotAt *time.Time
-	// VacationSentToday: the collective vacation text went to this ticket today already.
-	VacationSentToday bool
+	// SentToday are the bot's texts this ticket got today (loaded while a collective
+	// vacation is on: its text goes once a day).
+	SentToday []string
 }
 
 // Reply is one message the bot sends, Delay after the previous one (or now).

@@ -521,7 +521,7 @@ func TestHoursAndVacation(t *testing.T) {
 			setup: func(in *Input) { mode("queue")(in); in.Env.Queues[1].Schedules = office; in.Ticket.QueueID = id(1) }},
 		{name: "vacation: the vacation text, nothing else", body: "oi", replies: []string{"Férias até dia 26, Maria"}, setup: vacation},
 		{name: "vacation: at most once a day", body: "oi", replies: nil,
-			setup: func(in *Input) { vacation(in); in.VacationSentToday = true }},
+			setup: func(in *Input) { vacation(in); in.SentToday = []string{"Olá", "Férias até dia 26, Maria"} }},
 		{name: "vacation over: the menu", body: "oi", replies: []string{mainMenu},
 			setup: func(in *Input) { vacation(in); in.Now = now.Add(48 * time.Hour) }},
 		{name: "vacation: empty messages get nothing special", body: "  ", replies: []string{mainMenu}, setup: vacation},

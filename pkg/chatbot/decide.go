@@ -1,6 +1,7 @@
 package chatbot
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -154,8 +155,8 @@ func (b *turn) vacation() bool {
 	if today.Before(c.CollectiveVacationStart.Time) || today.After(c.CollectiveVacationEnd.Time) {
 		return false
 	}
-	if !b.in.VacationSentToday {
-		b.say(b.render(c.CollectiveVacationMessage))
+	if text := b.render(c.CollectiveVacationMessage); !slices.Contains(b.in.SentToday, text) {
+		b.say(text)
 	}
 	return true
 }

@@ -23,6 +23,8 @@ type arrival struct {
 	contact contact.Contact
 	ticket  *ticket.Ticket // shared by the batch's messages on one ticket
 	msg     message.Message
+	created bool   // its message opened the ticket
+	left    string // the status the bot moved its ticket from ("" when none)
 }
 
 // storeMessages handles a batch's message events together (BEHAVIOUR §1 skeleton: group
@@ -82,14 +84,18 @@ func (p Processor) storeMessages(ctx context.Context, tx *gorm.DB, conns map[int
 	if err := ticket.SavePreviews(tx, changed); err != nil {
 		return nil, 0, err
 	}
+	replies, err := p.converse(ctx, tx, arrivals) // the bot answers in this transaction (bot.go)
+	if err != nil {
+		return nil, 0, err
+	}
 	for _, a := range arrivals {
 		if a.msg.ID != 0 {
 			// Each announce carries the ticket as its last message left it.
 			outs = append(outs, announce{action: "create", msg: a.msg, ticketID: a.ticket.ID,
-				known: &known{ticket: *a.ticket, contact: a.contact}})
+				known: &known{ticket: *a.ticket, contact: a.contact, left: a.left}})
 		}
 	}
-	return outs, 0, nil
+	return append(outs, replies...), 0, nil
 }
 
 // withConnections pairs each event with its connection and drops group messages the
@@ -101,7 +107,7 @@ func withConnections(conns map[int64]connection.Connection, events []pending) ([
 		if err != nil {
 			return nil, e.ID, err
 		}
-		if e.ev.IsGroup && !conn.AllowGroup {
+		if e.ev.IsGroup && !conn.AllowGroup || echo(e.ev) {
 			continue
 		}
 		arrivals = append(arrivals, &arrival{pending: e, conn: conn})
@@ -192,6 +198,7 @@ func findTickets(ctx context.Context, tx *gorm.DB, arrivals []*arrival) (int64, 
 			}
 		}
 		byKey[openKeys[j]] = &t
+		a.created = created[j]
 	}
 	for i, a := range arrivals {
 		a.ticket = byKey[keys[i]]

@@ -14,6 +14,7 @@ import (
 	"atende/pkg/contact"
 	"atende/pkg/message"
 	"atende/pkg/realtime"
+	"atende/pkg/tasks"
 	"atende/pkg/ticket"
 )
 
@@ -27,6 +28,8 @@ type Processor struct {
 	Events      realtime.Publisher
 	Media       message.MediaURL
 	Connections *connection.Cache // each batch's connection rows
+	Settings    ticket.Settings   // company settings, for the bot (chatbot.Keys)
+	Queue       tasks.Enqueuer    // the bot's replies: message:send after commit
 }
 
 // announce is what to publish once the transaction committed.
@@ -35,12 +38,15 @@ type announce struct {
 	msg      message.Message
 	ticketID int64
 	known    *known // set when the ticket changed too, as the transaction left it
+	send     bool          // a reply of the bot: message:send once committed,
+	delay    time.Duration // this long after commit
 }
 
 // known is the ticket and contact a new message was stored on.
 type known struct {
 	ticket  ticket.Ticket
 	contact contact.Contact
+	left    string // the status the bot moved the ticket from, whose lists drop it
 }
 
 // handle applies an event about a stored message: a reaction, an ack, an edit, a delete or

@@ -1,0 +1,316 @@
+package inbound
+
+import (
+	"context"
+	"database/sql/driver"
+	"encoding/json"
+	"slices"
+	"time"
+
+	"gorm.io/gorm"
+
+	"atende/pkg/chatbot"
+	atdb "atende/pkg/db"
+	"atende/pkg/hours"
+	"atende/pkg/tenant"
+)
+
+// botState is what the bot reads for a batch, loaded once: each company's configuration
+// and the per-ticket marks it needs. The turns keep it current as they apply outcomes.
+type botState struct {
+	envs      map[int64]*chatbot.Env // by company
+	chatbotAt map[int64]*time.Time   // by ticket: when the episode's bot started
+	sentToday map[int64][]string     // by ticket: the bot's texts today (vacation days only)
+}
+
+// loadBot reads the batch's bot configuration: one query for every company's queues,
+// option trees, connection links, file lists and online attendants; the settings from
+// their cache; then, only when some turn needs them, the silence windows, queue waits,
+// users' names and the day's vacation texts.
+func (p Processor) loadBot(ctx context.Context, tx *gorm.DB, turns []*arrival) (*botState, error) {
+	st := &botState{envs: map[int64]*chatbot.Env{}, chatbotAt: map[int64]*time.Time{}, sentToday: map[int64][]string{}}
+	var companies atdb.Int64s
+	for _, a := range turns {
+		if !slices.Contains(companies, a.CompanyID) {
+			companies = append(companies, a.CompanyID)
+		}
+	}
+	if err := p.loadConfig(ctx, tx, companies, st); err != nil {
+		return nil, err
+	}
+	var windowed, vacation atdb.Int64s // tickets whose connection has a silence window, a vacation now
+	users := map[int64]bool{}
+	for _, a := range turns {
+		if a.conn.TimeUseBotQueues != 0 {
+			windowed = append(windowed, a.ticket.ID)
+		}
+		if a.conn.CollectiveVacationMessage != "" && a.conn.CollectiveVacationStart != nil {
+			vacation = append(vacation, a.ticket.ID)
+		}
+		if a.ticket.UserID != nil {
+			users[*a.ticket.UserID] = true
+		}
+	}
+	if err := st.loadWindows(tx, windowed); err != nil {
+		return nil, err
+	}
+	if err := st.loadSentToday(tx, vacation); err != nil {
+		return nil, err
+	}
+	if err := st.loadWaiting(tx, companies); err != nil {
+		return nil, err
+	}
+	return st, st.loadNames(tx, users)
+}
+
+// config is one company's bot configuration as the query returns it.
+type config struct {
+	ID        int64
+	Name      string
+	Timezone  string
+	Schedules hours.Schedules
+	Queues    jsonList[struct {
+		ID            int64           `json:"id"`
+		Name          string          `json:"name"`
+		Greeting      string          `json:"greeting"`
+		OutOfHours    string          `json:"outOfHours"`
+		CloseTicket   bool            `json:"closeTicket"`
+		Schedules     hours.Schedules `json:"schedules"`
+		IntegrationID *int64          `json:"integrationId"`
+		FileListID    *int64          `json:"fileListId"`
+	}]
+	Options jsonList[struct {
+		ID               int64  `json:"id"`
+		QueueID          int64  `json:"queueId"`
+		ParentID         *int64 `json:"parentId"`
+		Name             string `json:"name"`
+		Greeting         string `json:"greeting"`
+		Type             string `json:"type"`
+		CloseTicket      bool   `json:"closeTicket"`
+		OptQueueID       *int64 `json:"optQueueId"`
+		OptUserID        *int64 `json:"optUserId"`
+		OptIntegrationID *int64 `json:"optIntegrationId"`
+		OptFileID        *int64 `json:"optFileId"`
+	}]
+	Links jsonList[struct {
+		Conn  int64 `json:"c"`
+		Queue int64 `json:"q"`
+	}]
+	Files jsonList[struct {
+		List      int64  `json:"list"`
+		Name      string `json:"name"`
+		Path      string `json:"path"`
+		MediaType string `json:"mediaType"`
+	}]
+	Online jsonList[struct {
+		Queue int64  `json:"q"`
+		ID    int64  `json:"id"`
+		Name  string `json:"name"`
+	}]
+}
+
+// jsonList scans a json array column.
+type jsonList[T any] []T
+
+// Value is never written; it marks the type as a column for gorm.
+func (l jsonList[T]) Value() (driver.Value, error) { return json.Marshal(l) }
+
+func (l *jsonList[T]) Scan(v any) error {
+	var b []byte
+	switch t := v.(type) {
+	case nil:
+		return nil
+	case []byte:
+		b = t
+	case string:
+		b = []byte(t)
+	}
+	return json.Unmarshal(b, l)
+}
+
+// configQuery reads each company's queues, option trees (ordered by id), connection links
+// (in orderQueue order, as the queue lists show them), the files of the lists its queues
+// and options send, and the online members of its queues: one round trip a batch.
+const configQuery = `SELECT c.id, c.name, c.timezone, c.schedules,
+  COALESCE((SELECT json_agg(json_build_object('id', q.id, 'name', q.name, 'greeting', q.greeting_message,
+      'outOfHours', q.out_of_hours_message, 'closeTicket', q.close_ticket, 'schedules', q.schedules,
+      'integrationId', q.integration_id, 'fileListId', q.file_list_id))
+    FROM queues q WHERE q.company_id = c.id), '[]') AS queues,
+  COALESCE((SELECT json_agg(json_build_object('id', o.id, 'queueId', o.queue_id, 'parentId', o.parent_id, 'name', o.name,
+      'greeting', o.greeting_message, 'type', o.queue_type, 'closeTicket', o.close_ticket, 'optQueueId', o.opt_queue_id,
+      'optUserId', o.opt_user_id, 'optIntegrationId', o.opt_integration_id, 'optFileId', o.opt_file_id) ORDER BY o.id)
+    FROM chatbots o WHERE o.company_id = c.id), '[]') AS options,
+  COALESCE((SELECT json_agg(json_build_object('c', l.connection_id, 'q', l.queue_id) ORDER BY q.order_queue, q.name)
+    FROM connection_queues l JOIN queues q ON q.id = l.queue_id WHERE l.company_id = c.id), '[]') AS links,
+  COALESCE((SELECT json_agg(json_build_object('list', f.file_id, 'name', f.name, 'path', f.path, 'mediaType', f.media_type) ORDER BY f.id)
+    FROM file_options f WHERE f.company_id = c.id AND f.file_id IN (
+      SELECT file_list_id FROM queues WHERE company_id = c.id UNION SELECT opt_file_id FROM chatbots WHERE company_id = c.id)), '[]') AS files,
+  COALESCE((SELECT json_agg(json_build_object('q', uq.queue_id, 'id', u.id, 'name', u.name) ORDER BY u.id)
+    FROM user_queues uq JOIN users u ON u.id = uq.user_id WHERE uq.company_id = c.id AND u.online), '[]') AS online
+FROM companies c WHERE c.id = ANY(?::bigint[])`
+
+func (p Processor) loadConfig(ctx context.Context, tx *gorm.DB, companies atdb.Int64s, st *botState) error {
+	var rows []config
+	if err := tx.Raw(configQuery, companies).Find(&rows).Error; err != nil {
+		return err
+	}
+	for _, c := range rows {
+		env := &chatbot.Env{Company: chatbot.Company{Name: c.Name, Location: location(c.Timezone), Schedules: c.Schedules},
+			Settings: chatbot.Settings{}, Queues: map[int64]*chatbot.Queue{}, Links: map[int64][]int64{},
+			Files: map[int64]*chatbot.FileList{}, Online: map[int64][]chatbot.Attendant{}, Waiting: map[int64]int{},
+			Users: map[int64]string{}}
+		if p.Settings != nil {
+			cctx := tenant.With(ctx, c.ID)
+			for _, k := range chatbot.Keys {
+				env.Settings[k] = p.Settings.Value(cctx, k)
+			}
+		}
+		for _, q := range c.Queues {
+			env.Queues[q.ID] = &chatbot.Queue{ID: q.ID, Name: q.Name, Greeting: q.Greeting, OutOfHours: q.OutOfHours,
+				CloseTicket: q.CloseTicket, Schedules: q.Schedules, IntegrationID: q.IntegrationID, FileListID: q.FileListID}
+		}
+		byID := map[int64]*chatbot.Option{}
+		for _, o := range c.Options { // by id: a parent comes before its children
+			opt := &chatbot.Option{ID: o.ID, QueueID: o.QueueID, ParentID: o.ParentID, Name: o.Name, Greeting: o.Greeting,
+				Type: o.Type, CloseTicket: o.CloseTicket, OptQueueID: o.OptQueueID, OptUserID: o.OptUserID,
+				OptIntegrationID: o.OptIntegrationID, OptFileID: o.OptFileID}
+			byID[o.ID] = opt
+			if o.OptUserID != nil {
+				env.Users[*o.OptUserID] = ""
+			}
+		}
+		for _, o := range c.Options {
+			opt := byID[o.ID]
+			if o.ParentID == nil {
+				if q := env.Queues[o.QueueID]; q != nil {
+					q.Options = append(q.Options, opt)
+				}
+			} else if parent := byID[*o.ParentID]; parent != nil {
+				parent.Options = append(parent.Options, opt)
+			}
+		}
+		for _, l := range c.Links {
+			env.Links[l.Conn] = append(env.Links[l.Conn], l.Queue)
+		}
+		for _, f := range c.Files {
+			list := env.Files[f.List]
+			if list == nil {
+				list = &chatbot.FileList{ID: f.List}
+				env.Files[f.List] = list
+			}
+			list.Files = append(list.Files, chatbot.File{Name: f.Name, Path: f.Path, MediaType: f.MediaType})
+		}
+		for _, u := range c.Online {
+			env.Online[u.Queue] = append(env.Online[u.Queue], chatbot.Attendant{ID: u.ID, Name: u.Name})
+			env.Users[u.ID] = u.Name
+		}
+		st.envs[c.ID] = env
+	}
+	return nil
+}
+
+func location(name string) *time.Location {
+	if loc, err := time.LoadLocation(name); err == nil {
+		return loc
+	}
+	return time.UTC
+}
+
+// loadWindows reads when the bot started on each ticket's current episode.
+func (st *botState) loadWindows(tx *gorm.DB, tickets atdb.Int64s) error {
+	if len(tickets) == 0 {
+		return nil
+	}
+	var rows []struct {
+		TicketID  int64
+		ChatbotAt time.Time
+	}
+	if err := tx.Raw(`SELECT ticket_id, chatbot_at FROM ticket_trackings WHERE ticket_id = ANY(?::bigint[])
+		AND finished_at IS NULL AND chatbot_at IS NOT NULL`, tickets).Find(&rows).Error; err != nil {
+		return err
+	}
+	for _, r := range rows {
+		st.chatbotAt[r.TicketID] = &r.ChatbotAt
+	}
+	return nil
+}
+
+// loadSentToday reads the system's texts of the last day on tickets whose connection has a
+// vacation set (the bot checks the day in the company's zone).
+func (st *botState) loadSentToday(tx *gorm.DB, tickets atdb.Int64s) error {
+	if len(tickets) == 0 {
+		return nil
+	}
+	var rows []struct {
+		TicketID int64
+		Body     string
+	}
+	if err := tx.Raw(`SELECT ticket_id, body FROM messages WHERE ticket_id = ANY(?::bigint[]) AND from_me AND user_id IS NULL
+		AND created_at > now() - interval '1 day' AND body LIKE ?`, tickets, Echo+"%").Find(&rows).Error; err != nil {
+		return err
+	}
+	for _, r := range rows {
+		st.sentToday[r.TicketID] = append(st.sentToday[r.TicketID], r.Body[len(Echo):])
+	}
+	return nil
+}
+
+// loadWaiting counts, for companies that tell customers their place, the unassigned
+// pending tickets of each queue.
+func (st *botState) loadWaiting(tx *gorm.DB, companies atdb.Int64s) error {
+	var asking atdb.Int64s
+	for _, id := range companies {
+		if env := st.envs[id]; env != nil && env.Settings.On("sendQueuePosition") {
+			asking = append(asking, id)
+		}
+	}
+	if len(asking) == 0 {
+		return nil
+	}
+	var rows []struct {
+		CompanyID, QueueID int64
+		N                  int
+	}
+	if err := tx.Raw(`SELECT company_id, queue_id, count(*) AS n FROM tickets WHERE company_id = ANY(?::bigint[])
+		AND status = 'pending' AND queue_id IS NOT NULL AND user_id IS NULL AND NOT is_group GROUP BY company_id, queue_id`,
+		asking).Find(&rows).Error; err != nil {
+		return err
+	}
+	for _, r := range rows {
+		st.envs[r.CompanyID].Waiting[r.QueueID] = r.N
+	}
+	return nil
+}
+
+// loadNames reads the names the bot may mention ({{userName}}): attendants of the turns'
+// tickets and of the options that assign one.
+func (st *botState) loadNames(tx *gorm.DB, users map[int64]bool) error {
+	var ids atdb.Int64s
+	for id := range users {
+		ids = append(ids, id)
+	}
+	for _, env := range st.envs {
+		for id, name := range env.Users {
+			if name == "" {
+				ids = append(ids, id)
+			}
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	var rows []struct {
+		ID        int64
+		CompanyID int64
+		Name      string
+	}
+	if err := tx.Raw(`SELECT id, company_id, name FROM users WHERE id = ANY(?::bigint[])`, ids).Find(&rows).Error; err != nil {
+		return err
+	}
+	for _, r := range rows {
+		if env := st.envs[r.CompanyID]; env != nil {
+			env.Users[r.ID] = r.Name
+		}
+	}
+	return nil
+}
