@@ -37,7 +37,7 @@ type announce struct {
 	action   string
 	msg      message.Message
 	ticketID int64
-	known    *known // set when the ticket changed too, as the transaction left it
+	known    *known        // set when the ticket changed too, as the transaction left it
 	send     bool          // a reply of the bot: message:send once committed,
 	delay    time.Duration // this long after commit
 }
