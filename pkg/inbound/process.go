@@ -37,9 +37,11 @@ type announce struct {
 	action   string
 	msg      message.Message
 	ticketID int64
-	known    *known        // set when the ticket changed too, as the transaction left it
-	send     bool          // a reply of the bot: message:send once committed,
-	delay    time.Duration // this long after commit
+	known    *known // set when the ticket changed too, as the transaction left it
+
+	// A reply of the bot: message:send once committed, delay after the commit.
+	send  bool
+	delay time.Duration
 }
 
 // known is the ticket and contact a new message was stored on.
