@@ -26,6 +26,15 @@ func echo(ev channel.Event) bool {
 	return ev.Kind == channel.EventMessage && ev.FromMe && strings.HasPrefix(ev.Body, Echo)
 }
 
+// turn is one customer message the bot answered, with what it decided.
+type turn struct {
+	a   *arrival
+	in  chatbot.Input
+	o   chatbot.Outcome
+	set map[string]any // the ticket columns it changed
+	at  time.Duration  // when its first reply goes, after the commit
+}
+
 // converse runs the bot (pkg/chatbot) on the batch's new customer messages, each ticket's
 // in order, and writes what it decided in the batch's transaction: the replies as outgoing
 // rows, the ticket, its log and tracking, the contact's consent, a rating, a close. It
@@ -33,55 +42,33 @@ func echo(ev channel.Event) bool {
 // batch neither answers twice nor loses an answer. It returns the replies to announce
 // and send once committed.
 func (p Processor) converse(ctx context.Context, tx *gorm.DB, arrivals []*arrival) ([]announce, error) {
-	var turns []*arrival
+	var candidates []*arrival
 	opened := map[int64]bool{}
 	for _, a := range arrivals {
 		if a.created {
 			opened[a.ticket.ID] = true
 		}
 		if a.msg.ID != 0 && !a.ev.FromMe && !a.ev.Imported && !a.ticket.Imported {
-			turns = append(turns, a)
+			candidates = append(candidates, a)
 		}
 	}
-	if len(turns) == 0 {
+	if len(candidates) == 0 {
 		return nil, nil
 	}
-	st, err := p.loadBot(ctx, tx, turns)
+	st, err := p.loadBot(ctx, tx, candidates)
 	if err != nil {
 		return nil, err
 	}
-	before := map[int64]string{} // each ticket's status before the bot
-	var outs []announce
-	for _, a := range turns {
-		t := a.ticket
-		if _, ok := before[t.ID]; !ok {
-			before[t.ID] = t.Status
-		}
-		env := st.envs[a.CompanyID]
-		if env == nil || t.Status == ticket.StatusClosed {
-			continue
-		}
-		in := chatbot.Input{Env: env, Conn: a.conn, Ticket: *t, Contact: a.contact, Now: a.conn.Now(time.Now()),
-			Msg:     chatbot.Message{ID: a.msg.ID, Body: a.msg.Body, MediaType: a.msg.MediaType, IsGroup: a.ev.IsGroup},
-			Created: opened[t.ID], ChatbotAt: st.chatbotAt[t.ID], SentToday: st.sentToday[t.ID]}
-		delete(opened, t.ID) // the opening is the ticket's first turn only
-		o := chatbot.Decide(in)
-		if !o.Changed(*t) {
-			continue
-		}
-		written, err := p.apply(tenant.With(ctx, a.CompanyID), tx, a, in, o, st)
-		if err != nil {
-			return nil, err
-		}
-		outs = append(outs, written...)
+	turns := decide(candidates, opened, st)
+	if len(turns) == 0 {
+		return nil, nil
 	}
-	for _, a := range arrivals { // every announce of a ticket carries what the bot left
-		if s := before[a.ticket.ID]; s != "" && s != a.ticket.Status {
-			a.left = s
-		}
+	outs, err := p.flush(ctx, tx, turns)
+	if err != nil {
+		return nil, err
 	}
 	last := map[int64]*arrival{}
-	for _, a := range turns {
+	for _, a := range arrivals {
 		last[a.ticket.ID] = a
 	}
 	for i := range outs {
@@ -91,81 +78,135 @@ func (p Processor) converse(ctx context.Context, tx *gorm.DB, arrivals []*arriva
 	return outs, nil
 }
 
-// apply writes one outcome of the bot.
-func (p Processor) apply(ctx context.Context, tx *gorm.DB, a *arrival, in chatbot.Input, o chatbot.Outcome, st *botState) ([]announce, error) {
-	t := a.ticket
+// decide runs the bot on each message in order, keeping the batch's state current (the
+// ticket, the contact's consent, the bot clock, the day's texts, the queues' waits), so a
+// ticket's second message of the batch meets what its first one left.
+func decide(candidates []*arrival, opened map[int64]bool, st *botState) []*turn {
+	var turns []*turn
+	before := map[int64]string{}      // each ticket's status before the bot
+	closing := map[int64]bool{}       // a close is asked: later messages wait for it
+	next := map[int64]time.Duration{} // when a ticket's next reply may go
 	now := time.Now()
-	if set := chatbot.Columns(*t, o.Ticket); set != nil {
-		set["updated_at"] = now
-		if err := tx.Model(&ticket.Ticket{}).Where("id = ?", t.ID).Updates(set).Error; err != nil {
-			return nil, err
+	for _, a := range candidates {
+		t := a.ticket
+		if _, ok := before[t.ID]; !ok {
+			before[t.ID] = t.Status
 		}
-		kept := *t
+		env := st.envs[a.CompanyID]
+		if env == nil || t.Status == ticket.StatusClosed || closing[t.ID] {
+			continue
+		}
+		in := chatbot.Input{Env: env, Conn: a.conn, Ticket: *t, Contact: a.contact, Now: a.conn.Now(now),
+			Msg:     chatbot.Message{ID: a.msg.ID, Body: a.msg.Body, MediaType: a.msg.MediaType, IsGroup: a.ev.IsGroup},
+			Created: opened[t.ID], ChatbotAt: st.chatbotAt[t.ID], SentToday: st.sentToday[t.ID]}
+		delete(opened, t.ID) // the opening is the ticket's first turn only
+		o := chatbot.Decide(in)
+		if !o.Changed(*t) {
+			continue
+		}
+		tu := &turn{a: a, in: in, o: o, set: chatbot.Columns(*t, o.Ticket), at: next[t.ID]}
+		turns = append(turns, tu)
+		preview, unread, fromMe := t.LastMessage, t.UnreadMessages, t.FromMe
 		*t = o.Ticket
-		t.UpdatedAt, t.LastMessage, t.FromMe, t.UnreadMessages = now, kept.LastMessage, kept.FromMe, kept.UnreadMessages
+		t.LastMessage, t.UnreadMessages, t.FromMe, t.UpdatedAt = preview, unread, fromMe, now
+		if o.ChatbotAt && st.chatbotAt[t.ID] == nil {
+			st.chatbotAt[t.ID] = &in.Now
+		}
+		if o.LgpdAccepted {
+			a.contact.LgpdAcceptedAt = &in.Now
+		}
+		if o.Queued != nil && t.UserID == nil && t.Status == ticket.StatusPending {
+			env.Waiting[*o.Queued]++ // the next customer of the batch waits behind this one
+		}
+		var span time.Duration
+		for _, r := range o.Replies {
+			span += r.Delay
+			st.sentToday[t.ID] = append(st.sentToday[t.ID], r.Body)
+		}
+		if len(o.Replies) > 0 {
+			next[t.ID] = tu.at + span + chatbot.Gap
+		}
+		closing[t.ID] = o.Close != nil
 	}
-	for _, l := range o.Logs {
-		if err := ticket.WriteLog(ctx, tx, t.ID, l.Type, l.UserID, l.QueueID); err != nil {
-			return nil, err
+	for _, a := range candidates { // every announce of a ticket carries what the bot left
+		if s := before[a.ticket.ID]; s != "" && s != a.ticket.Status {
+			a.left = s
 		}
 	}
-	if err := track(tx, *t, o, in.Now, st); err != nil {
+	return turns
+}
+
+// flush writes the turns: every ticket, reply, log entry and tracking mark of the batch
+// in one statement each; then the rare ones a turn at a time (consent, rating, close).
+func (p Processor) flush(ctx context.Context, tx *gorm.DB, turns []*turn) ([]announce, error) {
+	outs, err := writeReplies(tx, turns)
+	if err != nil {
 		return nil, err
 	}
-	if o.Queued != nil && t.UserID == nil && t.Status == ticket.StatusPending {
-		in.Env.Waiting[*o.Queued]++ // the next customer of the batch waits behind this one
+	if err := saveTickets(tx, turns); err != nil {
+		return nil, err
 	}
-	if o.LgpdAccepted {
-		if err := tx.Exec(`UPDATE contacts SET lgpd_accepted_at = ?, updated_at = now() WHERE id = ?`, in.Now, a.contact.ID).Error; err != nil {
-			return nil, err
-		}
-		at := in.Now
-		a.contact.LgpdAcceptedAt = &at
+	if err := writeLogs(tx, turns); err != nil {
+		return nil, err
 	}
-	var drafts []draft
-	for _, r := range o.Replies {
-		d := draft{Draft: message.Draft{Body: marked(r.Body), MediaPath: r.MediaPath, MediaName: r.MediaName,
-			MediaType: r.MediaType}, delay: r.Delay}
-		if r.Quote {
-			d.QuotedMsgID = &a.msg.ID
-		}
-		drafts = append(drafts, d)
-		st.sentToday[t.ID] = append(st.sentToday[t.ID], r.Body)
+	if err := track(tx, turns); err != nil {
+		return nil, err
 	}
-	if o.Rating != nil {
-		if _, err := ticket.RecordRating(ctx, tx, *t, *o.Rating); err != nil {
-			return nil, err
-		}
-	}
-	if o.Close != nil {
-		texts, err := ticket.CloseBySystem(ctx, tx, t, a.conn, p.Settings,
-			ticket.AutoClose{Farewell: o.Close.Farewell, Completion: o.Close.Completion})
+	for _, tu := range turns {
+		more, err := p.settle(tenant.With(ctx, tu.a.CompanyID), tx, tu, outs)
 		if err != nil {
 			return nil, err
 		}
-		for i, text := range texts {
-			delay := chatbot.Gap
-			if i == 0 {
-				delay = max(o.Close.Delay, gapAfter(drafts))
-			}
-			drafts = append(drafts, draft{Draft: message.Draft{Body: marked(text)}, delay: delay})
+		outs = append(outs, more...)
+	}
+	return outs, nil
+}
+
+// settle writes a turn's consent, rating and close; the close's texts follow the turn's
+// replies.
+func (p Processor) settle(ctx context.Context, tx *gorm.DB, tu *turn, outs []announce) ([]announce, error) {
+	a, o := tu.a, tu.o
+	if o.LgpdAccepted {
+		if err := tx.Exec(`UPDATE contacts SET lgpd_accepted_at = ?, updated_at = now() WHERE id = ?`,
+			tu.in.Now, a.contact.ID).Error; err != nil {
+			return nil, err
 		}
 	}
-	return p.write(ctx, tx, a, drafts)
-}
-
-// draft is a reply with its wait after the previous one.
-type draft struct {
-	message.Draft
-	delay time.Duration
-}
-
-// gapAfter is the least wait after drafts: a second when there are any.
-func gapAfter(drafts []draft) time.Duration {
-	if len(drafts) > 0 {
-		return chatbot.Gap
+	if o.Rating != nil {
+		if _, err := ticket.RecordRating(ctx, tx, *a.ticket, *o.Rating); err != nil {
+			return nil, err
+		}
 	}
-	return 0
+	if o.Close == nil {
+		return nil, nil
+	}
+	texts, err := ticket.CloseBySystem(ctx, tx, a.ticket, a.conn, p.Settings,
+		ticket.AutoClose{Farewell: o.Close.Farewell, Completion: o.Close.Completion})
+	if err != nil || len(texts) == 0 {
+		return nil, err
+	}
+	at := tu.at
+	for _, r := range o.Replies {
+		at += r.Delay
+	}
+	if len(o.Replies) > 0 {
+		at += max(o.Close.Delay, chatbot.Gap)
+	}
+	drafts := make([]message.Draft, len(texts))
+	for i, text := range texts {
+		drafts[i] = message.Draft{Body: marked(text)}
+	}
+	msgs, err := message.Write(ctx, tx, *a.ticket, nil, drafts...)
+	if err != nil {
+		return nil, err
+	}
+	a.ticket.LastMessage, a.ticket.FromMe, a.ticket.UnreadMessages = message.Preview(msgs[len(msgs)-1]), true, 0
+	more := make([]announce, len(msgs))
+	for i, m := range msgs {
+		more[i] = announce{action: "create", msg: m, ticketID: a.ticket.ID, send: true, delay: at}
+		at += chatbot.Gap
+	}
+	return more, nil
 }
 
 // marked prefixes a system text with the echo marker (once).
@@ -174,55 +215,6 @@ func marked(text string) string {
 		return text
 	}
 	return Echo + text
-}
-
-// write stores the replies on the ticket, in order, and returns their announces with
-// their send times.
-func (p Processor) write(ctx context.Context, tx *gorm.DB, a *arrival, drafts []draft) ([]announce, error) {
-	if len(drafts) == 0 { // a ticket change only: the customer's message announces it
-		return nil, nil
-	}
-	ds := make([]message.Draft, len(drafts))
-	for i, d := range drafts {
-		ds[i] = d.Draft
-	}
-	msgs, err := message.Write(ctx, tx, *a.ticket, nil, ds...)
-	if err != nil {
-		return nil, err
-	}
-	last := msgs[len(msgs)-1]
-	a.ticket.LastMessage, a.ticket.FromMe, a.ticket.UnreadMessages = message.Preview(last), true, 0
-	outs := make([]announce, len(msgs))
-	var at time.Duration
-	for i, m := range msgs {
-		at += drafts[i].delay
-		outs[i] = announce{action: "create", msg: m, ticketID: a.ticket.ID, send: true, delay: at}
-	}
-	return outs, nil
-}
-
-// track records the bot's marks on the current service episode: when its bot started
-// (chatbotAt, kept once set) and the queue it entered (queueId, queuedAt). A ticket
-// without a current episode gets one.
-func track(tx *gorm.DB, t ticket.Ticket, o chatbot.Outcome, now time.Time, st *botState) error {
-	if !o.ChatbotAt && o.Queued == nil {
-		return nil
-	}
-	var chatbotAt *time.Time
-	if o.ChatbotAt {
-		chatbotAt = &now
-		if st.chatbotAt[t.ID] == nil {
-			st.chatbotAt[t.ID] = &now
-		}
-	}
-	return tx.Exec(`INSERT INTO ticket_trackings (company_id, ticket_id, connection_id, queue_id, queued_at, chatbot_at)
-		VALUES (?, ?, ?, ?::bigint, CASE WHEN ?::bigint IS NULL THEN NULL ELSE now() END, ?)
-		ON CONFLICT (ticket_id) WHERE finished_at IS NULL DO UPDATE SET
-		  chatbot_at = COALESCE(ticket_trackings.chatbot_at, EXCLUDED.chatbot_at),
-		  queue_id = COALESCE(EXCLUDED.queue_id, ticket_trackings.queue_id),
-		  queued_at = COALESCE(EXCLUDED.queued_at, ticket_trackings.queued_at),
-		  updated_at = now()`,
-		t.CompanyID, t.ID, t.ConnectionID, o.Queued, o.Queued, chatbotAt).Error
 }
 
 // dispatch queues the delivery of the bot's committed replies, each at its time (the

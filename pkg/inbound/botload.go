@@ -35,7 +35,13 @@ func (p Processor) loadBot(ctx context.Context, tx *gorm.DB, turns []*arrival) (
 			companies = append(companies, a.CompanyID)
 		}
 	}
-	if err := p.loadConfig(ctx, tx, companies, st); err != nil {
+	var conns atdb.Int64s
+	for _, a := range turns {
+		if !slices.Contains(conns, a.conn.ID) {
+			conns = append(conns, a.conn.ID)
+		}
+	}
+	if err := p.loadConfig(ctx, tx, companies, conns, st); err != nil {
 		return nil, err
 	}
 	var windowed, vacation atdb.Int64s // tickets whose connection has a silence window, a vacation now
@@ -128,9 +134,10 @@ func (l *jsonList[T]) Scan(v any) error {
 	return json.Unmarshal(b, l)
 }
 
-// configQuery reads each company's queues, option trees (ordered by id), connection links
-// (in orderQueue order, as the queue lists show them), the files of the lists its queues
-// and options send, and the online members of its queues: one round trip a batch.
+// configQuery reads each company's queues, option trees (ordered by id), the batch's
+// connections' queues (in orderQueue order, as the queue lists show them), the files of the
+// lists its queues and options send, and the online members of its queues: one round trip
+// a batch, each part through an index.
 const configQuery = `SELECT c.id, c.name, c.timezone, c.schedules,
   COALESCE((SELECT json_agg(json_build_object('id', q.id, 'name', q.name, 'greeting', q.greeting_message,
       'outOfHours', q.out_of_hours_message, 'closeTicket', q.close_ticket, 'schedules', q.schedules,
@@ -139,19 +146,22 @@ const configQuery = `SELECT c.id, c.name, c.timezone, c.schedules,
   COALESCE((SELECT json_agg(json_build_object('id', o.id, 'queueId', o.queue_id, 'parentId', o.parent_id, 'name', o.name,
       'greeting', o.greeting_message, 'type', o.queue_type, 'closeTicket', o.close_ticket, 'optQueueId', o.opt_queue_id,
       'optUserId', o.opt_user_id, 'optIntegrationId', o.opt_integration_id, 'optFileId', o.opt_file_id) ORDER BY o.id)
-    FROM chatbots o WHERE o.company_id = c.id), '[]') AS options,
+    FROM chatbots o WHERE o.queue_id IN (SELECT id FROM queues WHERE company_id = c.id)), '[]') AS options,
   COALESCE((SELECT json_agg(json_build_object('c', l.connection_id, 'q', l.queue_id) ORDER BY q.order_queue, q.name)
-    FROM connection_queues l JOIN queues q ON q.id = l.queue_id WHERE l.company_id = c.id), '[]') AS links,
+    FROM connection_queues l JOIN queues q ON q.id = l.queue_id
+    WHERE l.connection_id = ANY(?::bigint[]) AND l.company_id = c.id), '[]') AS links,
   COALESCE((SELECT json_agg(json_build_object('list', f.file_id, 'name', f.name, 'path', f.path, 'mediaType', f.media_type) ORDER BY f.id)
     FROM file_options f WHERE f.company_id = c.id AND f.file_id IN (
-      SELECT file_list_id FROM queues WHERE company_id = c.id UNION SELECT opt_file_id FROM chatbots WHERE company_id = c.id)), '[]') AS files,
+      SELECT file_list_id FROM queues WHERE company_id = c.id
+      UNION SELECT opt_file_id FROM chatbots WHERE queue_id IN (SELECT id FROM queues WHERE company_id = c.id))), '[]') AS files,
   COALESCE((SELECT json_agg(json_build_object('q', uq.queue_id, 'id', u.id, 'name', u.name) ORDER BY u.id)
-    FROM user_queues uq JOIN users u ON u.id = uq.user_id WHERE uq.company_id = c.id AND u.online), '[]') AS online
+    FROM user_queues uq JOIN users u ON u.id = uq.user_id
+    WHERE uq.queue_id IN (SELECT id FROM queues WHERE company_id = c.id) AND u.online), '[]') AS online
 FROM companies c WHERE c.id = ANY(?::bigint[])`
 
-func (p Processor) loadConfig(ctx context.Context, tx *gorm.DB, companies atdb.Int64s, st *botState) error {
+func (p Processor) loadConfig(ctx context.Context, tx *gorm.DB, companies, conns atdb.Int64s, st *botState) error {
 	var rows []config
-	if err := tx.Raw(configQuery, companies).Find(&rows).Error; err != nil {
+	if err := tx.Raw(configQuery, conns, companies).Find(&rows).Error; err != nil {
 		return err
 	}
 	for _, c := range rows {
