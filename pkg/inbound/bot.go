@@ -59,7 +59,7 @@ func (p Processor) converse(ctx context.Context, tx *gorm.DB, arrivals []*arriva
 	if err != nil {
 		return nil, err
 	}
-	turns := decide(candidates, opened, st)
+	turns, left := decide(candidates, opened, st)
 	if len(turns) == 0 {
 		return nil, nil
 	}
@@ -70,6 +70,9 @@ func (p Processor) converse(ctx context.Context, tx *gorm.DB, arrivals []*arriva
 	last := map[int64]*arrival{}
 	for _, a := range arrivals {
 		last[a.ticket.ID] = a
+		if s, ok := left[a.ticket.ID]; ok && s != a.ticket.Status {
+			a.left = s
+		}
 	}
 	for i := range outs {
 		a := last[outs[i].ticketID]
@@ -81,16 +84,16 @@ func (p Processor) converse(ctx context.Context, tx *gorm.DB, arrivals []*arriva
 // decide runs the bot on each message in order, keeping the batch's state current (the
 // ticket, the contact's consent, the bot clock, the day's texts, the queues' waits), so a
 // ticket's second message of the batch meets what its first one left.
-func decide(candidates []*arrival, opened map[int64]bool, st *botState) []*turn {
-	var turns []*turn
-	before := map[int64]string{}      // each ticket's status before the bot
+func decide(candidates []*arrival, opened map[int64]bool, st *botState) (turns []*turn, left map[int64]string) {
+	before := map[int64]string{} // each ticket's status before the bot
+	byID := map[int64]*ticket.Ticket{}
 	closing := map[int64]bool{}       // a close is asked: later messages wait for it
 	next := map[int64]time.Duration{} // when a ticket's next reply may go
 	now := time.Now()
 	for _, a := range candidates {
 		t := a.ticket
 		if _, ok := before[t.ID]; !ok {
-			before[t.ID] = t.Status
+			before[t.ID], byID[t.ID] = t.Status, t
 		}
 		env := st.envs[a.CompanyID]
 		if env == nil || t.Status == ticket.StatusClosed || closing[t.ID] {
@@ -128,12 +131,12 @@ func decide(candidates []*arrival, opened map[int64]bool, st *botState) []*turn 
 		}
 		closing[t.ID] = o.Close != nil
 	}
-	for _, a := range candidates { // every announce of a ticket carries what the bot left
-		if s := before[a.ticket.ID]; s != "" && s != a.ticket.Status {
-			a.left = s
+	for id, status := range before { // the status each ticket left, whose lists drop it
+		if status == byID[id].Status {
+			delete(before, id)
 		}
 	}
-	return turns
+	return turns, before
 }
 
 // flush writes the turns: every ticket, reply, log entry and tracking mark of the batch

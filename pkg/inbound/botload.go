@@ -44,14 +44,16 @@ func (p Processor) loadBot(ctx context.Context, tx *gorm.DB, turns []*arrival) (
 	if err := p.loadConfig(ctx, tx, companies, conns, st); err != nil {
 		return nil, err
 	}
-	var windowed, vacation atdb.Int64s // tickets whose connection has a silence window, a vacation now
+	var windowed atdb.Int64s          // tickets whose connection has a silence window
+	vacation := map[int64]time.Time{} // tickets whose connection has a vacation set: the start of their day
 	users := map[int64]bool{}
 	for _, a := range turns {
 		if a.conn.TimeUseBotQueues != 0 {
 			windowed = append(windowed, a.ticket.ID)
 		}
-		if a.conn.CollectiveVacationMessage != "" && a.conn.CollectiveVacationStart != nil {
-			vacation = append(vacation, a.ticket.ID)
+		if env := st.envs[a.CompanyID]; env != nil && a.conn.CollectiveVacationMessage != "" && a.conn.CollectiveVacationStart != nil {
+			y, m, d := a.conn.Now(time.Now()).In(env.Company.Location).Date()
+			vacation[a.ticket.ID] = time.Date(y, m, d, 0, 0, 0, 0, env.Company.Location).Add(-time.Duration(a.conn.ClockOffset) * time.Second)
 		}
 		if a.ticket.UserID != nil {
 			users[*a.ticket.UserID] = true
@@ -245,22 +247,29 @@ func (st *botState) loadWindows(tx *gorm.DB, tickets atdb.Int64s) error {
 	return nil
 }
 
-// loadSentToday reads the system's texts of the last day on tickets whose connection has a
-// vacation set (the bot checks the day in the company's zone).
-func (st *botState) loadSentToday(tx *gorm.DB, tickets atdb.Int64s) error {
-	if len(tickets) == 0 {
+// loadSentToday reads the system's texts of the day (in the company's zone, on the
+// connection's clock) on tickets whose connection has a vacation set.
+func (st *botState) loadSentToday(tx *gorm.DB, days map[int64]time.Time) error {
+	if len(days) == 0 {
 		return nil
 	}
-	var rows []struct {
-		TicketID int64
-		Body     string
+	var tickets atdb.Int64s
+	for id := range days {
+		tickets = append(tickets, id)
 	}
-	if err := tx.Raw(`SELECT ticket_id, body FROM messages WHERE ticket_id = ANY(?::bigint[]) AND from_me AND user_id IS NULL
-		AND created_at > now() - interval '1 day' AND body LIKE ?`, tickets, Echo+"%").Find(&rows).Error; err != nil {
+	var rows []struct {
+		TicketID  int64
+		Body      string
+		CreatedAt time.Time
+	}
+	if err := tx.Raw(`SELECT ticket_id, body, created_at FROM messages WHERE ticket_id = ANY(?::bigint[]) AND from_me
+		AND user_id IS NULL AND created_at > now() - interval '2 days' AND body LIKE ?`, tickets, Echo+"%").Find(&rows).Error; err != nil {
 		return err
 	}
 	for _, r := range rows {
-		st.sentToday[r.TicketID] = append(st.sentToday[r.TicketID], r.Body[len(Echo):])
+		if !r.CreatedAt.Before(days[r.TicketID]) {
+			st.sentToday[r.TicketID] = append(st.sentToday[r.TicketID], r.Body[len(Echo):])
+		}
 	}
 	return nil
 }
