@@ -436,6 +436,18 @@ func TestLGPD(t *testing.T) {
 					t.Fatalf("%+v", o.Ticket)
 				}
 			}},
+		{name: "anything else past maxUseBotQueues: silent, terms not re-armed", body: "hã?", replies: nil,
+			setup: func(in *Input) { asked(in); in.Ticket.AmountUsedBotQueues = 3 },
+			check: func(t *testing.T, o Outcome) {
+				if o.Ticket.LgpdSendMessageAt == nil || o.Ticket.AmountUsedBotQueues != 3 {
+					t.Fatalf("%+v", o.Ticket)
+				}
+			}},
+		{name: "maxUseBotQueues 0 puts no limit on the terms", body: "oi?", replies: terms,
+			setup: func(in *Input) {
+				asked(in)
+				in.Conn.MaxUseBotQueues, in.Ticket.LgpdSendMessageAt, in.Ticket.AmountUsedBotQueues = 0, nil, 9
+			}},
 		{name: "terms re-sent on the next message", body: "oi?", replies: terms,
 			setup: func(in *Input) { asked(in); in.Ticket.LgpdSendMessageAt = nil; in.Ticket.AmountUsedBotQueues = 2 }},
 		{name: "accepted and entering a queue leaves lgpd", body: "2", replies: []string{"Suporte: aguarde, Maria", "catalogo.pdf"},

@@ -104,10 +104,10 @@ func (b *turn) lgpd() bool {
 	if b.t.Status != ticket.StatusLGPD {
 		return false
 	}
-	limit := b.in.Conn.MaxUseBotQueues
+	limit := b.in.Conn.MaxUseBotQueues // 0: no limit
 	switch {
 	case b.t.LgpdSendMessageAt == nil: // terms not sent yet
-		if b.t.AmountUsedBotQueues <= limit {
+		if limit == 0 || b.t.AmountUsedBotQueues <= limit {
 			b.say(b.render(s["lgpdMessage"]))
 			b.sayAfter(time.Second, b.render(s["lgpdLink"]))
 			b.sayAfter(time.Second, TextLGPDQuestion)
@@ -134,7 +134,7 @@ func (b *turn) lgpd() bool {
 		b.out.Close = &Close{Completion: true}
 		return true
 	}
-	if b.t.AmountUsedBotQueues < limit {
+	if limit == 0 || b.t.AmountUsedBotQueues < limit {
 		b.t.AmountUsedBotQueues++
 		b.t.LgpdSendMessageAt = nil // the terms go again with the next message
 	}
