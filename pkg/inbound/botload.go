@@ -71,13 +71,17 @@ func (p Processor) loadBot(ctx context.Context, tx *gorm.DB, turns []*arrival) (
 	return st, st.loadNames(tx, users)
 }
 
-// config is one company's bot configuration as the query returns it.
+// config is the batch's bot configuration as the query returns it: every item names its
+// company (co).
 type config struct {
-	ID        int64
-	Name      string
-	Timezone  string
-	Schedules hours.Schedules
-	Queues    jsonList[struct {
+	Companies jsonList[struct {
+		ID        int64           `json:"co"`
+		Name      string          `json:"name"`
+		Timezone  string          `json:"timezone"`
+		Schedules hours.Schedules `json:"schedules"`
+	}]
+	Queues jsonList[struct {
+		Company       int64           `json:"co"`
 		ID            int64           `json:"id"`
 		Name          string          `json:"name"`
 		Greeting      string          `json:"greeting"`
@@ -88,6 +92,7 @@ type config struct {
 		FileListID    *int64          `json:"fileListId"`
 	}]
 	Options jsonList[struct {
+		Company          int64  `json:"co"`
 		ID               int64  `json:"id"`
 		QueueID          int64  `json:"queueId"`
 		ParentID         *int64 `json:"parentId"`
@@ -101,19 +106,22 @@ type config struct {
 		OptFileID        *int64 `json:"optFileId"`
 	}]
 	Links jsonList[struct {
-		Conn  int64 `json:"c"`
-		Queue int64 `json:"q"`
+		Company int64 `json:"co"`
+		Conn    int64 `json:"c"`
+		Queue   int64 `json:"q"`
 	}]
 	Files jsonList[struct {
+		Company   int64  `json:"co"`
 		List      int64  `json:"list"`
 		Name      string `json:"name"`
 		Path      string `json:"path"`
 		MediaType string `json:"mediaType"`
 	}]
 	Online jsonList[struct {
-		Queue int64  `json:"q"`
-		ID    int64  `json:"id"`
-		Name  string `json:"name"`
+		Company int64  `json:"co"`
+		Queue   int64  `json:"q"`
+		ID      int64  `json:"id"`
+		Name    string `json:"name"`
 	}]
 }
 
@@ -123,6 +131,7 @@ type jsonList[T any] []T
 // Value is never written; it marks the type as a column for gorm.
 func (l jsonList[T]) Value() (driver.Value, error) { return json.Marshal(l) }
 
+// Scan reads the column.
 func (l *jsonList[T]) Scan(v any) error {
 	var b []byte
 	switch t := v.(type) {
@@ -136,87 +145,99 @@ func (l *jsonList[T]) Scan(v any) error {
 	return json.Unmarshal(b, l)
 }
 
-// configQuery reads each company's queues, option trees (ordered by id), the batch's
-// connections' queues (in orderQueue order, as the queue lists show them), the files of the
-// lists its queues and options send, and the online members of its queues: one round trip
-// a batch, each part through an index.
-const configQuery = `SELECT c.id, c.name, c.timezone, c.schedules,
-  COALESCE((SELECT json_agg(json_build_object('id', q.id, 'name', q.name, 'greeting', q.greeting_message,
+// configQuery reads the batch's companies (name, zone, hours), their queues, option trees
+// (by id), the batch's connections' queues (in orderQueue order, as the queue lists show
+// them), the files of the lists their queues and options send, and the online members of
+// their queues: one statement of six index scans, however many companies the batch holds.
+const configQuery = `WITH q AS (SELECT * FROM queues WHERE company_id = ANY(?::bigint[]))
+SELECT
+  (SELECT json_agg(json_build_object('co', c.id, 'name', c.name, 'timezone', c.timezone, 'schedules', c.schedules))
+    FROM companies c WHERE c.id = ANY(?::bigint[])) AS companies,
+  (SELECT json_agg(json_build_object('co', q.company_id, 'id', q.id, 'name', q.name, 'greeting', q.greeting_message,
       'outOfHours', q.out_of_hours_message, 'closeTicket', q.close_ticket, 'schedules', q.schedules,
-      'integrationId', q.integration_id, 'fileListId', q.file_list_id))
-    FROM queues q WHERE q.company_id = c.id), '[]') AS queues,
-  COALESCE((SELECT json_agg(json_build_object('id', o.id, 'queueId', o.queue_id, 'parentId', o.parent_id, 'name', o.name,
-      'greeting', o.greeting_message, 'type', o.queue_type, 'closeTicket', o.close_ticket, 'optQueueId', o.opt_queue_id,
-      'optUserId', o.opt_user_id, 'optIntegrationId', o.opt_integration_id, 'optFileId', o.opt_file_id) ORDER BY o.id)
-    FROM chatbots o WHERE o.queue_id IN (SELECT id FROM queues WHERE company_id = c.id)), '[]') AS options,
-  COALESCE((SELECT json_agg(json_build_object('c', l.connection_id, 'q', l.queue_id) ORDER BY q.order_queue, q.name)
-    FROM connection_queues l JOIN queues q ON q.id = l.queue_id
-    WHERE l.connection_id = ANY(?::bigint[]) AND l.company_id = c.id), '[]') AS links,
-  COALESCE((SELECT json_agg(json_build_object('list', f.file_id, 'name', f.name, 'path', f.path, 'mediaType', f.media_type) ORDER BY f.id)
-    FROM file_options f WHERE f.company_id = c.id AND f.file_id IN (
-      SELECT file_list_id FROM queues WHERE company_id = c.id
-      UNION SELECT opt_file_id FROM chatbots WHERE queue_id IN (SELECT id FROM queues WHERE company_id = c.id))), '[]') AS files,
-  COALESCE((SELECT json_agg(json_build_object('q', uq.queue_id, 'id', u.id, 'name', u.name) ORDER BY u.id)
-    FROM user_queues uq JOIN users u ON u.id = uq.user_id
-    WHERE uq.queue_id IN (SELECT id FROM queues WHERE company_id = c.id) AND u.online), '[]') AS online
-FROM companies c WHERE c.id = ANY(?::bigint[])`
+      'integrationId', q.integration_id, 'fileListId', q.file_list_id)) FROM q) AS queues,
+  (SELECT json_agg(json_build_object('co', o.company_id, 'id', o.id, 'queueId', o.queue_id, 'parentId', o.parent_id,
+      'name', o.name, 'greeting', o.greeting_message, 'type', o.queue_type, 'closeTicket', o.close_ticket,
+      'optQueueId', o.opt_queue_id, 'optUserId', o.opt_user_id, 'optIntegrationId', o.opt_integration_id,
+      'optFileId', o.opt_file_id) ORDER BY o.id)
+    FROM chatbots o WHERE o.queue_id IN (SELECT id FROM q)) AS options,
+  (SELECT json_agg(json_build_object('co', l.company_id, 'c', l.connection_id, 'q', l.queue_id) ORDER BY q.order_queue, q.name)
+    FROM connection_queues l JOIN q ON q.id = l.queue_id WHERE l.connection_id = ANY(?::bigint[])) AS links,
+  (SELECT json_agg(json_build_object('co', f.company_id, 'list', f.file_id, 'name', f.name, 'path', f.path,
+      'mediaType', f.media_type) ORDER BY f.id)
+    FROM file_options f WHERE f.file_id IN (SELECT file_list_id FROM q
+      UNION SELECT opt_file_id FROM chatbots WHERE queue_id IN (SELECT id FROM q))) AS files,
+  (SELECT json_agg(json_build_object('co', uq.company_id, 'q', uq.queue_id, 'id', u.id, 'name', u.name) ORDER BY u.id)
+    FROM user_queues uq JOIN users u ON u.id = uq.user_id WHERE uq.queue_id IN (SELECT id FROM q) AND u.online) AS online`
 
 func (p Processor) loadConfig(ctx context.Context, tx *gorm.DB, companies, conns atdb.Int64s, st *botState) error {
-	var rows []config
-	if err := tx.Raw(configQuery, conns, companies).Find(&rows).Error; err != nil {
+	var c config
+	if err := tx.Raw(configQuery, companies, companies, conns).Find(&c).Error; err != nil {
 		return err
 	}
-	for _, c := range rows {
-		env := &chatbot.Env{Company: chatbot.Company{Name: c.Name, Location: location(c.Timezone), Schedules: c.Schedules},
+	for _, co := range c.Companies {
+		env := &chatbot.Env{Company: chatbot.Company{Name: co.Name, Location: location(co.Timezone), Schedules: co.Schedules},
 			Settings: chatbot.Settings{}, Queues: map[int64]*chatbot.Queue{}, Links: map[int64][]int64{},
 			Files: map[int64]*chatbot.FileList{}, Online: map[int64][]chatbot.Attendant{}, Waiting: map[int64]int{},
 			Users: map[int64]string{}}
 		if p.Settings != nil {
-			cctx := tenant.With(ctx, c.ID)
+			cctx := tenant.With(ctx, co.ID)
 			for _, k := range chatbot.Keys {
 				env.Settings[k] = p.Settings.Value(cctx, k)
 			}
 		}
-		for _, q := range c.Queues {
+		st.envs[co.ID] = env
+	}
+	for _, q := range c.Queues {
+		if env := st.envs[q.Company]; env != nil {
 			env.Queues[q.ID] = &chatbot.Queue{ID: q.ID, Name: q.Name, Greeting: q.Greeting, OutOfHours: q.OutOfHours,
 				CloseTicket: q.CloseTicket, Schedules: q.Schedules, IntegrationID: q.IntegrationID, FileListID: q.FileListID}
 		}
-		byID := map[int64]*chatbot.Option{}
-		for _, o := range c.Options { // by id: a parent comes before its children
-			opt := &chatbot.Option{ID: o.ID, QueueID: o.QueueID, ParentID: o.ParentID, Name: o.Name, Greeting: o.Greeting,
-				Type: o.Type, CloseTicket: o.CloseTicket, OptQueueID: o.OptQueueID, OptUserID: o.OptUserID,
-				OptIntegrationID: o.OptIntegrationID, OptFileID: o.OptFileID}
-			byID[o.ID] = opt
-			if o.OptUserID != nil {
-				env.Users[*o.OptUserID] = ""
-			}
+	}
+	byID := map[int64]*chatbot.Option{}
+	for _, o := range c.Options { // by id: a parent comes before its children
+		byID[o.ID] = &chatbot.Option{ID: o.ID, QueueID: o.QueueID, ParentID: o.ParentID, Name: o.Name, Greeting: o.Greeting,
+			Type: o.Type, CloseTicket: o.CloseTicket, OptQueueID: o.OptQueueID, OptUserID: o.OptUserID,
+			OptIntegrationID: o.OptIntegrationID, OptFileID: o.OptFileID}
+	}
+	for _, o := range c.Options {
+		env, opt := st.envs[o.Company], byID[o.ID]
+		if env == nil {
+			continue
 		}
-		for _, o := range c.Options {
-			opt := byID[o.ID]
-			if o.ParentID == nil {
-				if q := env.Queues[o.QueueID]; q != nil {
-					q.Options = append(q.Options, opt)
-				}
-			} else if parent := byID[*o.ParentID]; parent != nil {
-				parent.Options = append(parent.Options, opt)
-			}
+		if o.OptUserID != nil {
+			env.Users[*o.OptUserID] = ""
 		}
-		for _, l := range c.Links {
+		if o.ParentID == nil {
+			if q := env.Queues[o.QueueID]; q != nil {
+				q.Options = append(q.Options, opt)
+			}
+		} else if parent := byID[*o.ParentID]; parent != nil {
+			parent.Options = append(parent.Options, opt)
+		}
+	}
+	for _, l := range c.Links {
+		if env := st.envs[l.Company]; env != nil {
 			env.Links[l.Conn] = append(env.Links[l.Conn], l.Queue)
 		}
-		for _, f := range c.Files {
-			list := env.Files[f.List]
-			if list == nil {
-				list = &chatbot.FileList{ID: f.List}
-				env.Files[f.List] = list
-			}
-			list.Files = append(list.Files, chatbot.File{Name: f.Name, Path: f.Path, MediaType: f.MediaType})
+	}
+	for _, f := range c.Files {
+		env := st.envs[f.Company]
+		if env == nil {
+			continue
 		}
-		for _, u := range c.Online {
+		list := env.Files[f.List]
+		if list == nil {
+			list = &chatbot.FileList{ID: f.List}
+			env.Files[f.List] = list
+		}
+		list.Files = append(list.Files, chatbot.File{Name: f.Name, Path: f.Path, MediaType: f.MediaType})
+	}
+	for _, u := range c.Online {
+		if env := st.envs[u.Company]; env != nil {
 			env.Online[u.Queue] = append(env.Online[u.Queue], chatbot.Attendant{ID: u.ID, Name: u.Name})
 			env.Users[u.ID] = u.Name
 		}
-		st.envs[c.ID] = env
 	}
 	return nil
 }
