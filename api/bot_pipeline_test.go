@@ -196,6 +196,9 @@ func TestBotMenuPipeline(t *testing.T) {
 	if tk.Status != "pending" || tk.QueueID != nil || tk.AmountUsedBotQueues != 1 || b.logs(tk.ID) != "create,chatBot" {
 		t.Fatalf("after the menu: %+v %s", tk, b.logs(tk.ID))
 	}
+	if count(b.env, `SELECT count(*) FROM tickets WHERE id = ? AND from_me AND last_message = ?`, tk.ID, mark+mainMenu) != 1 {
+		t.Fatal("the ticket's preview is not the menu")
+	}
 	if count(b.env, `SELECT count(*) FROM ticket_trackings WHERE ticket_id = ? AND chatbot_at IS NOT NULL AND finished_at IS NULL`, tk.ID) != 1 {
 		t.Fatal("the episode's bot clock was not started")
 	}

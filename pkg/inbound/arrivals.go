@@ -2,6 +2,7 @@ package inbound
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"gorm.io/gorm"
@@ -81,11 +82,14 @@ func (p Processor) storeMessages(ctx context.Context, tx *gorm.DB, conns map[int
 		p.Ticket.LastMessage, p.Ticket.FromMe = message.Preview(n.msg), n.ev.FromMe
 		p.MessageID, p.MessageAt = n.msg.ID, n.msg.CreatedAt
 	}
-	if err := ticket.SavePreviews(tx, changed); err != nil {
+	// The bot answers in this transaction (bot.go); a ticket it answered is saved with its
+	// reply as the preview, so its inbound preview is not written first.
+	replies, answered, err := p.converse(ctx, tx, arrivals)
+	if err != nil {
 		return nil, 0, err
 	}
-	replies, err := p.converse(ctx, tx, arrivals) // the bot answers in this transaction (bot.go)
-	if err != nil {
+	changed = slices.DeleteFunc(changed, func(p ticket.Preview) bool { return answered[p.Ticket.ID] })
+	if err := ticket.SavePreviews(tx, changed); err != nil {
 		return nil, 0, err
 	}
 	for _, a := range arrivals {

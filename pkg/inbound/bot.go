@@ -40,8 +40,8 @@ type turn struct {
 // rows, the ticket, its log and tracking, the contact's consent, a rating, a close. It
 // runs inside the transaction that claimed the events, so a duplicate event or a retried
 // batch neither answers twice nor loses an answer. It returns the replies to announce
-// and send once committed.
-func (p Processor) converse(ctx context.Context, tx *gorm.DB, arrivals []*arrival) ([]announce, error) {
+// and send once committed, and the tickets it answered (saved with their new preview).
+func (p Processor) converse(ctx context.Context, tx *gorm.DB, arrivals []*arrival) ([]announce, map[int64]bool, error) {
 	var candidates []*arrival
 	opened := map[int64]bool{}
 	for _, a := range arrivals {
@@ -53,19 +53,23 @@ func (p Processor) converse(ctx context.Context, tx *gorm.DB, arrivals []*arriva
 		}
 	}
 	if len(candidates) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	st, err := p.loadBot(ctx, tx, candidates)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	turns, left := decide(candidates, opened, st)
 	if len(turns) == 0 {
-		return nil, nil
+		return nil, nil, nil
+	}
+	answered := map[int64]bool{}
+	for _, tu := range turns {
+		answered[tu.a.ticket.ID] = answered[tu.a.ticket.ID] || len(tu.o.Replies) > 0
 	}
 	outs, err := p.flush(ctx, tx, turns)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	last := map[int64]*arrival{}
 	for _, a := range arrivals {
@@ -78,7 +82,7 @@ func (p Processor) converse(ctx context.Context, tx *gorm.DB, arrivals []*arriva
 		a := last[outs[i].ticketID]
 		outs[i].known = &known{ticket: *a.ticket, contact: a.contact, left: a.left}
 	}
-	return outs, nil
+	return outs, answered, nil
 }
 
 // decide runs the bot on each message in order, keeping the batch's state current (the
