@@ -191,7 +191,13 @@ func TestBotMenuPipeline(t *testing.T) {
 	vendas, suporte, _ := threeQueues(b)
 	const n = "5511900000001"
 	vendasMenu := "Vendas da acme\n\n*[ 1 ]* - Planos\n*[ 2 ]* - Suporte técnico\n" + back
+	watcher := dial(t, b.Srv.URL, testutil.Token(t, b.App, b.tn.Admin))
+	send(t, watcher, map[string]string{"type": "joinNotification"})
+	time.Sleep(50 * time.Millisecond) // the join reaches the hub, as the other socket tests do
 	same(t, "first message", b.say(n, "oi"), mainMenu)
+	if _, ok := nextWith(t, watcher, fmt.Sprintf("company-%d-appMessage", b.tn.Company.ID), "Financeiro", 5*time.Second); !ok {
+		t.Fatal("the menu was not announced")
+	}
 	tk := b.ticket(n)
 	if tk.Status != "pending" || tk.QueueID != nil || tk.AmountUsedBotQueues != 1 || b.logs(tk.ID) != "create,chatBot" {
 		t.Fatalf("after the menu: %+v %s", tk, b.logs(tk.ID))
