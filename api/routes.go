@@ -43,6 +43,8 @@ func (a *API) routes() []route {
 		{"GET", "/companySettingOne", signedIn, a.companySettingOne},
 		{"GET", "/companySettingOne/", signedIn, a.companySettingOne},
 		{"PUT", "/companySettings", admin, a.updateCompanySetting},
+		{"GET", "/companies/:id/schedules", admin, a.companyHours},
+		{"PUT", "/companies/:id/schedules", admin, a.updateCompanyHours},
 
 		// Tickets, ticket tags, logs and notes (spec/1 §7 Tickets)
 		{"GET", "/tickets", signedIn, a.listTickets},
@@ -87,6 +89,13 @@ func (a *API) routes() []route {
 		{"POST", "/queue", admin, a.createQueue},
 		{"PUT", "/queue/:id", admin, a.updateQueue},
 		{"DELETE", "/queue/:id", admin, a.deleteQueue},
+		{"GET", "/chatbot/:id", admin, a.getQueueOption},
+		{"POST", "/chatbot", admin, a.createQueueOption},
+		{"PUT", "/chatbot/:id", admin, a.updateQueueOption},
+		{"DELETE", "/chatbot/:id", admin, a.deleteQueueOption},
+		// File lists, read-only for the queue and option selects (the /files page is issue 14)
+		{"GET", "/files", admin, a.listFileLists},
+		{"GET", "/files/", admin, a.listFileLists},
 
 		{"GET", "/quick-messages", signedIn, a.listQuickMessages},
 		{"GET", "/quick-messages/", signedIn, a.listQuickMessages},
@@ -134,6 +143,9 @@ func (a *API) routes() []route {
 		{"GET", "/messages-allMe", signedIn, a.countMyMessages},
 		{"POST", "/sandbox/:connectionId/inbound", sandboxAuth.upTo(MediaMaxBytes + formOverhead), a.sandboxInbound},
 		{"GET", "/sandbox/:connectionId/outbound", sandboxAuth, a.sandboxOutbound},
+		{"POST", "/sandbox/:connectionId/call", sandboxAuth, a.sandboxCall},
+		{"GET", "/sandbox/:connectionId/clock", sandboxAuth, a.sandboxClock},
+		{"PUT", "/sandbox/:connectionId/clock", manageConnections.upTo(ClockMaxBytes), a.setSandboxClock},
 
 		// External API (spec/3; described in docs/openapi.yaml)
 		{"POST", "/api/messages/send", externalAPI.upTo(MediaRequestMaxBytes), a.externalSend},

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"encoding/json"
 	"net/http"
 	"strconv"
 	"strings"
@@ -43,7 +44,7 @@ func (a *API) sandboxConnection() gin.HandlerFunc {
 			conn, err = a.App.Connections.Get(c.Request.Context(), id)
 		}
 		if err == nil && conn.Channel != connection.ChannelSandbox {
-			err = errs.New(http.StatusBadRequest, "ERR_NOT_SANDBOX", "Esta conexão não é de teste (sandbox).")
+			err = connection.ErrNotSandbox
 		}
 		if err != nil {
 			fail(c, err)
@@ -110,7 +111,8 @@ func (a *API) sandboxInbound(c *gin.Context) {
 		fail(c, err)
 		return
 	}
-	c.JSON(http.StatusAccepted, gin.H{"eventId": id, "duplicate": dup, "providerId": ev.ProviderID})
+	// receivedAt puts the customer's message on the server's clock, beside the replies.
+	c.JSON(http.StatusAccepted, gin.H{"eventId": id, "duplicate": dup, "providerId": ev.ProviderID, "receivedAt": ev.Timestamp})
 }
 
 // sandboxOutbound lists what Atende delivered to the pretend customers (?after=id&number=).
@@ -124,6 +126,37 @@ func (a *API) sandboxOutbound(c *gin.Context) {
 		}
 	}
 	reply(c, gin.H{"messages": rows}, err)
+}
+
+// ClockMaxBytes bounds PUT /sandbox/{id}/clock: {"at": "…"} is a few dozen bytes.
+const ClockMaxBytes = 1 << 10
+
+// sandboxClock tells the sandbox's pretend time (the simulate-customer panel's badge).
+func (a *API) sandboxClock(c *gin.Context) {
+	conn := c.MustGet(connectionKey).(connection.Connection)
+	c.JSON(http.StatusOK, a.App.Connections.ClockOf(c.Request.Context(), conn))
+}
+
+// setSandboxClock sets a sandbox's pretend time, {"at": "2026-11-28T22:00:00-03:00"} or a
+// wall time in the company's zone ("2026-11-28T22:00"), or back to the real clock with
+// {"at": null}; the bot evaluates business hours at it.
+func (a *API) setSandboxClock(c *gin.Context) {
+	id, ok := idParam(c, "connectionId", connection.ErrNotFound)
+	var in struct {
+		At json.RawMessage `json:"at"`
+	}
+	if !ok || !bind(c, &in) {
+		return
+	}
+	var at *string
+	if len(in.At) == 0 || (string(in.At) != "null" && json.Unmarshal(in.At, &at) != nil) {
+		v := errs.Validation{}
+		v.Add("at", "Informe a data e hora (ou null para voltar ao relógio real).")
+		fail(c, v.Err())
+		return
+	}
+	clock, err := a.App.Connections.SetClock(c.Request.Context(), id, at)
+	reply(c, clock, err)
 }
 
 func digits(s string) string {

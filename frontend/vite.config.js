@@ -8,6 +8,7 @@ const backendPaths = [
   '/companySettingOne', '/plans', '/forgetpassword', '/resetpasswords', '/version', '/queue',
   '/tickets', '/ticket-tags', '/tickets-log', '/ticket-notes', '/messages', '/message/', '/messages-allMe', '/contacts',
   '/contactTags', '/tags', '/whatsapp', '/whatsappsession', '/quick-messages', '/sandbox', '/media',
+  '/chatbot', '/files', '/companies',
 ];
 
 export default defineConfig(({ mode }) => {

@@ -24,6 +24,12 @@ type Entry struct {
 var Table = []Entry{
 	{Spec: "* * * * *", Name: tasks.TypeUsersMarkOffline, Build: tasks.NewUsersMarkOffline},
 	{Spec: "* * * * *", Name: tasks.TypeReconcile, Build: tasks.NewReconcile},
+	// Ticket timers (pkg/timers, BEHAVIOUR §3, §5, §6).
+	{Spec: "* * * * *", Name: tasks.TypeTimerInactivity, Build: tasks.NewTimer(tasks.TypeTimerInactivity)},
+	{Spec: "* * * * *", Name: tasks.TypeTimerNPS, Build: tasks.NewTimer(tasks.TypeTimerNPS)},
+	{Spec: "* * * * *", Name: tasks.TypeTimerRedirect, Build: tasks.NewTimer(tasks.TypeTimerRedirect)},
+	{Spec: "*/2 * * * *", Name: tasks.TypeTimerRotation, Build: tasks.NewTimer(tasks.TypeTimerRotation)},
+	{Spec: "* * * * *", Name: tasks.TypeTimerOutOfHour, Build: tasks.NewTimer(tasks.TypeTimerOutOfHour)},
 }
 
 // Run starts the cron table and blocks until ctx ends.

@@ -16,6 +16,7 @@ import (
 	"atende/pkg/inbound"
 	"atende/pkg/metrics"
 	"atende/pkg/tasks"
+	"atende/pkg/timers"
 )
 
 // Worker holds what task handlers need.
@@ -41,6 +42,11 @@ func (w *Worker) Mux() *asynq.ServeMux {
 	mux.HandleFunc(tasks.TypeMetaMedia, w.retryMetaMedia)
 	mux.HandleFunc(tasks.TypeWhatsAppSession, w.whatsappSession)
 	mux.HandleFunc(tasks.TypeCloseImported, w.closeImported)
+	mux.HandleFunc(tasks.TypeTimerInactivity, w.timer(timers.Service.Inactivity))
+	mux.HandleFunc(tasks.TypeTimerNPS, w.timer(timers.Service.ExpireNPS))
+	mux.HandleFunc(tasks.TypeTimerRedirect, w.timer(timers.Service.Redirect))
+	mux.HandleFunc(tasks.TypeTimerRotation, w.timer(timers.Service.Rotate))
+	mux.HandleFunc(tasks.TypeTimerOutOfHour, w.timer(timers.Service.ResetOutOfHour))
 	return mux
 }
 

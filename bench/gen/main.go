@@ -21,7 +21,7 @@ func main() {
 	dsn := flag.String("db", "postgres://postgres@127.0.0.1:5432/atende_bench?sslmode=disable", "database URL (created and migrated if needed)")
 	companies := flag.Int("companies", 50, "companies")
 	tickets := flag.Int("tickets", 1_000_000, "tickets in all")
-	messages := flag.Int("messages", 10_000_000, "messages in all")
+	messages := flag.Int("messages", 10_000_000, "messages in all (0: none, tickets only)")
 	flag.Parse()
 	g, err := db.Open(*dsn)
 	if err != nil {

@@ -1,5 +1,7 @@
 package main
 
+import "slices"
+
 // Password is every generated user's password; logins are bench-<company>-<n>@bench.local.
 const Password = "Bench@12345"
 
@@ -18,7 +20,7 @@ const words = `ARRAY['olá','bom','dia','preciso','ajuda','pedido','entrega','bo
 
 func plan(companies, tickets, messages int, hash string) []step {
 	contacts := tickets * 2 / 5 // a contact has 2.5 tickets on average
-	return []step{
+	steps := []step{
 		{"companies", `INSERT INTO companies (name, plan_id, status, due_date)
 			SELECT 'Bench ' || c, 1, true, now() + interval '1 year' FROM generate_series(1, ?) c
 			ON CONFLICT (name) DO NOTHING`, []any{companies}},
@@ -59,14 +61,6 @@ func plan(companies, tickets, messages int, hash string) []step {
 			FROM generate_series(1, ?) t
 			JOIN contacts ct ON ct.number = '55' || (11000000000 + 1 + t % ?)::text
 			JOIN connections cn ON cn.company_id = ct.company_id`, []any{tickets, contacts}},
-		{"messages", `INSERT INTO messages (company_id, ticket_id, contact_id, connection_id, provider_id, body, from_me, ack, read, created_at)
-			SELECT t.company_id, t.id, t.contact_id, t.connection_id, 'BENCH-' || t.id || '-' || m,
-			       (` + words + `)[1 + (t.id * 7 + m * 3) % 50] || ' ' || (` + words + `)[1 + (t.id + m * 11) % 50] || ' ' ||
-			       (` + words + `)[1 + (t.id * 13 + m) % 50] || ' ' || (` + words + `)[1 + (m * 17 + t.id * 5) % 50],
-			       m % 2 = 0, CASE WHEN m % 2 = 0 THEN 3 ELSE 0 END, true,
-			       t.created_at + m * interval '1 minute'
-			FROM tickets t CROSS JOIN generate_series(1, ?) m
-			WHERE t.company_id IN (SELECT id FROM companies WHERE name LIKE 'Bench %')`, []any{max(1, messages/tickets)}},
 		{"one active ticket per contact", `UPDATE tickets t SET status = 'closed'
 			WHERE status IN ('open','pending','group') AND EXISTS (SELECT 1 FROM tickets t2
 			  WHERE t2.contact_id = t.contact_id AND t2.connection_id = t.connection_id
@@ -78,4 +72,20 @@ func plan(companies, tickets, messages int, hash string) []step {
 		// bits now, instead of autovacuum doing it in the middle of the measured run.
 		{"vacuum analyze", `VACUUM (ANALYZE)`, nil},
 	}
+	if messages > 0 { // -messages 0: tickets only (the timers bench reads no messages)
+		i := slices.IndexFunc(steps, func(s step) bool { return s.name == "one active ticket per contact" })
+		steps = slices.Insert(steps, i, messagesStep(messages, tickets))
+	}
+	return steps
+}
+
+func messagesStep(messages, tickets int) step {
+	return step{"messages", `INSERT INTO messages (company_id, ticket_id, contact_id, connection_id, provider_id, body, from_me, ack, read, created_at)
+			SELECT t.company_id, t.id, t.contact_id, t.connection_id, 'BENCH-' || t.id || '-' || m,
+			       (` + words + `)[1 + (t.id * 7 + m * 3) % 50] || ' ' || (` + words + `)[1 + (t.id + m * 11) % 50] || ' ' ||
+			       (` + words + `)[1 + (t.id * 13 + m) % 50] || ' ' || (` + words + `)[1 + (m * 17 + t.id * 5) % 50],
+			       m % 2 = 0, CASE WHEN m % 2 = 0 THEN 3 ELSE 0 END, true,
+			       t.created_at + m * interval '1 minute'
+			FROM tickets t CROSS JOIN generate_series(1, ?) m
+			WHERE t.company_id IN (SELECT id FROM companies WHERE name LIKE 'Bench %')`, []any{max(1, messages/tickets)}}
 }

@@ -44,6 +44,7 @@ describe('admin pages: queues, tags, contacts, quick messages, connections and t
     await page.getByTestId('queue-name').fill(queueName);
     assert.match(await page.getByTestId('queue-color').inputValue(), /^#[0-9A-F]{6}$/);
     await page.getByTestId('queue-greeting').fill(`Bem-vindo à ${queueName}`);
+    await page.getByTestId('queue-tab-rotation').click();
     await page.getByTestId('queue-rotation').check();
     await page.getByTestId('queue-rotation-time').click();
     await page.getByTestId('queue-rotation-time-10').click();

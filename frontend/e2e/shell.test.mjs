@@ -115,20 +115,28 @@ describe('signed-in shell', { timeout: 600000 }, () => {
   test('settings save as soon as they change, a required message first', async () => {
     await admin.getByTestId('menu-settings').click();
     await waitForPath(admin, '/settings');
-    const select = async (key, value) => {
-      await admin.getByTestId(`setting-${key}`).click();
-      await admin.getByTestId(`setting-${key}-${value}`).click();
-    };
     const saved = (key) =>
       admin.waitForResponse((r) => r.url().endsWith(`/settings/${key}`) && r.request().method() === 'PUT', { timeout: WAIT });
 
+    const toggle = admin.getByTestId('setting-sendGreetingAccepted');
     const message = admin.getByTestId('setting-greetingAcceptedMessage');
-    await select('sendGreetingAccepted', 'disabled');
-    await message.waitFor({ state: 'detached', timeout: WAIT });
+    await toggle.waitFor({ timeout: WAIT });
+    // Start from the toggle off and no message (a message may be cleared while the toggle is off).
+    if (await toggle.isChecked()) {
+      const off = saved('sendGreetingAccepted');
+      await toggle.uncheck();
+      assert.equal((await off).status(), 200);
+    }
+    if (await message.inputValue()) {
+      const cleared = saved('greetingAcceptedMessage');
+      await message.fill('');
+      await message.blur();
+      assert.equal((await cleared).status(), 200);
+    }
     // Enabling with no stored message waits for the message; the toggle is saved after it.
     const enabled = saved('sendGreetingAccepted');
-    await select('sendGreetingAccepted', 'enabled');
-    await message.waitFor({ timeout: WAIT });
+    await toggle.check();
+    await admin.getByTestId('settings-group-attendance').getByText('Escreva a mensagem: a opção é salva junto com ela').waitFor({ timeout: WAIT });
     const savedMessage = saved('greetingAcceptedMessage');
     await message.fill(`Olá, sou o atendente ${stamp}`);
     await message.blur();
@@ -138,19 +146,17 @@ describe('signed-in shell', { timeout: 600000 }, () => {
 
     await admin.reload();
     await admin.getByTestId('settings-options').waitFor({ timeout: WAIT });
-    assert.equal(await admin.getByTestId('setting-sendGreetingAccepted').textContent(), 'Habilitado');
+    assert.equal(await toggle.isChecked(), true);
     assert.equal(await message.inputValue(), `Olá, sou o atendente ${stamp}`);
 
     const savedToggle = saved('sendGreetingAccepted');
-    await select('sendGreetingAccepted', 'disabled');
+    await toggle.uncheck();
     assert.equal((await savedToggle).status(), 200);
-    await message.waitFor({ state: 'detached', timeout: WAIT });
   });
 
   test('with sign-up enabled a new company signs up and its admin signs in', async () => {
     await admin.getByTestId('menu-settings').click();
-    await admin.getByTestId('setting-allowSignup').click();
-    await admin.getByTestId('setting-allowSignup-enabled').click();
+    await admin.getByTestId('setting-allowSignup').check();
     await waitForText(admin, 'toast', 'Operação atualizada com sucesso');
 
     const context = await browser.newContext();
@@ -178,8 +184,7 @@ describe('signed-in shell', { timeout: 600000 }, () => {
       await page.getByTestId('menu-users').waitFor({ timeout: WAIT });
     } finally {
       await context.close();
-      await admin.getByTestId('setting-allowSignup').click();
-      await admin.getByTestId('setting-allowSignup-disabled').click();
+      await admin.getByTestId('setting-allowSignup').uncheck();
     }
     await waitForText(admin, 'toast', 'Operação atualizada com sucesso');
   });

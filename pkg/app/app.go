@@ -20,6 +20,7 @@ import (
 	"atende/pkg/contact"
 	"atende/pkg/db"
 	"atende/pkg/externalapi"
+	"atende/pkg/filelist"
 	"atende/pkg/inbound"
 	"atende/pkg/mail"
 	"atende/pkg/message"
@@ -59,6 +60,7 @@ type App struct {
 	Resets        auth.Resets
 	Connections   connection.Service
 	Queues        queue.Service
+	FileLists     filelist.Service
 	Tags          tag.Service
 	Contacts      contact.Service
 	QuickMessages quickmessage.Service
@@ -126,7 +128,8 @@ func (a *App) wire() {
 		Cache: a.ConnectionCache}
 	a.Users = user.Service{DB: a.DB, Events: a.Events, Settings: a.Settings, Media: a.Media,
 		Connections: a.Connections.Store, SignedIn: signedIn}
-	a.Queues = queue.Service{DB: a.DB, Events: a.Events}
+	a.Queues = queue.Service{DB: a.DB, Events: a.Events, Settings: a.Settings}
+	a.FileLists = filelist.Service{DB: a.DB}
 	a.Tags = tag.Service{DB: a.DB, Events: a.Events}
 	a.Contacts = contact.Service{DB: a.DB, Events: a.Events, Settings: a.Settings, Tags: a.Tags}
 	a.QuickMessages = quickmessage.Service{DB: a.DB, Events: a.Events, Media: a.Media}

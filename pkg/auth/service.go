@@ -29,6 +29,7 @@ type Service struct {
 	Users    user.Service
 	Settings setting.Service
 	Limiter  Limiter
+	Now      func() time.Time // the clock of the working-hours check (nil: time.Now)
 }
 
 // Session is what a sign-in or refresh returns: an access token, a refresh token for the
@@ -54,6 +55,9 @@ func (s Service) Login(ctx context.Context, email, password, clientIP string) (S
 		return Session{}, errs.ErrInvalidCredentials
 	}
 	s.Limiter.Success(ctx, clientIP, email)
+	if err := s.checkWorkHours(ctx, u); err != nil {
+		return Session{}, err // refused before the token version moves: a live session stays
+	}
 	if err := s.DB.WithContext(ctx).Raw(`UPDATE users SET token_version = token_version + 1
 		WHERE id = ? RETURNING token_version`, u.ID).Scan(&u.TokenVersion).Error; err != nil {
 		return Session{}, err

@@ -77,6 +77,9 @@ const (
 	// EventMedia fills in the media of message TargetID whose download failed when it
 	// arrived (MediaPath, MediaName, MediaType and the caption in Body).
 	EventMedia = "media"
+	// EventCall is a voice or video call that ended unanswered (Atende never takes calls):
+	// From called at Timestamp; ProviderID names the call.
+	EventCall = "call"
 )
 
 // Event is one inbound happening on a connection, as stored in inbound_events.payload.

@@ -29,8 +29,12 @@ type Entry struct {
 type Schedules []Entry
 
 // Validate checks each entry: a known weekday at most once, times HH:mm (or empty).
-// Errors are keyed field[i].name.
+// Errors are keyed field[i].name; a table longer than a week is refused whole.
 func (s Schedules) Validate(v errs.Validation, field string) {
+	if len(s) > len(Weekdays) {
+		v.Add(field, validate.MsgTooLong)
+		return
+	}
 	seen := map[string]bool{}
 	for i, e := range s {
 		key := fmt.Sprintf("%s[%d].", field, i)

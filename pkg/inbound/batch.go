@@ -95,7 +95,7 @@ func (p Processor) run(ctx context.Context, refs []tasks.InboundRef) (outs []ann
 				failed = e.ID
 				return err
 			case out != nil:
-				outs = append(outs, *out)
+				outs = append(append(outs, *out), out.then...)
 			}
 		}
 		return nil

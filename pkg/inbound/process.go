@@ -34,6 +34,7 @@ type Processor struct {
 
 // announce is what to publish once the transaction committed.
 type announce struct {
+	then     []announce // what the same event did next, in order (a call's answer)
 	action   string
 	msg      message.Message
 	ticketID int64
@@ -52,7 +53,7 @@ type known struct {
 }
 
 // handle applies an event about a stored message: a reaction, an ack, an edit, a delete or
-// its late media.
+// its late media; and a call (calls.go).
 // Messages themselves are stored by storeMessages, a batch at a time.
 func (p Processor) handle(ctx context.Context, tx *gorm.DB, conn connection.Connection, ev channel.Event) (*announce, error) {
 	switch ev.Kind {
@@ -64,9 +65,15 @@ func (p Processor) handle(ctx context.Context, tx *gorm.DB, conn connection.Conn
 		}
 		return p.update(tx, conn, ev.TargetID, "GREATEST(ack, ?)", ev.Ack, map[string]any{})
 	case channel.EventEdit:
-		return p.update(tx, conn, ev.TargetID, "ack", nil, map[string]any{"body": ev.Body, "is_edited": true})
+		out, err := p.update(tx, conn, ev.TargetID, "ack", nil, map[string]any{"body": ev.Body, "is_edited": true})
+		if err != nil {
+			return nil, err
+		}
+		return repreview(tx, out)
 	case channel.EventDelete:
-		return p.update(tx, conn, ev.TargetID, "ack", nil, map[string]any{"is_deleted": true})
+		return p.deleted(ctx, tx, conn, ev)
+	case channel.EventCall:
+		return p.call(ctx, tx, conn, ev)
 	case channel.EventMedia:
 		return p.update(tx, conn, ev.TargetID, "ack", nil, map[string]any{"body": ev.Body, "media_path": ev.MediaPath,
 			"media_name": ev.MediaName, "media_type": mediaType(ev)})
@@ -137,5 +144,11 @@ func markImported(tx *gorm.DB, t *ticket.Ticket, conn connection.Connection) err
 		t.QueueID = conn.QueueIDImportMessages
 	}
 	t.Imported = true
-	return tx.Model(&ticket.Ticket{}).Where("id = ?", t.ID).Updates(set).Error
+	if err := tx.Model(&ticket.Ticket{}).Where("id = ?", t.ID).Updates(set).Error; err != nil {
+		return err
+	}
+	if conn.QueueIDImportMessages == nil {
+		return nil
+	}
+	return ticket.TrackQueue(tx, *t)
 }

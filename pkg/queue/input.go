@@ -5,20 +5,24 @@ import (
 	"strings"
 
 	"atende/pkg/errs"
+	"atende/pkg/hours"
 	"atende/pkg/validate"
 )
 
 // Input is a create or update request. Nil fields are left as they are (update) or take
 // their defaults (create).
 type Input struct {
-	Name              *string `json:"name"`
-	Color             *string `json:"color"`
-	OrderQueue        *int    `json:"orderQueue"`
-	GreetingMessage   *string `json:"greetingMessage"`
-	OutOfHoursMessage *string `json:"outOfHoursMessage"`
-	CloseTicket       *bool   `json:"closeTicket"`
-	AtivarRoteador    *bool   `json:"ativarRoteador"`
-	TempoRoteador     *int    `json:"tempoRoteador"`
+	Name              *string                  `json:"name"`
+	Color             *string                  `json:"color"`
+	OrderQueue        *int                     `json:"orderQueue"`
+	GreetingMessage   *string                  `json:"greetingMessage"`
+	OutOfHoursMessage *string                  `json:"outOfHoursMessage"`
+	CloseTicket       *bool                    `json:"closeTicket"`
+	AtivarRoteador    *bool                    `json:"ativarRoteador"`
+	TempoRoteador     *int                     `json:"tempoRoteador"`
+	Schedules         *hours.Schedules         `json:"schedules"`
+	IntegrationID     validate.Nullable[int64] `json:"integrationId"`
+	FileListID        validate.Nullable[int64] `json:"fileListId"`
 }
 
 // apply validates in and copies it onto q. creating makes name and colour required.
@@ -45,6 +49,21 @@ func (in Input) apply(q *Queue, creating bool) error {
 		if !slices.Contains(RotationMinutes, q.TempoRoteador) {
 			v.Add("tempoRoteador", validate.MsgBadOption)
 		}
+	}
+	if in.Schedules != nil {
+		q.Schedules = *in.Schedules
+		q.Schedules.Validate(v, "schedules")
+	}
+	// No integration can be chosen until the integrations table exists (issue 14): a
+	// non-null id is refused rather than stored unchecked.
+	if in.IntegrationID.Set {
+		q.IntegrationID = nil
+		if in.IntegrationID.Valid {
+			v.Add("integrationId", msgNoIntegrations)
+		}
+	}
+	if in.FileListID.Set {
+		q.FileListID = in.FileListID.Of() // checked against the company's lists in the transaction
 	}
 	return v.Err()
 }

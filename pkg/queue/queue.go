@@ -1,5 +1,6 @@
-// Package queue holds a company's service queues (departments): their colour, order and
-// messages, and the links that attach users and connections to them.
+// Package queue holds a company's service queues (departments): their colour, order,
+// messages and hours, their option trees (the spec's "chatbot", options.go), and the links
+// that attach users and connections to them.
 package queue
 
 import (
@@ -7,22 +8,34 @@ import (
 	"time"
 
 	"atende/pkg/errs"
+	"atende/pkg/hours"
 )
 
 // Queue is one service queue. JSON names follow the spec.
 type Queue struct {
-	ID                int64     `json:"id"`
-	CompanyID         int64     `json:"companyId"`
-	Name              string    `json:"name"`
-	Color             string    `json:"color"`
-	OrderQueue        int       `json:"orderQueue"`
-	GreetingMessage   string    `json:"greetingMessage"`
-	OutOfHoursMessage string    `json:"outOfHoursMessage"`
-	CloseTicket       bool      `json:"closeTicket"`
-	AtivarRoteador    bool      `json:"ativarRoteador"`
-	TempoRoteador     int       `json:"tempoRoteador"`
-	CreatedAt         time.Time `json:"createdAt"`
-	UpdatedAt         time.Time `json:"updatedAt"`
+	ID                int64  `json:"id"`
+	CompanyID         int64  `json:"companyId"`
+	Name              string `json:"name"`
+	Color             string `json:"color"`
+	OrderQueue        int    `json:"orderQueue"`
+	GreetingMessage   string `json:"greetingMessage"`
+	OutOfHoursMessage string `json:"outOfHoursMessage"`
+	CloseTicket       bool   `json:"closeTicket"`
+	AtivarRoteador    bool   `json:"ativarRoteador"`
+	TempoRoteador     int    `json:"tempoRoteador"`
+	// Schedules are the queue's hours, read when the company's scheduleType is "queue".
+	Schedules hours.Schedules `json:"schedules"`
+	// IntegrationID is always null until integrations exist (issue 14).
+	IntegrationID *int64    `json:"integrationId"`
+	FileListID    *int64    `json:"fileListId"` // a file list of the company, sent with the queue
+	CreatedAt     time.Time `json:"createdAt"`
+	UpdatedAt     time.Time `json:"updatedAt"`
+}
+
+// Detail is a queue with its option tree (GET /queue/{id}).
+type Detail struct {
+	Queue
+	Chatbots []Option `json:"chatbots"`
 }
 
 // Ref is the short queue shape carried inside users, connections and tickets.
@@ -35,7 +48,13 @@ type Ref struct {
 // RotationMinutes are the allowed tempoRoteador values (0 = no rotation time).
 var RotationMinutes = []int{0, 2, 5, 10, 15, 30, 45, 60}
 
-const msgGreetingRequired = "A mensagem de saudação é obrigatória quando há mais de uma fila."
+const (
+	msgGreetingRequired   = "A mensagem de saudação é obrigatória quando há mais de uma fila."
+	msgOutOfHoursRequired = "A mensagem de fora de expediente é obrigatória quando o horário é definido por fila."
+	// Integrations come with issue 14; until then no id can be one of the company's.
+	msgNoIntegrations = "Integrações ainda não estão disponíveis"
+	msgBadFileList    = "Lista de arquivos inválida"
+)
 
 // Errors of the spec's catalogue and ours in the same style.
 var (

@@ -7,6 +7,9 @@ import (
 
 	"gorm.io/gorm"
 
+	"atende/pkg/errs"
+	"atende/pkg/filelist"
+	"atende/pkg/hours"
 	"atende/pkg/plan"
 	"atende/pkg/realtime"
 	"atende/pkg/tenant"
@@ -16,6 +19,13 @@ import (
 type Service struct {
 	DB     *gorm.DB
 	Events realtime.Publisher
+	// Settings reads company settings (scheduleType); nil reads every key as unset.
+	Settings Settings
+}
+
+// Settings is what the queues read of the company settings.
+type Settings interface {
+	Value(ctx context.Context, key string) string
 }
 
 // List returns every queue of the company in display order.
@@ -33,13 +43,23 @@ func (s Service) Get(ctx context.Context, id int64) (Queue, error) {
 	return tenant.Get[Queue](ctx, s.DB, id, ErrNotFound)
 }
 
+// Detail returns one queue of the company with its option tree.
+func (s Service) Detail(ctx context.Context, id int64) (Detail, error) {
+	q, err := s.Get(ctx, id)
+	if err != nil {
+		return Detail{}, err
+	}
+	trees, err := Trees(ctx, s.DB, q.CompanyID, q.ID)
+	return Detail{Queue: q, Chatbots: trees[q.ID]}, err
+}
+
 // Create adds a queue, within the plan's queue limit.
 func (s Service) Create(ctx context.Context, in Input) (Queue, error) {
 	companyID, err := tenant.CompanyID(ctx)
 	if err != nil {
 		return Queue{}, err
 	}
-	q := Queue{CompanyID: companyID}
+	q := Queue{CompanyID: companyID, Schedules: hours.Schedules{}}
 	if err := in.apply(&q, true); err != nil {
 		return Queue{}, err
 	}
@@ -47,7 +67,7 @@ func (s Service) Create(ctx context.Context, in Input) (Queue, error) {
 		if _, err := plan.CheckLimit(tx, companyID, "queues", func(p plan.Plan) int { return p.Queues }, ErrLimit); err != nil {
 			return err
 		}
-		if err := checkUnique(tx, q); err != nil {
+		if err := s.check(ctx, tx, q); err != nil {
 			return err
 		}
 		return tx.Create(&q).Error
@@ -72,13 +92,14 @@ func (s Service) Update(ctx context.Context, id int64, in Input) (Queue, error) 
 		if _, err := plan.LockForCompany(tx, q.CompanyID); err != nil {
 			return err
 		}
-		if err := checkUnique(tx, q); err != nil {
+		if err := s.check(ctx, tx, q); err != nil {
 			return err
 		}
 		q.UpdatedAt = time.Now()
 		return tx.Model(&Queue{}).Where("id = ? AND company_id = ?", q.ID, q.CompanyID).
 			Select("name", "color", "order_queue", "greeting_message", "out_of_hours_message",
-				"close_ticket", "ativar_roteador", "tempo_roteador", "updated_at").Updates(&q).Error
+				"close_ticket", "ativar_roteador", "tempo_roteador", "schedules", "integration_id",
+				"file_list_id", "updated_at").Updates(&q).Error
 	})
 	if err != nil {
 		return Queue{}, err
@@ -110,6 +131,24 @@ func (s Service) Delete(ctx context.Context, id int64) error {
 	}
 	s.publish(ctx, q.CompanyID, map[string]any{"action": "delete", "queueId": id})
 	return nil
+}
+
+// check runs the rules that read other rows: the file list is the company's, the
+// out-of-hours message exists when queues keep the hours, and checkUnique's.
+func (s Service) check(ctx context.Context, tx *gorm.DB, q Queue) error {
+	if q.FileListID != nil {
+		ok, err := filelist.Owned(tx, q.CompanyID, *q.FileListID)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return errs.Validation{"fileListId": msgBadFileList}.Err()
+		}
+	}
+	if strings.TrimSpace(q.OutOfHoursMessage) == "" && s.Settings != nil && s.Settings.Value(ctx, "scheduleType") == "queue" {
+		return errs.Validation{"outOfHoursMessage": msgOutOfHoursRequired}.Err()
+	}
+	return checkUnique(tx, q)
 }
 
 // checkUnique enforces the unique colour and name, and the greeting rule: once the company

@@ -1,6 +1,7 @@
 package setting
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"net/http"
@@ -160,14 +161,21 @@ func (s Service) Set(ctx context.Context, key, value string, super bool) (Settin
 		ctx = tenant.With(ctx, companyID)
 	}
 	value = strings.TrimSpace(value)
-	if err := s.check(ctx, d, value); err != nil {
-		return Setting{}, err
-	}
 	st := Setting{CompanyID: companyID, Key: key, Value: value, UpdatedAt: time.Now()}
-	err = s.DB.WithContext(ctx).Clauses(clause.OnConflict{
-		Columns:   []clause.Column{{Name: "company_id"}, {Name: "key"}},
-		DoUpdates: clause.AssignmentColumns([]string{"value", "updated_at"}),
-	}).Create(&st).Error
+	err = s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		// One settings change of a company at a time, checked against committed values (not
+		// the cache): a toggle and the text it needs can't be changed past each other.
+		if err := tx.Exec("SELECT id FROM companies WHERE id = ? FOR NO KEY UPDATE", companyID).Error; err != nil {
+			return err
+		}
+		if err := check(d, value, stored(tx, companyID)); err != nil {
+			return err
+		}
+		return tx.Clauses(clause.OnConflict{
+			Columns:   []clause.Column{{Name: "company_id"}, {Name: "key"}},
+			DoUpdates: clause.AssignmentColumns([]string{"value", "updated_at"}),
+		}).Create(&st).Error
+	})
 	if err != nil {
 		return Setting{}, err
 	}
@@ -181,7 +189,21 @@ func (s Service) Set(ctx context.Context, key, value string, super bool) (Settin
 	return st, nil
 }
 
-func (s Service) check(ctx context.Context, d Def, value string) error {
+// stored reads one key of the company inside tx (its default when unset).
+func stored(tx *gorm.DB, companyID int64) func(key string) (string, error) {
+	return func(key string) (string, error) {
+		var values []string
+		err := tx.Model(&Setting{}).Where("company_id = ? AND key = ?", companyID, key).Pluck("value", &values).Error
+		if len(values) == 0 {
+			d, _ := Lookup(key)
+			return d.Default, err
+		}
+		return values[0], err
+	}
+}
+
+// check validates value for d; read gives the company's other keys.
+func check(d Def, value string, read func(key string) (string, error)) error {
 	bad := func(msg string) error {
 		return &errs.Error{Status: http.StatusBadRequest, Code: "ERR_VALIDATION", Message: msg,
 			Fields: map[string]string{d.Key: msg}}
@@ -203,16 +225,21 @@ func (s Service) check(ctx context.Context, d Def, value string) error {
 		if utf8.RuneCountInString(value) > 4000 {
 			return bad("Texto muito longo")
 		}
-		if value == "" && d.RequiredBy != "" && s.Value(ctx, d.RequiredBy) == d.trigger() {
-			return bad(d.Label + " é obrigatória")
+		if value == "" && d.RequiredBy != "" {
+			if on, err := read(d.RequiredBy); err != nil || on == d.trigger() {
+				return cmp.Or(err, bad(d.Label+" é obrigatória"))
+			}
 		}
 	}
 	// Switching a toggle to a value that sends a text (enabling a greeting, refusing calls)
 	// needs that text.
 	if d.Kind == Toggle {
 		for _, dep := range Defs {
-			if dep.RequiredBy == d.Key && value == dep.trigger() && s.Value(ctx, dep.Key) == "" {
-				return bad(dep.Label + " é obrigatória")
+			if dep.RequiredBy != d.Key || value != dep.trigger() {
+				continue
+			}
+			if text, err := read(dep.Key); err != nil || text == "" {
+				return cmp.Or(err, bad(dep.Label+" é obrigatória"))
 			}
 		}
 	}

@@ -38,6 +38,12 @@ const (
 	TypeMetaMedia        = "meta:media"
 	TypeWhatsAppSession  = "whatsapp:session"
 	TypeCloseImported    = "connections:close-imported"
+	// The ticket timers (pkg/timers), one task per cron tick each.
+	TypeTimerInactivity = "timers:inactivity"
+	TypeTimerNPS        = "timers:nps-expiry"
+	TypeTimerRedirect   = "timers:redirect"
+	TypeTimerRotation   = "timers:rotation"
+	TypeTimerOutOfHour  = "timers:out-of-hour"
 )
 
 // Enqueuer is what producers need; *asynq.Client satisfies it.
@@ -78,6 +84,26 @@ func NewUsersMarkOffline(tick time.Time) (*asynq.Task, error) {
 	return newTask(TypeUsersMarkOffline, UsersMarkOffline{Tick: tick}, asynq.Queue(QueueLow),
 		asynq.MaxRetry(1), asynq.Timeout(30*time.Second), TickID(TypeUsersMarkOffline, tick),
 		asynq.Retention(10*time.Minute))
+}
+
+// Timer carries the cron tick a ticket timer run belongs to.
+type Timer struct {
+	Tick time.Time `json:"tick"`
+}
+
+// TimerTimeout bounds one timer run; a run stops starting batches well before it
+// (timers.Budget) and leaves the rest to the next tick.
+const TimerTimeout = 2 * time.Minute
+
+// NewTimer builds the constructor of a ticket timer's task for one tick (typ is one of
+// the TypeTimer* names): low priority, retried once (a retry that overlaps the next tick
+// is harmless: the jobs skip what another run holds), keyed by the tick so two schedulers
+// enqueue it once.
+func NewTimer(typ string) func(tick time.Time) (*asynq.Task, error) {
+	return func(tick time.Time) (*asynq.Task, error) {
+		return newTask(typ, Timer{Tick: tick}, asynq.Queue(QueueLow), asynq.MaxRetry(1),
+			asynq.Timeout(TimerTimeout), TickID(typ, tick), asynq.Retention(10*time.Minute))
+	}
 }
 
 // TickID derives a TaskID from a job and its tick, minute precision.

@@ -32,6 +32,10 @@ func FindOrCreate(ctx context.Context, tx *gorm.DB, c contact.Contact, conn conn
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return ReopenOrCreate(ctx, tx, c, conn, fromMe)
 	}
+	if err == nil && t.IsBot {
+		t.IsBot = false
+		err = tx.WithContext(ctx).Model(&Ticket{}).Where("id = ?", t.ID).Update("is_bot", false).Error
+	}
 	return t, false, err
 }
 
@@ -55,6 +59,9 @@ func ReopenOrCreate(ctx context.Context, tx *gorm.DB, c contact.Contact, conn co
 	if res.RowsAffected == 0 {
 		t, err = active(tx, companyID, c.ID, conn.ID)
 		return t, false, err
+	}
+	if err := openTrackings(tx, []int64{t.ID}); err != nil {
+		return Ticket{}, false, err
 	}
 	return t, true, WriteLog(ctx, tx, t.ID, LogCreate, nil, nil)
 }
@@ -126,16 +133,17 @@ func OpenMany(ctx context.Context, tx *gorm.DB, openings []Opening) (tickets []T
 		}
 		tickets[i], created[i] = t, ok
 	}
-	return tickets, created, writeLogs(tx.WithContext(ctx), ids, LogCreate)
+	return tickets, created, opened(tx.WithContext(ctx), ids, LogCreate)
 }
 
-// writeLogs appends one entry of typ, by nobody, to each ticket's log.
-func writeLogs(tx *gorm.DB, ticketIDs []int64, typ string) error {
+// opened appends one entry of typ, by nobody, to each new ticket's log and starts its
+// tracking episode (openTrackings), in one statement.
+func opened(tx *gorm.DB, ticketIDs []int64, typ string) error {
 	if len(ticketIDs) == 0 {
 		return nil
 	}
-	return tx.Exec(`INSERT INTO ticket_logs (company_id, ticket_id, type) SELECT company_id, id, ? FROM tickets WHERE id IN ?`,
-		typ, ticketIDs).Error
+	return tx.Exec(`WITH logs AS (INSERT INTO ticket_logs (company_id, ticket_id, type)
+			SELECT company_id, id, ? FROM tickets WHERE id IN ?) `+openTrackingsSQL, typ, ticketIDs, ticketIDs).Error
 }
 
 // activePredicate is tickets_one_active's predicate written out: PostgreSQL matches an
@@ -172,6 +180,9 @@ func reopenRecent(ctx context.Context, tx *gorm.DB, companyID, contactID int64, 
 		if err := WriteLog(ctx, tx, t.ID, LogReopen, t.UserID, t.QueueID); err != nil {
 			return Ticket{}, false, err
 		}
+		if err := openTrackings(tx, []int64{t.ID}); err != nil { // a new episode
+			return Ticket{}, false, err
+		}
 	}
 	return t, true, nil
 }
@@ -188,7 +199,9 @@ type ActiveKey struct {
 }
 
 // LockActive reads and locks the active tickets of many inbound messages in one query
-// (at most one each: tickets_one_active); the missing ones are left to OpenMany.
+// (at most one each: tickets_one_active); the missing ones are left to OpenMany. A reused
+// ticket is no longer the bot's fresh one (BEHAVIOUR §2 rule 1): IsBot comes back false,
+// and SavePreviews writes it.
 func LockActive(tx *gorm.DB, keys []ActiveKey) (map[ActiveKey]Ticket, error) {
 	var companies, contacts, conns atdb.Int64s
 	for _, k := range keys {
@@ -203,6 +216,7 @@ func LockActive(tx *gorm.DB, keys []ActiveKey) (map[ActiveKey]Ticket, error) {
 	out := make(map[ActiveKey]Ticket, len(found))
 	for _, t := range found {
 		if t.ConnectionID != nil {
+			t.IsBot = false
 			out[ActiveKey{t.CompanyID, t.ContactID, *t.ConnectionID}] = t
 		}
 	}
@@ -217,17 +231,18 @@ type Preview struct {
 	MessageAt time.Time
 }
 
-// SavePreviews writes the previews of many tickets in one statement. The last message and
-// who wrote it change only if no message of the ticket is newer: two batches of one sender
-// may commit out of order, and the older one must not take the preview back. The values
-// kept are written back to the tickets.
+// SavePreviews writes the previews of many tickets in one statement, with their isBot
+// (cleared on reuse, LockActive). The last message and who wrote it change only if no
+// message of the ticket is newer: two batches of one sender may commit out of order, and
+// the older one must not take the preview back. The values kept are written back to the
+// tickets.
 func SavePreviews(tx *gorm.DB, ps []Preview) error {
 	if len(ps) == 0 {
 		return nil
 	}
 	var ids, unread, msgIDs atdb.Int64s
 	var previews atdb.Texts
-	var fromMe atdb.Bools
+	var fromMe, isBot atdb.Bools
 	var at, msgAt atdb.Times
 	byID := make(map[int64]*Ticket, len(ps))
 	for _, p := range ps {
@@ -235,21 +250,22 @@ func SavePreviews(tx *gorm.DB, ps []Preview) error {
 		byID[t.ID] = t
 		ids, previews, fromMe, at = append(ids, t.ID), append(previews, t.LastMessage), append(fromMe, t.FromMe), append(at, t.UpdatedAt)
 		unread, msgIDs, msgAt = append(unread, int64(t.UnreadMessages)), append(msgIDs, p.MessageID), append(msgAt, p.MessageAt)
+		isBot = append(isBot, t.IsBot)
 	}
 	var kept []struct {
 		ID          int64
 		LastMessage string
 		FromMe      bool
 	}
-	err := tx.Raw(`UPDATE tickets t SET unread_messages = v.unread, updated_at = v.updated_at,
+	err := tx.Raw(`UPDATE tickets t SET unread_messages = v.unread, updated_at = v.updated_at, is_bot = v.is_bot,
 		last_message = CASE WHEN v.newest THEN v.last_message ELSE t.last_message END,
 		from_me = CASE WHEN v.newest THEN v.from_me ELSE t.from_me END
 		FROM (SELECT v.*, NOT EXISTS (SELECT 1 FROM messages m WHERE m.ticket_id = v.id
 		        AND (m.created_at, m.id) > (v.msg_at, v.msg_id)) AS newest
-		      FROM unnest(?::bigint[], ?::text[], ?::int[], ?::boolean[], ?::timestamptz[], ?::timestamptz[], ?::bigint[])
-		        AS v(id, last_message, unread, from_me, updated_at, msg_at, msg_id)) v
+		      FROM unnest(?::bigint[], ?::text[], ?::int[], ?::boolean[], ?::timestamptz[], ?::timestamptz[], ?::bigint[], ?::boolean[])
+		        AS v(id, last_message, unread, from_me, updated_at, msg_at, msg_id, is_bot)) v
 		WHERE t.id = v.id RETURNING t.id, t.last_message, t.from_me`,
-		ids, previews, unread, fromMe, at, msgAt, msgIDs).Find(&kept).Error
+		ids, previews, unread, fromMe, at, msgAt, msgIDs, isBot).Find(&kept).Error
 	for _, k := range kept {
 		if t := byID[k.ID]; t != nil {
 			t.LastMessage, t.FromMe = k.LastMessage, k.FromMe

@@ -54,9 +54,10 @@ type Page struct {
 	Tickets []Ticket `json:"tickets"`
 	HasMore bool     `json:"hasMore"`
 	Count   int      `json:"count"`
-	// HiddenNoQueue, on the first page of the pending tab, counts (up to CountCap) the
-	// pending tickets without a queue that the viewer's permissions (allTicket) keep out
-	// of it, so that the list can say why it looks empty.
+	// HiddenNoQueue, on the first page of the pending and lgpd tabs, counts (up to
+	// CountCap) the tab's tickets without a queue that the viewer's permissions (allTicket)
+	// keep out of it, so that the list can say why it looks empty. A customer asked for
+	// LGPD consent has no queue yet: the bot chooses one only after the consent.
 	HiddenNoQueue int `json:"hiddenNoQueue,omitempty"`
 }
 
@@ -141,8 +142,8 @@ func (s Service) List(ctx context.Context, me user.User, p ListParams) (Page, er
 	if !walked {
 		g.Go(func() (err error) { badge, err = s.badge(ctx, w); return err })
 	}
-	if p.Status == StatusPending && page == 1 && !v.noQueue() {
-		g.Go(func() (err error) { hidden, err = s.hiddenNoQueue(ctx, v); return err })
+	if (p.Status == StatusPending || p.Status == StatusLGPD) && page == 1 && !v.noQueue() {
+		g.Go(func() (err error) { hidden, err = s.hiddenNoQueue(ctx, v, p.Status); return err })
 	}
 	g.Go(func() (err error) { tickets, err = s.page(ctx, w, p, page); return err })
 	if err := g.Wait(); err != nil {
@@ -178,17 +179,18 @@ func (s Service) badge(ctx context.Context, w where) (int, error) {
 	return n, err
 }
 
-// hiddenNoQueue counts, up to CountCap, the pending tickets without a queue that the pending
-// tab would show v if v had allTicket (unassigned or their own; groups only with allowGroup).
+// hiddenNoQueue counts, up to CountCap, the tickets of status (pending or lgpd) without a
+// queue that its tab would show v if v had allTicket (unassigned or their own; groups only
+// with allowGroup).
 // The partial index tickets_no_queue_idx holds only tickets without a queue, so this reads
 // those and never the rest of the tab.
-func (s Service) hiddenNoQueue(ctx context.Context, v viewer) (int, error) {
+func (s Service) hiddenNoQueue(ctx context.Context, v viewer, status string) (int, error) {
 	companyID, err := tenant.CompanyID(ctx)
 	if err != nil {
 		return 0, err
 	}
 	w := where{}
-	w.add("t.company_id = ? AND t.status = ? AND t.queue_id IS NULL", companyID, StatusPending)
+	w.add("t.company_id = ? AND t.status = ? AND t.queue_id IS NULL", companyID, status)
 	w.add("(t.user_id IS NULL OR t.user_id = ?)", v.ID)
 	if !v.groups() {
 		w.add("NOT t.is_group")

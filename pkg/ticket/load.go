@@ -111,12 +111,16 @@ func DecorateAcross(ctx context.Context, db *gorm.DB, tickets []*Ticket) error {
 	return decorateRefs(db.WithContext(ctx), companies, tickets)
 }
 
-// decorateRefs fills queue, user, connection and tags from one UNION ALL round trip.
+// decorateRefs fills queue, user, connection, tags and a closed ticket's rating from one
+// UNION ALL round trip.
 func decorateRefs(db *gorm.DB, companyIDs []int64, tickets []*Ticket) error {
 	ids := make([]int64, len(tickets))
-	var queueIDs, userIDs, connIDs []int64
+	var queueIDs, userIDs, connIDs, closedIDs []int64
 	for i, t := range tickets {
 		ids[i] = t.ID
+		if t.Status == StatusClosed {
+			closedIDs = append(closedIDs, t.ID)
+		}
 		if t.QueueID != nil {
 			queueIDs = append(queueIDs, *t.QueueID)
 		}
@@ -127,7 +131,7 @@ func decorateRefs(db *gorm.DB, companyIDs []int64, tickets []*Ticket) error {
 			connIDs = append(connIDs, *t.ConnectionID)
 		}
 	}
-	r, err := refs(db, companyIDs, ids, queueIDs, userIDs, connIDs)
+	r, err := refs(db, companyIDs, ids, queueIDs, userIDs, connIDs, closedIDs)
 	if err != nil {
 		return err
 	}
@@ -136,6 +140,9 @@ func decorateRefs(db *gorm.DB, companyIDs []int64, tickets []*Ticket) error {
 		t.User = lookup(r.users, owned{t.CompanyID, t.UserID})
 		t.Whatsapp = lookup(r.conns, owned{t.CompanyID, t.ConnectionID})
 		t.Tags = r.tags[t.ID]
+		if rate, ok := r.ratings[t.ID]; ok && t.Status == StatusClosed {
+			t.UserRating = &Rating{Rate: rate}
+		}
 		if t.Tags == nil {
 			t.Tags = []contact.TagRef{}
 		}
@@ -155,15 +162,17 @@ type ref struct{ company, id int64 }
 
 // shapes are the short forms of what a page of tickets points at.
 type shapes struct {
-	queues map[ref]QueueRef
-	users  map[ref]UserRef
-	conns  map[ref]ConnectionRef
-	tags   map[int64][]contact.TagRef // by ticket, by name
+	queues  map[ref]QueueRef
+	users   map[ref]UserRef
+	conns   map[ref]ConnectionRef
+	tags    map[int64][]contact.TagRef // by ticket, by name
+	ratings map[int64]int              // by ticket: its latest rating
 }
 
 // refs loads the queue, user, connection and tag shapes of a page of tickets in one round
-// trip (a UNION ALL): every list page and every ticket event needs them.
-func refs(db *gorm.DB, companyIDs, ticketIDs, queueIDs, userIDs, connIDs []int64) (shapes, error) {
+// trip (a UNION ALL): every list page and every ticket event needs them; and the latest
+// rating of the closed ones (the emoji a closed ticket shows).
+func refs(db *gorm.DB, companyIDs, ticketIDs, queueIDs, userIDs, connIDs, closedIDs []int64) (shapes, error) {
 	var rows []struct {
 		Kind, Name, A, B string
 		Owner, ID        int64
@@ -177,11 +186,13 @@ func refs(db *gorm.DB, companyIDs, ticketIDs, queueIDs, userIDs, connIDs []int64
 		UNION ALL SELECT 't', tt.ticket_id, t.id, t.name, t.color, t.kanban::text
 		  FROM ticket_tags tt JOIN tags t ON t.id = tt.tag_id AND t.company_id = tt.company_id
 		  WHERE tt.company_id = ANY(?::bigint[]) AND tt.ticket_id = ANY(?::bigint[])
+		UNION ALL SELECT 'r', ticket_id, rate, '', '', '' FROM (SELECT DISTINCT ON (ticket_id) ticket_id, rate FROM user_ratings
+		  WHERE company_id = ANY(?::bigint[]) AND ticket_id = ANY(?::bigint[]) ORDER BY ticket_id, created_at DESC, id DESC) r
 		ORDER BY name`,
 		in(companyIDs), in(queueIDs), in(companyIDs), in(userIDs), in(companyIDs), in(connIDs),
-		in(companyIDs), in(ticketIDs)).Find(&rows).Error
+		in(companyIDs), in(ticketIDs), in(companyIDs), in(closedIDs)).Find(&rows).Error
 	s := shapes{queues: map[ref]QueueRef{}, users: map[ref]UserRef{}, conns: map[ref]ConnectionRef{},
-		tags: map[int64][]contact.TagRef{}}
+		tags: map[int64][]contact.TagRef{}, ratings: map[int64]int{}}
 	for _, r := range rows {
 		switch r.Kind {
 		case "q":
@@ -193,6 +204,8 @@ func refs(db *gorm.DB, companyIDs, ticketIDs, queueIDs, userIDs, connIDs []int64
 		case "t":
 			kanban, _ := strconv.Atoi(r.B)
 			s.tags[r.Owner] = append(s.tags[r.Owner], contact.TagRef{ID: r.ID, Name: r.Name, Color: r.A, Kanban: kanban})
+		case "r":
+			s.ratings[r.Owner] = int(r.ID)
 		}
 	}
 	return s, err

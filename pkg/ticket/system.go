@@ -30,6 +30,9 @@ func SetQueue(ctx context.Context, tx *gorm.DB, t *Ticket, queueID int64) error 
 	if err := save(tx, t.ID, map[string]any{"queue_id": queueID}); err != nil {
 		return err
 	}
+	if err := trackQueue(tx, *t); err != nil {
+		return err
+	}
 	return WriteLog(ctx, tx, t.ID, LogQueue, nil, t.QueueID)
 }
 

@@ -56,6 +56,12 @@ type Ticket struct {
 	User              *UserRef         `json:"user" gorm:"-"`
 	Whatsapp          *ConnectionRef   `json:"whatsapp" gorm:"-"`
 	Tags              []contact.TagRef `json:"tags" gorm:"-"`
+	UserRating        *Rating          `json:"userRating" gorm:"-"` // a closed ticket's latest rating
+}
+
+// Rating is the customer's rating (0–10, BEHAVIOUR decision 3) shown on a closed ticket.
+type Rating struct {
+	Rate int `json:"rate"`
 }
 
 // QueueRef is the queue shape inside a ticket.

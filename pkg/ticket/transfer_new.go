@@ -37,10 +37,12 @@ func (s Service) transferToNewTicket(ctx context.Context, tx *gorm.DB, v viewer,
 	if err := tx.Exec("UPDATE tickets SET unread_messages = 0 WHERE id = ?", old.ID).Error; err != nil {
 		return err
 	}
+	track := func() error { return openTrackings(tx, []int64{t.ID}) }
 	if t.UserID != nil {
-		if err := startTracking(tx, t, t.UserID); err != nil {
-			return err
-		}
+		track = func() error { return startTracking(tx, t, t.UserID) }
+	}
+	if err := track(); err != nil {
+		return err
 	}
 	if err := WriteLog(ctx, tx, t.ID, LogReceivedTransfer, t.UserID, t.QueueID); err != nil {
 		return err

@@ -3,7 +3,6 @@ package ticket
 import (
 	"context"
 	"errors"
-	"strings"
 
 	"gorm.io/gorm"
 
@@ -108,13 +107,13 @@ func (s Service) toPending(ctx context.Context, tx *gorm.DB, v viewer, t Ticket,
 }
 
 // close: resolve (open/group, farewell unless refused), close or ignore a waiting ticket
-// (pending/lgpd/nps: admins, showDashboard or userClosePendingTicket only).
+// (pending/lgpd/nps: only those mayCloseWaiting lets).
 func (s Service) close(ctx context.Context, tx *gorm.DB, v viewer, t Ticket, in UpdateInput, fx *effects) error {
 	switch t.Status {
 	case StatusClosed:
 		return nil
 	case StatusPending, StatusLGPD, StatusNPS:
-		if !v.mayClosePending() {
+		if !v.mayCloseWaiting(t.Status) {
 			return errs.ErrNoPermission
 		}
 	default:
@@ -128,9 +127,23 @@ func (s Service) close(ctx context.Context, tx *gorm.DB, v viewer, t Ticket, in 
 	return s.closeNow(ctx, tx, v, t, in, fx)
 }
 
-// closeNow closes t whatever its status, once the caller has checked it may: tracking
-// finished, log "closed", the farewell when the rules allow it.
+// closeNow closes t whatever its status, once the caller has checked it may. A close that
+// allows the farewell asks for the rating first when it applies (BEHAVIOUR §3, decided in
+// one place with the system's closes: ratingApplies): the ticket then waits in nps with the
+// rating message sent. Otherwise it closes: tracking finished, log "closed", the farewell
+// when the rules allow it.
 func (s Service) closeNow(ctx context.Context, tx *gorm.DB, v viewer, t Ticket, in UpdateInput, fx *effects) error {
+	conn := s.conn(ctx, tx, t)
+	allowsFarewell := in.SendFarewellMessage == nil || *in.SendFarewellMessage
+	if allowsFarewell {
+		rates, err := ratingApplies(ctx, tx, t, conn, s.Settings)
+		if err != nil {
+			return err
+		}
+		if rates {
+			return s.askRatingNow(ctx, tx, t, conn, fx)
+		}
+	}
 	fields := map[string]any{"status": StatusClosed, "user_id": t.UserID, "is_bot": false}
 	if in.AmountUsedBotQueues != nil {
 		fields["amount_used_bot_queues"] = *in.AmountUsedBotQueues
@@ -144,9 +157,26 @@ func (s Service) closeNow(ctx context.Context, tx *gorm.DB, v viewer, t Ticket, 
 	if err := WriteLog(ctx, tx, t.ID, LogClosed, t.UserID, t.QueueID); err != nil {
 		return err
 	}
-	if text := s.farewell(ctx, tx, v, t, in); text != "" {
+	if !allowsFarewell {
+		return nil
+	}
+	text, err := s.farewell(ctx, tx, v, t, conn)
+	if text != "" {
 		fx.texts = append(fx.texts, text)
 	}
+	return err
+}
+
+// askRatingNow is an attendant's close that asks for the rating: the ticket, now held by
+// the attendant who served it, waits in nps and the connection's rating message goes out.
+func (s Service) askRatingNow(ctx context.Context, tx *gorm.DB, t Ticket, conn connection.Connection, fx *effects) error {
+	if err := askRating(ctx, tx, &t); err != nil {
+		return err
+	}
+	if err := save(tx, t.ID, map[string]any{"user_id": t.UserID}); err != nil {
+		return err
+	}
+	fx.texts = append(fx.texts, conn.RatingMessage)
 	return nil
 }
 
@@ -164,36 +194,14 @@ func (s Service) checkRequiredTag(ctx context.Context, tx *gorm.DB, t Ticket) er
 	return nil
 }
 
-// farewell is the closing text (BEHAVIOUR §6): the attendant's own farewellMessage, else
-// the connection's complationMessage; only when the close allows it, the ticket was not
-// waiting (unless sendFarewellWaitingTicket), is not a group (unless groupAsTicket), and
-// the connection is connected.
-func (s Service) farewell(ctx context.Context, tx *gorm.DB, v viewer, t Ticket, in UpdateInput) string {
-	if in.SendFarewellMessage != nil && !*in.SendFarewellMessage {
-		return ""
+// farewell is the closing text of an attendant's close (BEHAVIOUR §6): the rules of the
+// system's closes (systemFarewell), the attendant who closes it saying goodbye when the
+// ticket had nobody.
+func (s Service) farewell(ctx context.Context, tx *gorm.DB, v viewer, t Ticket, conn connection.Connection) (string, error) {
+	if t.UserID == nil {
+		t.UserID = &v.ID
 	}
-	switch t.Status {
-	case StatusLGPD, StatusNPS:
-		return ""
-	case StatusPending:
-		if !s.enabled(ctx, "sendFarewellWaitingTicket") {
-			return ""
-		}
-	}
-	conn := s.conn(ctx, tx, t)
-	if conn.Status != connection.StatusConnected || t.IsGroup && !conn.GroupsAsTickets() {
-		return ""
-	}
-	attendant := v.ID
-	if t.UserID != nil {
-		attendant = *t.UserID
-	}
-	var own string
-	if err := tx.Table("users").Select("farewell_message").Where("id = ?", attendant).Scan(&own).Error; err == nil &&
-		strings.TrimSpace(own) != "" {
-		return own
-	}
-	return conn.ComplationMessage
+	return systemFarewell(ctx, tx, t, conn, s.Settings)
 }
 
 // conn is the ticket's connection (zero when it has none).

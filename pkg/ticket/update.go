@@ -163,6 +163,10 @@ func (s Service) edit(ctx context.Context, tx *gorm.DB, v viewer, t Ticket, in U
 		return err
 	}
 	if queueChanged {
+		t.QueueID = in.QueueID
+		if err := trackQueue(tx, t); err != nil {
+			return err
+		}
 		return WriteLog(ctx, tx, t.ID, LogQueue, &v.ID, in.QueueID)
 	}
 	return nil

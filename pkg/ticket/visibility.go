@@ -33,8 +33,13 @@ func (v viewer) noQueue() bool { return v.IsAdmin() || v.On("allTicket") }
 // groups: allowGroup lets a user see group chats.
 func (v viewer) groups() bool { return v.On("allowGroup") }
 
-// mayClosePending: closing or ignoring pending/lgpd tickets (spec/1 §4, §6).
-func (v viewer) mayClosePending() bool {
+// mayCloseWaiting: closing or ignoring a ticket nobody attends yet. A pending one: admins,
+// showDashboard or userClosePendingTicket (spec/1 §4); one the bot holds for LGPD consent:
+// admins or userClosePendingTicket only (spec/1 §6, where both rules agree).
+func (v viewer) mayCloseWaiting(status string) bool {
+	if status == StatusLGPD {
+		return v.IsAdmin() || v.On("userClosePendingTicket")
+	}
 	return v.IsAdmin() || v.On("showDashboard") || v.On("userClosePendingTicket")
 }
 
@@ -64,7 +69,8 @@ func (v viewer) selected(asked []int64) []int64 {
 //   - open and closed: tickets of the selected queues (and without queue for admins and
 //     allTicket),
 //     only the user's own unless show-all applies (showAll asked by an admin or allUserChat);
-//   - pending, lgpd, nps: the same queues; unassigned or the user's own unless show-all;
+//   - pending and lgpd (and nps, which no tab lists): the same queues; unassigned or the
+//     user's own unless show-all;
 //   - group: group chats of the selected queues or without queue;
 //   - search (no status): an admin sees every ticket (of the asked queues if any); others
 //     the same queues, unassigned or their own unless allUserChat.

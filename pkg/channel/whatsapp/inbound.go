@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
+	"time"
 
 	"go.mau.fi/whatsmeow"
 	"go.mau.fi/whatsmeow/proto/waE2E"
@@ -29,8 +30,12 @@ func (h *Hub) inbound(ctx context.Context, s *session, e any) {
 		}
 	case *events.Receipt:
 		evs = h.fromReceipt(ctx, s, v)
-	case *events.CallOffer:
-		evs = append(evs, h.fromCall(ctx, s, v))
+	case *events.CallAccept:
+		s.callTaken(v.CallID)
+	case *events.CallTerminate:
+		if ev, ok := h.fromCall(ctx, s, v); ok {
+			evs = append(evs, ev)
+		}
 	case *events.HistorySync:
 		evs = h.fromHistory(ctx, s, v)
 	}
@@ -199,11 +204,55 @@ func (h *Hub) fromReceipt(_ context.Context, _ *session, v *events.Receipt) []ch
 	return evs
 }
 
-// fromCall records a call offer as a call_log message on the caller's ticket.
-func (h *Hub) fromCall(ctx context.Context, s *session, v *events.CallOffer) channel.Event {
-	from := h.number(ctx, s, v.From, v.CallCreatorAlt)
-	return channel.Event{Kind: channel.EventMessage, ProviderID: "call:" + v.CallID, From: from,
-		MediaType: message.TypeCallLog, Body: "Chamada de voz/vídeo perdida", Timestamp: v.Timestamp}
+// fromCall turns the end of a call into a call event (BEHAVIOUR §5: logged and answered
+// once it ended; Atende never takes calls, so a call that ends was missed, unless someone
+// answered it on the connection's phone). The call is named by its creator: WhatsApp may
+// send the end from another of their devices. Group calls are not logged.
+func (h *Hub) fromCall(ctx context.Context, s *session, v *events.CallTerminate) (channel.Event, bool) {
+	if !v.GroupJID.IsEmpty() || v.CallID == "" || s.callWasTaken(v.CallID) {
+		return channel.Event{}, false
+	}
+	caller, alt := v.CallCreator, v.CallCreatorAlt
+	if caller.IsEmpty() {
+		caller = v.From
+	}
+	from := h.number(ctx, s, caller, alt)
+	if dev := s.device(); from == "" || dev != nil && from == ownNumber(dev.JID()) {
+		return channel.Event{}, false // a call made from the connection's phone
+	}
+	return channel.Event{Kind: channel.EventCall, ProviderID: "call:" + v.CallID, From: from, Timestamp: v.Timestamp}, true
+}
+
+// callTaken remembers that someone answered call id on the connection's phone: its end is
+// no missed call. Entries of calls whose end never came are dropped after a day.
+func (s *session) callTaken(id string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.taken == nil {
+		s.taken = map[string]time.Time{}
+	}
+	for k, at := range s.taken {
+		if time.Since(at) > 24*time.Hour {
+			delete(s.taken, k)
+		}
+	}
+	s.taken[id] = time.Now()
+}
+
+// callWasTaken reports (once) whether call id was answered.
+func (s *session) callWasTaken(id string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	_, ok := s.taken[id]
+	delete(s.taken, id)
+	return ok
+}
+
+// ownNumber is the phone number of a paired device's JID ("5511…:1@s.whatsapp.net").
+func ownNumber(deviceJID string) string {
+	user, _, _ := strings.Cut(deviceJID, "@")
+	user, _, _ = strings.Cut(user, ":")
+	return digits(user)
 }
 
 // number is the digits-only number of jid: a LID is translated to the phone number (alt,

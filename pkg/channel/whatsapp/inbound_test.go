@@ -111,7 +111,8 @@ func TestInboundEvents(t *testing.T) {
 		}(),
 		msg("G1", types.NewJID("120363000000000001", types.GroupServer), ana, &waE2E.Message{Conversation: proto.String("no grupo")}),
 		msg("S1", types.StatusBroadcastJID, ana, &waE2E.Message{Conversation: proto.String("status")}),
-		&events.CallOffer{BasicCallMeta: types.BasicCallMeta{From: ana, CallID: "C1", Timestamp: time.Now()}},
+		&events.CallOffer{BasicCallMeta: types.BasicCallMeta{From: ana, CallCreator: ana, CallID: "C1", Timestamp: time.Now()}},
+		&events.CallTerminate{BasicCallMeta: types.BasicCallMeta{From: ana, CallCreator: ana, CallID: "C1", Timestamp: time.Now()}},
 	} {
 		cli.emit(e)
 	}
@@ -144,8 +145,8 @@ func TestInboundEvents(t *testing.T) {
 	if m := byProvider(t, a, A, "F1"); !m.FromMe || m.Ack != message.AckSent {
 		t.Fatalf("F1 fromMe %v ack %d", m.FromMe, m.Ack)
 	}
-	if m := byProvider(t, a, A, "call:C1"); m.MediaType != message.TypeCallLog {
-		t.Fatalf("call = %s", m.MediaType)
+	if m := byProvider(t, a, A, "call:C1"); m.MediaType != message.TypeCallLog || m.FromMe {
+		t.Fatalf("call = %s from me %v", m.MediaType, m.FromMe)
 	}
 	if m := byProvider(t, a, A, "G1"); m.Participant != "5511911112222" {
 		t.Fatalf("group participant %q", m.Participant)

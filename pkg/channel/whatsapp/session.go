@@ -31,6 +31,7 @@ type session struct {
 	retries int
 	number  string
 	groups  map[types.JID]string // group subjects already asked for (groups become contacts named after them)
+	taken   map[string]time.Time // calls answered on the phone, by call id, until they end
 
 	// Pairing by phone number (run goroutine only): phone asks each new client for a code
 	// once it is online; code is shown until the pairing ends.

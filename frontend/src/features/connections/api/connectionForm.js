@@ -1,6 +1,6 @@
 /** The connection form (spec/2 §2 modal tabs, §3 fields, §5 rules, §9 defaults): pure. */
 import { checkField } from '../../../utils/validation';
-import { DEFAULT_SCHEDULES, scheduleErrors, schedulesOf } from './schedules';
+import { DEFAULT_SCHEDULES, isScheduleKey, scheduleErrors, scheduleFieldErrors, schedulesOf, schedulesPayload } from '../../hours/api/schedules';
 
 // The integrations and flowbuilder tabs (integrationId, promptId, flowIdWelcome, flowIdNotPhrase)
 // come with their features; until then the form neither shows nor sends those fields.
@@ -70,7 +70,7 @@ const FIELD_TABS = {
 };
 
 /** Which tab holds a field (to show the first error). */
-export const tabOf = (field) => FIELD_TABS[field] || (field.includes('.') ? 'schedules' : 'general');
+export const tabOf = (field) => FIELD_TABS[field] || (isScheduleKey(field) ? 'schedules' : 'general');
 
 const pad = (n) => String(n).padStart(2, '0');
 
@@ -165,6 +165,10 @@ export function validateConnection(values, { ratingRequired = false, creating = 
     const value = values[field];
     if (String(value ?? '').trim() !== '' && !wholeNumber(value)) errors[field] = 'connections.validation.wholeNumber';
   });
+  // More than one queue means a menu, which opens with the greeting (ERR_WAPP_GREETING_REQUIRED).
+  if (new Set(values.queueIds || []).size > 1 && !String(values.greetingMessage ?? '').trim()) {
+    errors.greetingMessage = 'backendErrors.ERR_WAPP_GREETING_REQUIRED';
+  }
   if (!errors.timeSendQueue && numberOf(values.timeSendQueue) > 0 && !values.sendIdQueue) {
     errors.sendIdQueue = 'connections.validation.sendIdQueue';
   }
@@ -199,13 +203,7 @@ export function importChanged(values, connection) {
 }
 
 /** Server field errors as the form keys them: schedules[i].field becomes weekdayEn.field. */
-export function formErrors(fields, values) {
-  return Object.fromEntries(Object.entries(fields || {}).map(([key, message]) => {
-    const match = /^schedules\[(\d+)\]\.(\w+)$/.exec(key);
-    const day = match && values.schedules?.[Number(match[1])];
-    return [day ? `${day.weekdayEn}.${match[2]}` : key, message];
-  }));
-}
+export const formErrors = (fields, values) => scheduleFieldErrors(fields, values.schedules);
 
 /** Body of POST /whatsapp and PUT /whatsapp/{id}; the channel only on creation. */
 export function connectionPayload(values, { creating }) {
@@ -226,9 +224,7 @@ export function connectionPayload(values, { creating }) {
     closedTicketsPostImported: Boolean(values.importEnabled && values.closedTicketsPostImported),
     collectiveVacationStart: values.collectiveVacationStart || null,
     collectiveVacationEnd: values.collectiveVacationEnd || null,
-    schedules: values.schedules.map(({ weekday, weekdayEn, startTimeA, endTimeA, startTimeB, endTimeB }) => ({
-      weekday, weekdayEn, startTimeA, endTimeA, startTimeB, endTimeB,
-    })),
+    schedules: schedulesPayload(values.schedules),
   };
   if (!values.importEnabled) body.queueIdImportMessages = 0;
   if (creating) body.channel = values.channel;

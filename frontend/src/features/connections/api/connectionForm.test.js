@@ -91,9 +91,29 @@ describe('connection form', () => {
     expect(check({ collectiveVacationStart: day(NOW - 400 * DAY) })).toEqual({});
   });
 
+  it('wants the greeting once the connection has more than one queue (its menu opens with it)', () => {
+    expect(check({ queueIds: [2] })).toEqual({});
+    expect(check({ queueIds: [2, 2] })).toEqual({});
+    const errors = check({ queueIds: [2, 5] });
+    expect(errors).toEqual({ greetingMessage: 'backendErrors.ERR_WAPP_GREETING_REQUIRED' });
+    expect(check({ queueIds: [2, 5], greetingMessage: 'Olá! Escolha:' })).toEqual({});
+    expect(tabOf('greetingMessage')).toBe('general');
+  });
+
+  it('wants the rating message and a non-zero expiry while rating is on, and a redirect queue with a redirect time', () => {
+    const rating = (values) => validateConnection({ ...connectionToForm(null), name: 'Loja', ...values }, { ratingRequired: true, now: NOW });
+    expect(rating({})).toEqual({ ratingMessage: 'validation.required', expiresTicketNPS: 'connections.validation.ratingExpiry' });
+    expect(rating({ ratingMessage: 'De 0 a 10?', expiresTicketNPS: 30 })).toEqual({});
+    expect(check({ ratingMessage: '', expiresTicketNPS: 0 })).toEqual({});
+    expect(check({ timeSendQueue: 10 })).toEqual({ sendIdQueue: 'connections.validation.sendIdQueue' });
+    expect(check({ timeSendQueue: 10, sendIdQueue: 4 })).toEqual({});
+    expect(tabOf('sendIdQueue')).toBe('messages');
+    expect(tabOf('expiresTicketNPS')).toBe('assessments');
+  });
+
   it('checks schedule times only when the schedules tab shows', () => {
     const schedules = connectionToForm(null).schedules.map((entry, i) => (i === 2 ? { ...entry, endTimeB: '25:00' } : entry));
-    expect(check({ schedules }, { showSchedules: true })).toEqual({ 'wednesday.endTimeB': 'connections.validation.time' });
+    expect(check({ schedules }, { showSchedules: true })).toEqual({ 'wednesday.endTimeB': 'hours.validation.time' });
     expect(check({ schedules }, { showSchedules: false })).toEqual({});
   });
 

@@ -41,13 +41,13 @@ export const REPAIR_WARNING = 'WARN_IMPORT_RECONNECT';
 const needsRepairing = (connection, values) =>
   Boolean(connection) && connection.channel === WHATSAPP && connection.status === 'CONNECTED' && importChanged(values, connection);
 
-function ConnectionForm({ connection, onClose, onSaved, onDirtyChange }) {
+function ConnectionForm({ connection, initialTab, onClose, onSaved, onDirtyChange }) {
   const { t } = useTranslation();
   const creating = !connection;
   const form = useForm(connectionToForm(connection));
   useEffect(() => onDirtyChange(form.dirty), [form.dirty, onDirtyChange]);
   const lookups = useConnectionLookups();
-  const [tab, setTab] = useState('general');
+  const [tab, setTab] = useState(initialTab || 'general');
   const [saving, setSaving] = useState(false);
   const tabs = ['general', 'messages', 'chatbot', 'assessments', ...(lookups.showSchedules ? ['schedules'] : [])];
   const repairing = needsRepairing(connection, form.values);
@@ -113,7 +113,7 @@ function ConnectionForm({ connection, onClose, onSaved, onDirtyChange }) {
   );
 }
 
-function EditConnectionForm({ connectionId, onClose, onSaved, onDirtyChange }) {
+function EditConnectionForm({ connectionId, initialTab, onClose, onSaved, onDirtyChange }) {
   const [connection, setConnection] = useState(null);
   useEffect(() => {
     let live = true;
@@ -130,14 +130,17 @@ function EditConnectionForm({ connectionId, onClose, onSaved, onDirtyChange }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opened connection
   }, [connectionId]);
   if (!connection) return <CircularProgress sx={{ m: 4, alignSelf: 'center' }} />;
-  return <ConnectionForm connection={connection} onClose={onClose} onSaved={onSaved} onDirtyChange={onDirtyChange} />;
+  return <ConnectionForm connection={connection} initialTab={initialTab} onClose={onClose} onSaved={onSaved} onDirtyChange={onDirtyChange} />;
 }
 
 // One size for every tab (the longest one scrolls), so the dialog does not jump between tabs.
 const PAPER_SIZE = { height: { sm: 'min(760px, calc(100% - 64px))' } };
 
-/** Add (connectionId null) or edit a connection, read afresh (with its token) on open. */
-export default function ConnectionModal({ open, connectionId, onClose, onSaved }) {
+/**
+ * Add (connectionId null) or edit a connection, read afresh (with its token) on open;
+ * initialTab opens another tab first (the sandbox panel's link to the schedules tab).
+ */
+export default function ConnectionModal({ open, connectionId, initialTab, onClose, onSaved }) {
   const [dirty, setDirty] = useState(false);
   const close = useCallback(() => {
     setDirty(false);
@@ -146,7 +149,7 @@ export default function ConnectionModal({ open, connectionId, onClose, onSaved }
   const [guardedClose, discardConfirmation] = useDiscardGuard({ dirty, onClose: close, testId: 'connection' });
   const props = { onClose: close, onSaved, onDirtyChange: setDirty };
   let content = null;
-  if (open && connectionId) content = <EditConnectionForm key={connectionId} connectionId={connectionId} {...props} />;
+  if (open && connectionId) content = <EditConnectionForm key={connectionId} connectionId={connectionId} initialTab={initialTab} {...props} />;
   else if (open) content = <ConnectionForm connection={null} {...props} />;
   return (
     <Dialog open={open} onClose={guardedClose} fullWidth maxWidth="md" data-testid="connection-modal" slotProps={{ paper: { sx: PAPER_SIZE } }}>

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Alert, Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { useTranslation } from 'react-i18next';
@@ -36,11 +37,20 @@ export default function ConnectionsPage() {
   const { connections, error, isLoading, put, drop, reload } = useConnections();
   const importProgress = useImportProgress(connections, () => reload());
   const [modal, setModal] = useState({ open: false, connectionId: null });
+  const [search, setSearch] = useSearchParams();
   const [qrId, setQrId] = useState(null);
   const [simulating, setSimulating] = useState(null);
   const confirm = useConfirm();
   const manager = canManageConnections(user);
   const qrConnection = connections.find((connection) => connection.id === qrId) || null;
+
+  // ?edit={id}&tab={tab} opens a connection's form on a tab (the sandbox panel's hours link).
+  const editParam = Number(search.get('edit'));
+  useEffect(() => {
+    if (!editParam) return;
+    if (manager) setModal({ open: true, connectionId: editParam, tab: search.get('tab') || undefined });
+    setSearch({}, { replace: true });
+  }, [editParam, manager, search, setSearch]);
 
   const runSession = async (connection, action) => {
     try {
@@ -127,6 +137,7 @@ export default function ConnectionsPage() {
       <ConnectionModal
         open={modal.open}
         connectionId={modal.connectionId}
+        initialTab={modal.tab}
         onClose={() => setModal({ open: false, connectionId: null })}
         onSaved={onSaved}
       />

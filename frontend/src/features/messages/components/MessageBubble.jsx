@@ -1,15 +1,16 @@
 import { memo, useState } from 'react';
-import { Box, Checkbox, Chip, IconButton, Menu, MenuItem, Stack, Typography } from '@mui/material';
+import { Box, Checkbox, Chip, IconButton, Menu, MenuItem, Stack, Tooltip, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ForwardIcon from '@mui/icons-material/Forward';
 import BlockIcon from '@mui/icons-material/Block';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import SmartToyOutlinedIcon from '@mui/icons-material/SmartToyOutlined';
 import { useTranslation } from 'react-i18next';
 import { formatClock } from '../../tickets/utils/format';
 import AckIcon from './AckIcon';
 import FormattedText from './FormattedText';
 import MessageMedia, { bodyIsMedia } from './MessageMedia';
-import { BUBBLE_MAX_WIDTH, canDeleteMessage, canEditMessage } from '../utils/messageRules';
+import { BUBBLE_MAX_WIDTH, canDeleteMessage, canEditMessage, isAutomaticMessage } from '../utils/messageRules';
 
 function QuotedMessage({ quoted, contactName }) {
   const { t } = useTranslation();
@@ -115,6 +116,15 @@ function MessageBubble({
           </>
         )}
         <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end', alignItems: 'center', mt: 0.25 }}>
+          {isAutomaticMessage(message) && (
+            <Tooltip title={t('messages.automaticHint')}>
+              <Stack direction="row" spacing={0.25} sx={{ alignItems: 'center', color: 'rgba(0,0,0,0.45)', mr: 'auto' }}
+                data-testid="message-bot-mark">
+                <SmartToyOutlinedIcon sx={{ fontSize: 14 }} />
+                <Typography variant="caption">{t('messages.automatic')}</Typography>
+              </Stack>
+            </Tooltip>
+          )}
           {message.isEdited && !isDeleted && (
             <Typography variant="caption" sx={{ fontStyle: 'italic', color: 'rgba(0,0,0,0.45)' }} data-testid="message-edited">
               {t('messages.edited')}

@@ -3,11 +3,12 @@ import { Box, Button, Dialog, Link, Stack, Typography } from '@mui/material';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined';
-import CallOutlinedIcon from '@mui/icons-material/CallOutlined';
+import PhoneMissedOutlinedIcon from '@mui/icons-material/PhoneMissedOutlined';
 import { useTranslation } from 'react-i18next';
 import AudioPlayer from './AudioPlayer';
 import MediaLoadContext from './MediaLoadContext';
 import { parseLocation, parseVCard } from '../utils/messageRules';
+import { formatClock } from '../../tickets/utils/format';
 
 function ImageMedia({ src, alt }) {
   const [open, setOpen] = useState(false);
@@ -60,10 +61,13 @@ export default function MessageMedia({ message }) {
   if (mediaType === 'contactMessage' || (message.vCard && mediaType !== 'chat')) return <ContactCard message={message} />;
   if (mediaType === 'locationMessage') return <LocationCard message={message} />;
   if (mediaType === 'call_log') {
+    // A call that rang unanswered, at the time it rang (shown in the reader's clock, like
+    // every message time).
+    const time = formatClock(message.createdAt);
     return (
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid="message-call">
-        <CallOutlinedIcon fontSize="small" />
-        <Typography variant="body2">{t('messages.call')}</Typography>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'error.main' }} data-testid="message-call">
+        <PhoneMissedOutlinedIcon fontSize="small" />
+        <Typography variant="body2" sx={{ fontStyle: 'italic' }}>{time ? t('messages.missedCall', { time }) : t('messages.call')}</Typography>
       </Stack>
     );
   }

@@ -32,6 +32,14 @@ export function canEditMessage(message, userId, now = Date.now()) {
   return now - created <= EDIT_WINDOW_MS;
 }
 
+/**
+ * A message Atende sent with no attendant behind it: the bot's menus and answers, greetings,
+ * farewells and other automatic texts (fromMe, no userId, not a private note).
+ */
+export function isAutomaticMessage(message) {
+  return Boolean(message?.fromMe) && message.userId == null && !message.isPrivate && message.mediaType !== 'reactionMessage';
+}
+
 /** Own messages (not yet deleted) may be deleted. */
 export function canDeleteMessage(message, userId) {
   if (!message || !message.fromMe || message.isDeleted) return false;

@@ -80,5 +80,12 @@ export function parseMarkup(text) {
 
 const plainOf = (nodes) => nodes.map((n) => (n.children ? plainOf(n.children) : n.text)).join('');
 
+// Invisible marks: U+200E/U+200F (the echo marker our automatic messages start with),
+// zero widths and bidi isolates. A one-line preview or a PDF font has no use for them.
+const INVISIBLE = /[\u200B-\u200F\u2066-\u2069]/g;
+
+/** The text without invisible marks (previews, the PDF export). */
+export const withoutInvisible = (text) => String(text ?? '').replace(INVISIBLE, '');
+
 /** The text without its markers, as a list preview shows it. */
-export const stripMarkup = (text) => plainOf(parseMarkup(text));
+export const stripMarkup = (text) => plainOf(parseMarkup(withoutInvisible(text)));

@@ -1,4 +1,5 @@
 import { randomColor } from '../../../utils/colors';
+import { hasSchedules, isScheduleKey, scheduleErrors, schedulesOf, schedulesPayload } from '../../hours/api/schedules';
 
 /** Minutes a queue may rotate tickets between attendants (spec/2 §9). */
 export const ROTATION_MINUTES = [2, 5, 10, 15, 30, 45, 60];
@@ -18,6 +19,9 @@ export function queueToForm(queue, random = Math.random) {
     closeTicket: Boolean(queue?.closeTicket),
     ativarRoteador: Boolean(queue?.ativarRoteador),
     tempoRoteador: ROTATION_MINUTES.includes(minutes) ? minutes : DEFAULT_ROTATION,
+    fileListId: queue?.fileListId || '',
+    // A queue without hours edits the defaults (08:00-12:00, 13:00-18:00).
+    schedules: schedulesOf(queue?.schedules),
   };
 }
 
@@ -37,9 +41,10 @@ function length(value, { min, max }) {
 /**
  * Field errors (i18n keys): name 2..50, colour 3..9 and not another queue's, order a whole
  * number, and a greeting once the company has another queue (spec/2: greeting required when
- * more than one queue exists; the server says ERR_WAPP_GREETING_REQUIRED).
+ * more than one queue exists; the server says ERR_WAPP_GREETING_REQUIRED). With hours per queue
+ * (showSchedules: scheduleType "queue") the out-of-hours message is required and the hours valid.
  */
-export function validateQueue(values, { queues = [], id = null } = {}) {
+export function validateQueue(values, { queues = [], id = null, showSchedules = false } = {}) {
   const errors = {};
   if ((queues || []).some((q) => q.id !== id) && !String(values.greetingMessage ?? '').trim()) {
     errors.greetingMessage = 'backendErrors.ERR_WAPP_GREETING_REQUIRED';
@@ -52,11 +57,25 @@ export function validateQueue(values, { queues = [], id = null } = {}) {
   const order = String(values.orderQueue ?? '').trim();
   if (order && !/^\d+$/.test(order)) errors.orderQueue = 'queues.validation.wholeNumber';
   if (values.ativarRoteador && !ROTATION_MINUTES.includes(Number(values.tempoRoteador))) errors.tempoRoteador = 'validation.required';
+  if (showSchedules) {
+    if (!String(values.outOfHoursMessage ?? '').trim()) errors.outOfHoursMessage = 'queues.validation.outOfHoursRequired';
+    Object.assign(errors, scheduleErrors(values.schedules));
+  }
   return errors;
 }
 
-/** Body of POST /queue and PUT /queue/{id}. */
-export function queuePayload(values) {
+/** The modal's tab that holds a field (to show the first error). */
+export function tabOf(field, { showSchedules = false } = {}) {
+  if (showSchedules && (field === 'outOfHoursMessage' || field === 'schedules' || isScheduleKey(field))) return 'schedules';
+  if (field === 'ativarRoteador' || field === 'tempoRoteador') return 'rotation';
+  return 'data';
+}
+
+/**
+ * Body of POST /queue and PUT /queue/{id}. The hours are sent as edited while the hours tab shows
+ * (showSchedules); otherwise the queue keeps what it had (stored; none for a new queue).
+ */
+export function queuePayload(values, { showSchedules = false, stored = null } = {}) {
   const order = String(values.orderQueue ?? '').trim();
   return {
     name: values.name.trim(),
@@ -67,5 +86,8 @@ export function queuePayload(values) {
     closeTicket: Boolean(values.closeTicket),
     ativarRoteador: Boolean(values.ativarRoteador),
     tempoRoteador: Number(values.tempoRoteador) || DEFAULT_ROTATION,
+    fileListId: values.fileListId ? Number(values.fileListId) : null,
+    integrationId: stored?.integrationId || null,
+    schedules: showSchedules ? schedulesPayload(values.schedules) : schedulesPayload(hasSchedules(stored?.schedules) ? stored.schedules : []),
   };
 }

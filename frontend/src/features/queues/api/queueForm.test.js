@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import i18n from '../../../i18n';
-import { ROTATION_MINUTES, colorInUse, queuePayload, queueToForm, validateQueue } from './queueForm';
+import { ROTATION_MINUTES, colorInUse, queuePayload, queueToForm, tabOf, validateQueue } from './queueForm';
 
 const valid = { ...queueToForm(null, () => 0), name: 'Vendas', color: '#2196F3' };
 const queues = [{ id: 1, name: 'Suporte', color: '#F44336' }, { id: 2, name: 'Vendas', color: '#2196F3' }];
@@ -47,5 +47,47 @@ describe('queue form', () => {
     expect(queuePayload({ ...valid, name: ' Vendas ', orderQueue: '3', ativarRoteador: true, tempoRoteador: 15 }))
       .toMatchObject({ name: 'Vendas', orderQueue: 3, ativarRoteador: true, tempoRoteador: 15, closeTicket: false });
     expect(queuePayload(valid).orderQueue).toBe(0);
+  });
+});
+
+describe('queue hours and file list', () => {
+  it('starts with the default hours and no file list; keeps what the queue has', () => {
+    const form = queueToForm(null, () => 0);
+    expect(form.fileListId).toBe('');
+    expect(form.schedules).toHaveLength(7);
+    expect(form.schedules[0]).toMatchObject({ weekdayEn: 'monday', startTimeA: '08:00', endTimeB: '18:00' });
+    const saved = queueToForm({ id: 3, fileListId: 5, schedules: [{ weekdayEn: 'friday', startTimeA: '10:00', endTimeA: '', startTimeB: '', endTimeB: '' }] });
+    expect(saved.fileListId).toBe(5);
+    expect(saved.schedules[4]).toMatchObject({ startTimeA: '10:00', endTimeA: '' });
+  });
+
+  it('with hours per queue wants the out-of-hours message and valid hours', () => {
+    const schedules = queueToForm(null).schedules.map((e, i) => (i === 1 ? { ...e, startTimeA: '25:00' } : e));
+    const errors = validateQueue({ ...valid, schedules }, { showSchedules: true });
+    expect(errors).toEqual({ outOfHoursMessage: 'queues.validation.outOfHoursRequired', 'tuesday.startTimeA': 'hours.validation.time' });
+    expect(validateQueue({ ...valid, schedules }, { showSchedules: false })).toEqual({});
+    expect(validateQueue({ ...valid, outOfHoursMessage: 'Fechado' }, { showSchedules: true })).toEqual({});
+  });
+
+  it('says which tab holds a field', () => {
+    expect(tabOf('tuesday.startTimeA', { showSchedules: true })).toBe('schedules');
+    expect(tabOf('outOfHoursMessage', { showSchedules: true })).toBe('schedules');
+    expect(tabOf('outOfHoursMessage', { showSchedules: false })).toBe('data');
+    expect(tabOf('tempoRoteador')).toBe('rotation');
+    expect(tabOf('name')).toBe('data');
+  });
+
+  it('sends the edited hours only while they show, else keeps the stored ones', () => {
+    const form = { ...valid, fileListId: '5', schedules: queueToForm(null).schedules };
+    const shown = queuePayload(form, { showSchedules: true, stored: null });
+    expect(shown.schedules).toHaveLength(7);
+    expect(shown.fileListId).toBe(5);
+    expect(shown.integrationId).toBeNull();
+    expect(queuePayload(form, { showSchedules: false, stored: null }).schedules).toEqual([]);
+    const stored = { integrationId: 8, schedules: [{ weekday: 'Sábado', weekdayEn: 'saturday', startTimeA: '09:00', endTimeA: '12:00', startTimeB: '', endTimeB: '' }] };
+    const kept = queuePayload({ ...form, fileListId: '' }, { showSchedules: false, stored });
+    expect(kept.schedules).toEqual(stored.schedules);
+    expect(kept.integrationId).toBe(8);
+    expect(kept.fileListId).toBeNull();
   });
 });

@@ -1,26 +1,59 @@
-import { FormControlLabel, Stack, Switch, TextField } from '@mui/material';
+import { useState } from 'react';
+import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
-import ColorPickerField from '../../../components/ColorPickerField';
 import FormDialog from '../../../components/FormDialog';
-import SelectField from '../../../components/SelectField';
 import useForm from '../../../hooks/useForm';
-import { createQueue, updateQueue } from '../api/queuesApi';
-import { ROTATION_MINUTES, queuePayload, queueToForm, validateQueue } from '../api/queueForm';
+import { scheduleFieldErrors } from '../../hours/api/schedules';
+import { createQueue, queuePath, updateQueue } from '../api/queuesApi';
+import { queuePayload, queueToForm, tabOf, validateQueue } from '../api/queueForm';
+import useQueueLookups from '../hooks/useQueueLookups';
+import ChatbotOptionsTab from './ChatbotOptionsTab';
+import { QueueDataTab, QueueRotationTab, QueueSchedulesTab } from './QueueTabs';
 
-const input = (testId) => ({ htmlInput: { 'data-testid': testId } });
-
-/** Add (queue null) or edit a queue; queues are the others, for the unique-colour rule. */
-function QueueForm({ queue, queues, onClose, onSaved }) {
+/**
+ * Add (queue null) or edit a queue: data, hours (scheduleType "queue"), chatbot options and
+ * rotation. record: the queue as GET /queue/{id} answers (options, hours), kept fresh by
+ * refresh(); queues are the others, for the unique-colour rule and the option targets.
+ */
+function QueueForm({ queue, record, loadError, refresh, queues, onClose, onSaved }) {
   const { t } = useTranslation();
-  const form = useForm(queueToForm(queue));
-  const color = form.field('color');
-  const toggle = (name, testId) => (
-    <Switch checked={form.values[name]} onChange={(e) => form.setValue(name, e.target.checked)} slotProps={{ input: { 'data-testid': testId } }} />
-  );
+  const lookups = useQueueLookups();
+  const { showSchedules } = lookups;
+  const form = useForm(queueToForm(record || queue));
+  const [tab, setTab] = useState('data');
+  const tabs = ['data', ...(showSchedules ? ['schedules'] : []), 'chatbot', 'rotation'];
+
+  const showFirst = (errors) => {
+    const first = Object.keys(errors).find((key) => errors[key]);
+    if (first) setTab(tabOf(first, { showSchedules }));
+  };
+
+  const validate = () => {
+    const errors = validateQueue(form.values, { queues, id: queue?.id ?? null, showSchedules });
+    const clean = form.check({}, errors);
+    if (!clean) showFirst(errors);
+    return clean;
+  };
 
   const save = () => {
-    const payload = queuePayload(form.values);
+    const payload = queuePayload(form.values, { showSchedules, stored: record || queue });
     return queue ? updateQueue(queue.id, payload) : createQueue(payload);
+  };
+
+  const onError = (error) => {
+    const fields = scheduleFieldErrors(error?.fields, form.values.schedules);
+    form.applyServerErrors({ code: error?.code, message: error?.message, fields });
+    showFirst(fields);
+  };
+
+  const panels = {
+    data: <QueueDataTab form={form} files={lookups.files} showSchedules={showSchedules} />,
+    schedules: <QueueSchedulesTab form={form} companyId={lookups.companyId} stored={(record || queue)?.schedules} />,
+    chatbot: (
+      <ChatbotOptionsTab queue={queue ? { ...queue, ...record } : null} loadError={loadError} refresh={refresh}
+        lookups={{ queues, users: lookups.users, files: lookups.files }} />
+    ),
+    rotation: <QueueRotationTab form={form} />,
   };
 
   return (
@@ -29,38 +62,36 @@ function QueueForm({ queue, queues, onClose, onSaved }) {
       maxWidth="md"
       title={queue ? t('queues.modal.editTitle') : t('queues.modal.addTitle')}
       adding={!queue}
-      validate={() => form.check({}, validateQueue(form.values, { queues, id: queue?.id ?? null }))}
+      tabs={tabs.map((value) => ({ value, label: t(`queues.modal.tabs.${value}`) }))}
+      tab={tabs.includes(tab) ? tab : 'data'}
+      onTabChange={setTab}
+      validate={validate}
       onSubmit={save}
-      onError={form.applyServerErrors}
+      onError={onError}
       successMessage={t('queues.saved')}
       onSaved={onSaved}
       onClose={onClose}
       dirty={form.dirty}
     >
-      <Stack spacing={2} sx={{ pt: 1 }}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField {...form.field('name')} label={t('queues.modal.name')} required fullWidth autoFocus slotProps={input('queue-name')} />
-          <ColorPickerField value={form.values.color} onChange={(value) => form.setValue('color', value)} label={t('queues.modal.color')}
-            error={color.error} helperText={color.helperText} required testId="queue-color" />
-          <TextField {...form.field('orderQueue')} label={t('queues.modal.orderQueue')} type="number" sx={{ minWidth: 190 }}
-            slotProps={{ htmlInput: { min: 0, step: 1, 'data-testid': 'queue-order' } }} />
-        </Stack>
-        <TextField {...form.field('greetingMessage')} label={t('queues.modal.greetingMessage')} multiline minRows={3} fullWidth
-          slotProps={input('queue-greeting')} />
-        <TextField {...form.field('outOfHoursMessage')} label={t('queues.modal.outOfHoursMessage')} multiline minRows={2} fullWidth
-          slotProps={input('queue-out-of-hours')} />
-        <FormControlLabel control={toggle('closeTicket', 'queue-close-ticket')} label={t('queues.modal.closeTicket')} />
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-          <FormControlLabel control={toggle('ativarRoteador', 'queue-rotation')} label={t('queues.modal.rotation')} />
-          <SelectField {...form.field('tempoRoteador')} label={t('queues.modal.rotationTime')} testId="queue-rotation-time"
-            disabled={!form.values.ativarRoteador} fullWidth={false} sx={{ minWidth: 200 }}
-            options={ROTATION_MINUTES.map((minutes) => ({ value: minutes, label: t('queues.minutes', { count: minutes }) }))} />
-        </Stack>
-      </Stack>
+      {tabs.map((name) => <div key={name} hidden={(tabs.includes(tab) ? tab : 'data') !== name}>{panels[name]}</div>)}
     </FormDialog>
   );
 }
 
+/** An existing queue is read afresh (GET /queue/{id}) for its hours, file list and option tree. */
+function EditQueue({ queue, ...props }) {
+  const { t } = useTranslation();
+  const { data, error, mutate } = useSWR(queuePath(queue.id), { revalidateOnFocus: false });
+  if (!data && !error) {
+    return <FormDialog testId="queue" maxWidth="md" title={t('queues.modal.editTitle')} loading onClose={props.onClose} />;
+  }
+  return <QueueForm queue={queue} record={data} loadError={error} refresh={() => mutate()} {...props} />;
+}
+
 export default function QueueModal({ open, queue, queues, onClose, onSaved }) {
-  return open ? <QueueForm key={queue?.id ?? 'new'} queue={queue} queues={queues} onClose={onClose} onSaved={onSaved} /> : null;
+  if (!open) return null;
+  const props = { queues, onClose, onSaved };
+  return queue
+    ? <EditQueue key={queue.id} queue={queue} {...props} />
+    : <QueueForm key="new" queue={null} record={null} refresh={async () => {}} {...props} />;
 }

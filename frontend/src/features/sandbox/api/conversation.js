@@ -53,12 +53,16 @@ const timeOf = (value) => {
 };
 
 /**
- * One timeline: the customer's messages ({ localId, sentAt, ... }) and the deliveries
- * ({ id, createdAt, ... }) in time order; on a tie the customer's message comes first.
+ * One timeline: the customer's messages ({ localId, sentAt, receivedAt?, ... }) and the
+ * deliveries ({ id, createdAt, ... }) in time order; on a tie the customer's message comes
+ * first. A message the server took is placed at its receivedAt, on the server's clock like the
+ * replies, so a browser clock running ahead never puts the bot's answer before the question.
  */
 export function conversation(sent, outbound) {
   const items = [
-    ...sent.map((message, index) => ({ ...message, from: 'customer', key: `c-${message.localId}`, at: timeOf(message.sentAt), order: index })),
+    ...sent.map((message, index) => ({
+      ...message, from: 'customer', key: `c-${message.localId}`, at: timeOf(message.receivedAt || message.sentAt), order: index,
+    })),
     ...outbound.map((message) => ({ ...message, from: 'atende', key: `a-${message.id}`, at: timeOf(message.createdAt), order: message.id })),
   ];
   return items.sort((a, b) => a.at - b.at || (a.from === b.from ? a.order - b.order : a.from === 'customer' ? -1 : 1));

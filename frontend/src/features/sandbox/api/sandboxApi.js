@@ -18,3 +18,9 @@ export function sendInbound(connectionId, { id, number, name, body, file }) {
 /** What Atende delivered to the customer after outbox id `after`, oldest first. */
 export const fetchOutbound = (connectionId, { number, after }) =>
   api.get(`/sandbox/${connectionId}/outbound`, { number, after });
+
+/** The sandbox's pretend time: { clockOffset, at (company zone) | null, timezone }. */
+export const clockKey = (connectionId) => `/sandbox/${connectionId}/clock`;
+
+/** Sets the pretend time (a wall time 'YYYY-MM-DDTHH:mm' in the company's zone) or, with null, the real clock. */
+export const setClock = (connectionId, at) => api.put(clockKey(connectionId), { at });

@@ -1,13 +1,49 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Avatar, Box, Chip, CircularProgress, IconButton, TextField, Tooltip, Typography } from '@mui/material';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
+import CloseIcon from '@mui/icons-material/Close';
+import MicIcon from '@mui/icons-material/Mic';
 import SendIcon from '@mui/icons-material/Send';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../utils/toastError';
 import { conversation } from '../api/conversation';
+import useAudioRecorder, { formatElapsed } from '../../messages/hooks/useAudioRecorder';
 import useSandboxConversation from '../hooks/useSandboxConversation';
 import MessageBubble from './MessageBubble';
+import QuickReplies from './QuickReplies';
+
+/** The customer records a voice note (sent as an audio file, as a phone would). */
+function Recorder({ onSend }) {
+  const { t } = useTranslation();
+  const { recording, elapsed, start, stop, cancel } = useAudioRecorder();
+  if (!recording) {
+    return (
+      <Tooltip title={t('sandbox.record')}>
+        <IconButton color="primary" onClick={start} aria-label={t('sandbox.record')} data-testid="simulate-record">
+          <MicIcon />
+        </IconButton>
+      </Tooltip>
+    );
+  }
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }} data-testid="simulate-recording">
+      <Tooltip title={t('sandbox.recordCancel')}>
+        <IconButton size="small" onClick={cancel} aria-label={t('sandbox.recordCancel')} data-testid="simulate-record-cancel"><CloseIcon /></IconButton>
+      </Tooltip>
+      <Typography variant="body2" color="error" sx={{ fontVariantNumeric: 'tabular-nums' }}>{formatElapsed(elapsed)}</Typography>
+      <Tooltip title={t('sandbox.send')}>
+        <IconButton color="primary" aria-label={t('sandbox.send')} data-testid="simulate-record-send"
+          onClick={async () => {
+            const file = await stop();
+            if (file) onSend({ body: '', file });
+          }}>
+          <SendIcon />
+        </IconButton>
+      </Tooltip>
+    </Box>
+  );
+}
 
 function Composer({ onSend }) {
   const { t } = useTranslation();
@@ -24,7 +60,7 @@ function Composer({ onSend }) {
   };
 
   return (
-    <Box sx={{ p: 1, borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+    <Box sx={{ p: 1 }}>
       {file && (
         <Chip size="small" label={file.name} onDelete={() => setFile(null)} sx={{ mb: 1, maxWidth: '100%' }} data-testid="simulate-file-chip" />
       )}
@@ -55,13 +91,17 @@ function Composer({ onSend }) {
           }}
           slotProps={{ htmlInput: { 'data-testid': 'simulate-input' } }}
         />
-        <Tooltip title={t('sandbox.send')}>
-          <span>
-            <IconButton color="primary" onClick={submit} disabled={!canSend} aria-label={t('sandbox.send')} data-testid="simulate-send">
-              <SendIcon />
-            </IconButton>
-          </span>
-        </Tooltip>
+        {canSend || typeof MediaRecorder === 'undefined' ? (
+          <Tooltip title={t('sandbox.send')}>
+            <span>
+              <IconButton color="primary" onClick={submit} disabled={!canSend} aria-label={t('sandbox.send')} data-testid="simulate-send">
+                <SendIcon />
+              </IconButton>
+            </span>
+          </Tooltip>
+        ) : (
+          <Recorder onSend={onSend} />
+        )}
       </Box>
     </Box>
   );
@@ -72,10 +112,12 @@ export default function ChatView({ connectionId, customer, onChangeCustomer }) {
   const { t } = useTranslation();
   const { sent, outbound, pollError, loaded, send, retry } = useSandboxConversation(connectionId, customer);
   const timeline = useMemo(() => conversation(sent, outbound), [sent, outbound]);
-  const bottomRef = useRef(null);
+  const listRef = useRef(null);
 
+  // Scrolls the conversation only (scrollIntoView would also move the inbox the panel is docked in).
   useEffect(() => {
-    bottomRef.current?.scrollIntoView?.({ block: 'end' });
+    const el = listRef.current;
+    if (el) el.scrollTop = el.scrollHeight;
   }, [timeline.length]);
 
   return (
@@ -99,16 +141,18 @@ export default function ChatView({ connectionId, customer, onChangeCustomer }) {
           {t('sandbox.pollError', { message: errorMessage(pollError) })}
         </Alert>
       )}
-      <Box sx={(theme) => ({ flex: 1, minHeight: 0, overflowY: 'auto', py: 1, bgcolor: theme.palette.mode === 'dark' ? '#0B141A' : '#EFEAE2' })}
+      <Box ref={listRef} sx={(theme) => ({ flex: 1, minHeight: 0, overflowY: 'auto', py: 1, bgcolor: theme.palette.mode === 'dark' ? '#0B141A' : '#EFEAE2' })}
         data-testid="simulate-messages">
         {!loaded && !pollError && <Box sx={{ textAlign: 'center', py: 2 }}><CircularProgress size={24} /></Box>}
         {loaded && !timeline.length && (
           <Typography variant="body2" color="text.secondary" align="center" sx={{ px: 3, py: 4 }}>{t('sandbox.empty')}</Typography>
         )}
         {timeline.map((message) => <MessageBubble key={message.key} message={message} onRetry={retry} />)}
-        <div ref={bottomRef} />
       </Box>
-      <Composer onSend={send} />
+      <Box sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+        <QuickReplies timeline={timeline} onPick={(body) => send({ body })} />
+        <Composer onSend={send} />
+      </Box>
     </Box>
   );
 }

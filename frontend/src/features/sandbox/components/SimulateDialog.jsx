@@ -4,6 +4,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import SimulatePanel from './SimulatePanel';
+import { DockButton } from './SimulateDock';
 
 /** The simulate-customer panel over the connections page; polling stops when it closes. */
 export default function SimulateDialog({ connection, onClose }) {
@@ -14,6 +15,8 @@ export default function SimulateDialog({ connection, onClose }) {
       {connection && (
         <>
           <DialogTitle sx={{ p: 0.5, display: 'flex', justifyContent: 'flex-end', gap: 0.5 }}>
+            <DockButton connection={connection} onDocked={onClose}
+              sx={{ bgcolor: 'background.paper', '&:hover': { bgcolor: 'background.paper' } }} />
             <Tooltip title={t('sandbox.openPage')}>
               <IconButton component={RouterLink} to={`/connections/${connection.id}/simulate`} onClick={onClose}
                 sx={{ bgcolor: 'background.paper', '&:hover': { bgcolor: 'background.paper' } }} aria-label={t('sandbox.openPage')}
@@ -30,7 +33,7 @@ export default function SimulateDialog({ connection, onClose }) {
           </DialogTitle>
           <DialogContent sx={{ p: 0, overflow: 'hidden' }}>
             <Box sx={{ height: 'min(640px, calc(100vh - 120px))' }}>
-              <SimulatePanel connectionId={connection.id} connectionName={connection.name} height="100%" />
+              <SimulatePanel connectionId={connection.id} connectionName={connection.name} height="100%" onLeave={onClose} />
             </Box>
           </DialogContent>
         </>

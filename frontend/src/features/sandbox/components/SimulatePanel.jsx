@@ -5,13 +5,16 @@ import { useTranslation } from 'react-i18next';
 import useLocalStorage from '../../../hooks/useLocalStorage';
 import { rememberCustomer } from '../api/conversation';
 import ChatView from './ChatView';
+import ClockControl from './ClockControl';
 import CustomerSetup from './CustomerSetup';
 
 /**
  * A phone-like panel where someone plays a customer of a sandbox connection: what they type is
- * posted as inbound messages, and what Atende sends back shows with its delivery ticks.
+ * posted as inbound messages, and what Atende sends back shows with its delivery ticks. It is
+ * the bot's test bench too: quick answers to its menus and ratings, and the pretend time its
+ * business hours are read at (onLeave: a link to another screen was followed).
  */
-export default function SimulatePanel({ connectionId, connectionName, height = 640 }) {
+export default function SimulatePanel({ connectionId, connectionName, height = 640, onLeave }) {
   const { t } = useTranslation();
   const [recent, setRecent] = useLocalStorage(`sandbox:${connectionId}:customers`, []);
   const [current, setCurrent] = useLocalStorage(`sandbox:${connectionId}:current`, null);
@@ -48,6 +51,7 @@ export default function SimulatePanel({ connectionId, connectionName, height = 6
         <Typography variant="caption" noWrap sx={{ flex: 1 }} data-testid="simulate-connection-name">
           {t('sandbox.banner', { name: connectionName || `#${connectionId}` })}
         </Typography>
+        <ClockControl connectionId={connectionId} onLeave={onLeave} />
       </Box>
       {customer ? (
         <ChatView key={customer.number} connectionId={connectionId} customer={customer} onChangeCustomer={() => setEditing(true)} />

@@ -64,15 +64,15 @@ export default function useSandboxConversation(connectionId, customer, { interva
     };
   }, [connectionId, number, interval]);
 
-  const mark = (localId, status) => setSent((list) => list.map((m) => (m.localId === localId ? { ...m, status } : m)));
+  const mark = (localId, status, extra) => setSent((list) => list.map((m) => (m.localId === localId ? { ...m, ...extra, status } : m)));
 
   const deliver = useCallback(async (message) => {
     mark(message.localId, 'sending');
     try {
-      await sendInbound(connectionId, {
+      const answer = await sendInbound(connectionId, {
         id: message.localId, number, name: customer.name?.trim() || number, body: message.body || '', file: message.file,
       });
-      mark(message.localId, 'sent');
+      mark(message.localId, 'sent', answer?.receivedAt && !answer.duplicate ? { receivedAt: answer.receivedAt } : undefined);
     } catch (error) {
       mark(message.localId, 'error');
       toastError(error);

@@ -1,56 +1,43 @@
-import { Alert, Box, CircularProgress } from '@mui/material';
+import { Alert, Box, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { isSuper } from '../../../utils/permissions';
 import { useAuth } from '../../auth/hooks/useAuth';
-import useSettings from '../hooks/useSettings';
-import SettingSelect from './SettingSelect';
-import SettingWithMessage from './SettingWithMessage';
+import { textFor, visibleGroups } from '../api/settingsCatalog';
+import { SettingChoice, SettingNumber, SettingSwitch, SettingText, ToggleWithText } from './SettingControls';
 
-const SCHEDULE_TYPES = ['disabled', 'queue', 'company', 'connection'];
+/** One setting's control; a toggle that needs a text brings that text along. */
+function SettingControl({ def, group, values, save }) {
+  if (def.kind === 'toggle') {
+    const text = textFor(def.key);
+    if (text && group.settings.includes(text)) return <ToggleWithText toggleKey={def.key} textDef={text} values={values} save={save} />;
+    return <SettingSwitch settingKey={def.key} value={values[def.key]} onChange={(value) => save(def.key, value)} />;
+  }
+  if (def.kind === 'choice') return <SettingChoice settingKey={def.key} value={values[def.key]} choices={def.choices} onChange={(value) => save(def.key, value)} />;
+  if (def.kind === 'number') return <SettingNumber settingKey={def.key} values={values} save={save} />;
+  return <SettingText def={def} values={values} save={save} />;
+}
 
-/** Rendered in order; `when` hides an entry, `message` pairs a toggle with its required text. */
-const OPTIONS = [
-  { key: 'userRating' },
-  { key: 'scheduleType', choices: SCHEDULE_TYPES },
-  { key: 'sendGreetingAccepted', message: 'greetingAcceptedMessage' },
-  { key: 'sendMsgTransfTicket', message: 'transferMessage' },
-  { key: 'requiredTag' },
-  { key: 'enableLGPD' },
-  { key: 'lgpdHideNumber', when: ({ values }) => values.enableLGPD === 'enabled' },
-  { key: 'lgpdDeleteMessage', when: ({ values }) => values.enableLGPD === 'enabled' },
-  { key: 'sendSignMessage' },
-  { key: 'showNotificationPending' },
-  { key: 'allowSignup', when: ({ user }) => isSuper(user) },
-  { key: 'userCreation', when: ({ user }) => isSuper(user) },
-];
-
-export default function OptionsTab() {
+/** Every company setting by group; each change is saved at once (spec/2 §4). */
+export default function OptionsTab({ settings }) {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const { values, error, isLoading, save } = useSettings();
+  const { values, error, isLoading, save } = settings;
 
   if (isLoading) return <CircularProgress sx={{ m: 4 }} />;
   if (error) return <Alert severity="error">{t('errors.listLoad')}</Alert>;
 
-  const visible = OPTIONS.filter((option) => !option.when || option.when({ values, user }));
   return (
-    <Box
-      data-testid="settings-options"
-      sx={{ display: 'grid', gap: 2, p: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}
-    >
-      {visible.map(({ key, choices, message }) =>
-        message ? (
-          <SettingWithMessage key={key} settingKey={key} messageKey={message} values={values} save={save} />
-        ) : (
-          <SettingSelect
-            key={key}
-            settingKey={key}
-            value={values[key]}
-            options={choices?.map((value) => ({ value, label: t(`settings.scheduleTypes.${value}`) }))}
-            onChange={(value) => save(key, value)}
-          />
-        ),
-      )}
+    <Box data-testid="settings-options" sx={{ p: 2, columnCount: { xs: 1, lg: 2 }, columnGap: 2 }}>
+      {visibleGroups(user).map((group) => (
+        <Paper key={group.id} variant="outlined" sx={{ p: 2, mb: 2, breakInside: 'avoid' }} data-testid={`settings-group-${group.id}`}>
+          <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>{t(`settings.groups.${group.id}.title`)}</Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{t(`settings.groups.${group.id}.description`)}</Typography>
+          <Stack spacing={2}>
+            {group.settings.filter((def) => !(def.requiredBy && group.settings.some((other) => other.key === def.requiredBy))).map((def) => (
+              <SettingControl key={def.key} def={def} group={group} values={values} save={save} />
+            ))}
+          </Stack>
+        </Paper>
+      ))}
     </Box>
   );
 }

@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../services/toast';
-import toastError from '../../../utils/toastError';
+import toastError, { ERROR_TOAST_DURATION } from '../../../utils/toastError';
 import { SETTINGS_PATH, updateSetting } from '../api/settingsApi';
 
 function withSetting(list = [], setting) {
@@ -24,7 +24,10 @@ export default function useSettings() {
         toast.success(t('settings.saved'));
         return true;
       } catch (error) {
-        toastError(error);
+        // The server names the rule (e.g. "Mensagem de transferência é obrigatória"): say that.
+        const rule = Object.values(error?.fields || {})[0];
+        if (rule) toast.error(rule, { duration: ERROR_TOAST_DURATION });
+        else toastError(error);
         return false;
       }
     },

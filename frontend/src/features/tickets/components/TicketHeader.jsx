@@ -26,10 +26,13 @@ import { useAuth } from '../../auth/hooks/useAuth';
 import { deleteTicket } from '../api/ticketsApi';
 import useElementWidth from '../hooks/useElementWidth';
 import { useInbox, useTicketUpdate } from '../hooks/useInbox';
-import { canClosePending } from '../utils/permissions';
+import { canIgnore } from '../utils/permissions';
 import { exportTicketPdf } from '../utils/exportPdf';
 import { asList } from '../utils/format';
+import useBotConnections from '../hooks/useBotConnections';
+import { botStage } from '../utils/botState';
 import AcceptQueueModal from './AcceptQueueModal';
+import BotChip from './BotChip';
 import RatingEmoji from './RatingEmoji';
 import TicketLogModal from './TicketLogModal';
 import TicketTags from './TicketTags';
@@ -73,6 +76,8 @@ export default function TicketHeader({ ticket, onChange, onOpenContact }) {
   const [headerRef, headerWidth] = useElementWidth();
   const { data: queueData } = useSWR(admin ? '/queue' : null, { revalidateOnFocus: false });
   const compact = headerWidth > 0 && headerWidth < COMPACT_HEADER_WIDTH;
+  const botConnections = useBotConnections();
+  const stage = botStage(ticket, botConnections);
 
   const apply = async (body, { leave = false, tab } = {}) => {
     const updated = await run(ticket, body);
@@ -147,6 +152,12 @@ export default function TicketHeader({ ticket, onChange, onOpenContact }) {
                   {part}
                 </Typography>
               ))}
+              {['lgpd', 'nps'].includes(status) && (
+                <Typography variant="caption" sx={{ fontWeight: 600, color: 'secondary.main' }} data-testid="ticket-header-status">
+                  {t(`tickets.status.${status}`)}
+                </Typography>
+              )}
+              <BotChip stage={stage} testId="ticket-header-bot" />
             </Stack>
           </Box>
           <TicketTags contactId={ticket.contactId ?? contact.id} companyId={ticket.companyId ?? user.companyId ?? user.company?.id} />
@@ -157,7 +168,7 @@ export default function TicketHeader({ ticket, onChange, onOpenContact }) {
         <Action compact={compact} variant="contained" icon={<DoneIcon />} label={t('tickets.actions.accept')} onClick={onAccept}
           disabled={busy} data-testid="ticket-accept" />
       )}
-      {['pending', 'lgpd'].includes(status) && canClosePending(user) && (
+      {canIgnore(user, status) && (
         <Action compact={compact} color="secondary" icon={<NotInterestedIcon />} label={t('tickets.actions.ignore')} disabled={busy}
           data-testid="ticket-ignore"
           onClick={() => apply({ status: 'closed', amountUsedBotQueues: 0, sendFarewellMessage: false }, { leave: true })} />

@@ -2,12 +2,14 @@ import { memo } from 'react';
 import { Avatar, Badge, Box, Chip, ListItemButton, Stack, Tooltip, Typography } from '@mui/material';
 import GroupsIcon from '@mui/icons-material/Groups';
 import { useTranslation } from 'react-i18next';
+import BotChip from './BotChip';
 import ChannelIcon from './ChannelIcon';
 import {
   CONTACT_NAME_MAX, LAST_MESSAGE_MAX, formatTicketTime, lastMessagePreview, truncate,
 } from '../utils/format';
 
 const DEFAULT_TAG_COLOR = '#7C7C7C';
+export const NPS_COLOR = '#C77700';
 
 function SmallTag({ label, color, testId }) {
   return (
@@ -27,8 +29,8 @@ function SmallTag({ label, color, testId }) {
   );
 }
 
-/** One ticket of a list (spec/1 §2). */
-function TicketListItem({ ticket, selected, showUser, onSelect }) {
+/** One ticket of a list (spec/1 §2); botStage: what the bot still holds it for (botState.js). */
+function TicketListItem({ ticket, selected, showUser, botStage, onSelect }) {
   const { t } = useTranslation();
   const contact = ticket.contact || {};
   const preview = lastMessagePreview(ticket.lastMessage);
@@ -55,6 +57,7 @@ function TicketListItem({ ticket, selected, showUser, onSelect }) {
       data-uuid={ticket.uuid}
       data-status={ticket.status}
       data-unread={unread}
+      data-bot={botStage || undefined}
       sx={{
         alignItems: 'flex-start',
         gap: 1.5,
@@ -95,6 +98,8 @@ function TicketListItem({ ticket, selected, showUser, onSelect }) {
         <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', mt: 0.5 }}>
           {ticket.whatsapp?.name && <SmallTag label={ticket.whatsapp.name} color="#25D366" testId="ticket-connection-tag" />}
           <SmallTag label={queueLabel} color={queueColor} testId="ticket-queue-tag" />
+          {ticket.status === 'nps' && <SmallTag label={t('tickets.item.nps')} color={NPS_COLOR} testId="ticket-status-tag" />}
+          <BotChip stage={botStage} testId="ticket-bot-tag" />
           {showUser && ticket.user?.name && <SmallTag label={ticket.user.name} color="#000000" testId="ticket-user-tag" />}
           {tags.slice(0, 2).map((tag) => (
             <SmallTag key={tag.id} label={tag.name} color={tag.color} testId="ticket-tag" />

@@ -1,15 +1,21 @@
 import { Alert, Box, LinearProgress, List, Typography } from '@mui/material';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import useBotConnections from '../hooks/useBotConnections';
+import { botStage } from '../utils/botState';
 import TicketListItem from './TicketListItem';
 
 export const LIST_SCROLL_THRESHOLD = 100;
 
-/** Renders one list state; the next page loads within 100 px of the bottom. */
-export default function TicketsListView({ list, showUser, hidden, testId }) {
+/**
+ * Renders one list state; the next page loads within 100 px of the bottom. hiddenNoQueueKey:
+ * the text telling how many queue-less tickets the viewer's permissions keep out of the tab.
+ */
+export default function TicketsListView({ list, showUser, hidden, testId, hiddenNoQueueKey = 'tickets.list.hiddenNoQueue' }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { ticketId } = useParams();
+  const botConnections = useBotConnections();
 
   const onScroll = (event) => {
     const { scrollTop, scrollHeight, clientHeight } = event.currentTarget;
@@ -25,7 +31,7 @@ export default function TicketsListView({ list, showUser, hidden, testId }) {
     >
       {list.hiddenNoQueue > 0 && (
         <Alert severity="info" sx={{ m: 1 }} data-testid="tickets-hidden-no-queue" data-count={list.hiddenNoQueue}>
-          {t('tickets.list.hiddenNoQueue', { count: list.hiddenNoQueue })}
+          {t(hiddenNoQueueKey, { count: list.hiddenNoQueue })}
         </Alert>
       )}
       <List disablePadding>
@@ -35,6 +41,7 @@ export default function TicketsListView({ list, showUser, hidden, testId }) {
             ticket={ticket}
             selected={ticket.uuid === ticketId}
             showUser={showUser}
+            botStage={botStage(ticket, botConnections)}
             onSelect={(item) => navigate(`/tickets/${item.uuid}`)}
           />
         ))}

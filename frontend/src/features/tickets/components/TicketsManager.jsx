@@ -19,14 +19,16 @@ import { isAdmin } from '../../../utils/permissions';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { closeAllTickets } from '../api/ticketsApi';
 import { useInbox } from '../hooks/useInbox';
-import { useCompanyUsers, useConnections, useQueueOptions, useTags } from '../hooks/useLookups';
+import { useCompanyUsers, useConnections, useQueueOptions, useSettingValue, useTags } from '../hooks/useLookups';
 import useTicketsList from '../hooks/useTicketsList';
+import { hiddenNoQueueKey, inboxTabs, lgpdTabOn, shownTab } from '../utils/inboxTabs';
 import { canSeeGroups, canSeeNoQueue, canShowAll, companyIdOf } from '../utils/permissions';
 import NewTicketModal from './NewTicketModal';
 import TicketsListView from './TicketsListView';
 
 export const SEARCH_MIN_CHARS = 3;
-const STATUSES = ['open', 'pending', 'closed', 'group'];
+// The search view also finds what the bot holds (LGPD consent, rating), which no tab lists.
+const STATUSES = ['open', 'pending', 'closed', 'group', 'lgpd', 'nps'];
 
 function MultiSelect({ label, options, value, onChange, testId }) {
   const { t } = useTranslation();
@@ -60,7 +62,7 @@ function MultiSelect({ label, options, value, onChange, testId }) {
 export default function TicketsManager() {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const { tab, setTab } = useInbox();
+  const { tab: chosenTab, setTab } = useInbox();
   const admin = isAdmin(user);
   const [view, setView] = useState('inbox'); // inbox | closed
   const [search, setSearch] = useState('');
@@ -90,6 +92,9 @@ export default function TicketsManager() {
   const groups = canSeeGroups(user);
   const companyId = companyIdOf(user);
   const rules = { companyId, userId: user.id, canSeeNoQueue: canSeeNoQueue(user) };
+  const lgpd = lgpdTabOn(useSettingValue('enableLGPD', { companyId }));
+  const tabs = inboxTabs({ lgpd, groups });
+  const tab = shownTab(chosenTab, tabs);
 
   const common = {
     queueIds: selectedQueueIds,
@@ -101,7 +106,9 @@ export default function TicketsManager() {
   };
   const openList = useTicketsList({ ...common, status: 'open' }, rules);
   const pendingList = useTicketsList({ ...common, status: 'pending' }, rules);
+  const lgpdList = useTicketsList({ ...common, status: 'lgpd' }, rules, { enabled: lgpd });
   const groupList = useTicketsList({ ...common, status: 'group' }, { ...rules, canSeeNoQueue: true }, { enabled: groups });
+  const tabLists = { open: openList, pending: pendingList, lgpd: lgpdList, group: groupList };
   const closedList = useTicketsList({ ...common, status: 'closed' }, rules, { enabled: view === 'closed' && !searching });
   const searchList = useTicketsList(
     { ...common, status: statusFilter || undefined, searchParam: term, searchOnMessages, sort: undefined },
@@ -116,7 +123,7 @@ export default function TicketsManager() {
     try {
       await closeAllTickets(currentStatus, selectedQueueIds);
       toast.success(t('tickets.closeAll.done'));
-      (currentStatus === 'pending' ? pendingList : openList).reload();
+      (tabLists[currentStatus] || openList).reload();
     } catch (error) {
       // Spec: a close-all failure is only logged.
       console.error(error); // eslint-disable-line no-console
@@ -238,20 +245,19 @@ export default function TicketsManager() {
         </Select>
       </Box>
       {activeView === 'inbox' && (
-        <Tabs value={tab} onChange={(_, value) => setTab(value)} variant="fullWidth" sx={{ borderBottom: 1, borderColor: 'divider' }}>
-          <Tab value="open" data-testid="tickets-tab-open" label={tabLabel(t('tickets.tabs.open'), openList.count, 'tickets-count-open')} />
-          <Tab value="pending" data-testid="tickets-tab-pending"
-            label={tabLabel(t('tickets.tabs.pending'), pendingList.count, 'tickets-count-pending')} />
-          {groups && (
-            <Tab value="group" data-testid="tickets-tab-group" label={tabLabel(t('tickets.tabs.group'), groupList.count, 'tickets-count-group')} />
-          )}
+        // Four tabs with their badges don't fit the list's narrowest width: they scroll then.
+        <Tabs value={tab} onChange={(_, value) => setTab(value)} variant={tabs.length > 3 ? 'scrollable' : 'fullWidth'}
+          scrollButtons="auto" allowScrollButtonsMobile sx={{ borderBottom: 1, borderColor: 'divider' }}>
+          {tabs.map((status) => (
+            <Tab key={status} value={status} data-testid={`tickets-tab-${status}`} title={status === 'lgpd' ? t('tickets.tabs.lgpdHint') : undefined}
+              label={tabLabel(t(`tickets.tabs.${status}`), tabLists[status].count, `tickets-count-${status}`)} />
+          ))}
         </Tabs>
       )}
-      <TicketsListView list={openList} showUser={admin} hidden={activeView !== 'inbox' || tab !== 'open'} testId="tickets-list-open" />
-      <TicketsListView list={pendingList} showUser={admin} hidden={activeView !== 'inbox' || tab !== 'pending'} testId="tickets-list-pending" />
-      {groups && (
-        <TicketsListView list={groupList} showUser={admin} hidden={activeView !== 'inbox' || tab !== 'group'} testId="tickets-list-group" />
-      )}
+      {tabs.map((status) => (
+        <TicketsListView key={status} list={tabLists[status]} showUser={admin} hidden={activeView !== 'inbox' || tab !== status}
+          hiddenNoQueueKey={hiddenNoQueueKey(status)} testId={`tickets-list-${status}`} />
+      ))}
       {activeView === 'closed' && <TicketsListView list={closedList} showUser={admin} testId="tickets-list-closed" />}
       {activeView === 'search' && <TicketsListView list={searchList} showUser={admin} testId="tickets-list-search" />}
       <NewTicketModal open={newTicketOpen} onClose={() => setNewTicketOpen(false)} />

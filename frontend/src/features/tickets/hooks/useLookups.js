@@ -1,4 +1,5 @@
 import useSWR from 'swr';
+import useSocketEvent from '../../../hooks/useSocketEvent';
 import { isAdmin } from '../../../utils/permissions';
 import { asList } from '../utils/format';
 
@@ -34,9 +35,16 @@ export function useCompanyUsers(enabled = true) {
   return asList(data, 'users');
 }
 
-/** A company setting read by key (GET /setting/{key} → {key, value}). */
-export function useSettingValue(key) {
-  const { data } = useSWR(key ? `/setting/${key}` : null, opts);
+/**
+ * A company setting read by key (GET /setting/{key} → {key, value}). Given the companyId it
+ * follows the company's settings events too, so a change an admin saves shows at once.
+ */
+export function useSettingValue(key, { companyId } = {}) {
+  const { data, mutate } = useSWR(key ? `/setting/${key}` : null, opts);
+  useSocketEvent(key && companyId ? `company-${companyId}-settings` : null, (event) => {
+    const setting = event?.setting;
+    if (event?.action === 'update' && setting?.key === key) mutate({ key, value: setting.value }, { revalidate: false });
+  });
   if (data == null) return undefined;
   return typeof data === 'object' ? data.value : data;
 }

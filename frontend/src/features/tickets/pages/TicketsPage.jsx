@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import WelcomeCard from '../../../components/WelcomeCard';
 import toastError from '../../../utils/toastError';
 import { useAuth } from '../../auth/hooks/useAuth';
+import SimulateDock from '../../sandbox/components/SimulateDock';
 import { MAX_TICKETS_WIDTH, MIN_TICKETS_WIDTH, changeTicketsManagerWidth } from '../../users/api/usersApi';
 import TicketsManager from '../components/TicketsManager';
 import Ticket from '../components/Ticket';
@@ -62,6 +63,7 @@ function WideLayout({ ticketId }) {
       <Box sx={{ flex: 1, minWidth: 0, height: '100%', minHeight: 0 }}>
         {ticketId ? <Ticket key={ticketId} uuid={ticketId} /> : <WelcomeCard />}
       </Box>
+      <SimulateDock />
     </Box>
   );
 }

@@ -1,4 +1,5 @@
 import { listMessages } from '../../messages/api/messagesApi';
+import { withoutInvisible } from '../../messages/utils/whatsappMarkup';
 import { formatDateTime } from './format';
 
 const MAX_PAGES = 200;
@@ -23,7 +24,8 @@ export function messageLine(message, { contactName, you, deleted, media }) {
   let body = message.body;
   if (message.isDeleted) body = deleted;
   else if (!body && message.mediaType && message.mediaType !== 'chat') body = `[${message.mediaName || media}]`;
-  return `[${formatDateTime(message.createdAt)}] ${author}: ${body || ''}`;
+  // The PDF's font has no glyph for the invisible marks automatic messages start with.
+  return `[${formatDateTime(message.createdAt)}] ${author}: ${withoutInvisible(body)}`;
 }
 
 /** Builds and downloads the A4 portrait report of a ticket's conversation (jsPDF, loaded on demand). */

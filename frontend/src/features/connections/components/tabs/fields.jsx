@@ -2,11 +2,19 @@ import { FormControlLabel, Switch, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import SelectField from '../../../../components/SelectField';
 
+/** The field's error, else its short explanation (connections.help.{name}) when there is one. */
+export function useHelp(field, name) {
+  const { t, i18n } = useTranslation();
+  const key = `connections.help.${name}`;
+  return field.helperText || (i18n.exists(key) ? t(key) : undefined);
+}
+
 /** A whole non-negative number of the connection form. */
 export function NumberInput({ form, name }) {
   const { t } = useTranslation();
+  const field = form.field(name);
   return (
-    <TextField {...form.field(name)} type="number" label={t(`connections.modal.${name}`)} fullWidth
+    <TextField {...field} helperText={useHelp(field, name)} type="number" label={t(`connections.modal.${name}`)} fullWidth
       slotProps={{ htmlInput: { min: 0, step: 1, 'data-testid': `connection-${name}` } }} />
   );
 }
@@ -15,8 +23,9 @@ export function NumberInput({ form, name }) {
 export function TextArea({ form, name, rows = 2, helperText }) {
   const { t } = useTranslation();
   const field = form.field(name);
+  const help = useHelp(field, name);
   return (
-    <TextField {...field} helperText={field.helperText || helperText} label={t(`connections.modal.${name}`)} multiline minRows={rows} fullWidth
+    <TextField {...field} helperText={field.helperText || helperText || help} label={t(`connections.modal.${name}`)} multiline minRows={rows} fullWidth
       slotProps={{ htmlInput: { 'data-testid': `connection-${name}` } }} />
   );
 }
@@ -24,8 +33,9 @@ export function TextArea({ form, name, rows = 2, helperText }) {
 /** An optional reference to another record ([{ id, name }]); empty means none. */
 export function IdSelect({ form, name, items, disabled }) {
   const { t } = useTranslation();
+  const field = form.field(name);
   return (
-    <SelectField {...form.field(name)} label={t(`connections.modal.${name}`)} testId={`connection-${name}`} disabled={disabled}
+    <SelectField {...field} helperText={useHelp(field, name)} label={t(`connections.modal.${name}`)} testId={`connection-${name}`} disabled={disabled}
       options={[{ value: '', label: t('connections.modal.none') }, ...items.map((item) => ({ value: item.id, label: item.name }))]} />
   );
 }

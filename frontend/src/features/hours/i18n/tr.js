@@ -1,0 +1,25 @@
+const tr = {
+  hours: {
+    weekday: 'Gün',
+    startTimeA: 'Başlangıç (A vardiyası)',
+    endTimeA: 'Bitiş (A vardiyası)',
+    startTimeB: 'Başlangıç (B vardiyası)',
+    endTimeB: 'Bitiş (B vardiyası)',
+    weekdays: {
+      monday: 'Pazartesi',
+      tuesday: 'Salı',
+      wednesday: 'Çarşamba',
+      thursday: 'Perşembe',
+      friday: 'Cuma',
+      saturday: 'Cumartesi',
+      sunday: 'Pazar',
+    },
+    help: 'Hizmet verilmeyen vardiyayı boş bırakın.',
+    validation: {
+      time: 'Geçersiz saat (SS:DD)',
+      order: 'Bitiş, başlangıçtan sonra olmalıdır',
+    },
+  },
+};
+
+export default tr;
