@@ -2,17 +2,14 @@ package inbound
 
 import (
 	"context"
-	"errors"
 	"strings"
 	"time"
 
-	"github.com/hibiken/asynq"
 	"gorm.io/gorm"
 
 	"atende/pkg/channel"
 	"atende/pkg/chatbot"
 	"atende/pkg/message"
-	"atende/pkg/tasks"
 	"atende/pkg/tenant"
 	"atende/pkg/ticket"
 )
@@ -222,26 +219,4 @@ func marked(text string) string {
 		return text
 	}
 	return Echo + text
-}
-
-// dispatch queues the delivery of the bot's committed replies, each at its time (the
-// bot's waits are scheduled tasks). The task is keyed by the message id, and a reply
-// whose task is lost is found by the reconciler.
-func (p Processor) dispatch(ctx context.Context, outs []announce) {
-	if p.Queue == nil {
-		return
-	}
-	for i := range outs {
-		o := &outs[i]
-		if !o.send {
-			continue
-		}
-		task, err := tasks.NewMessageSend(o.msg.CompanyID, o.msg.ID)
-		if err == nil {
-			_, err = p.Queue.EnqueueContext(ctx, task, asynq.ProcessIn(o.delay))
-		}
-		if err != nil && !errors.Is(err, asynq.ErrTaskIDConflict) && !errors.Is(err, asynq.ErrDuplicateTask) {
-			o.msg.SendError = "queued for retry"
-		}
-	}
 }
