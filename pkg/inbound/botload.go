@@ -13,6 +13,7 @@ import (
 	atdb "atende/pkg/db"
 	"atende/pkg/hours"
 	"atende/pkg/tenant"
+	"atende/pkg/ticket"
 )
 
 // botState is what the bot reads for a batch, loaded once: each company's configuration
@@ -55,7 +56,9 @@ func (p Processor) loadBot(ctx context.Context, tx *gorm.DB, turns []*arrival) (
 			y, m, d := a.conn.Now(time.Now()).In(env.Company.Location).Date()
 			vacation[a.ticket.ID] = time.Date(y, m, d, 0, 0, 0, 0, env.Company.Location).Add(-time.Duration(a.conn.ClockOffset) * time.Second)
 		}
-		if a.ticket.UserID != nil {
+		// An attendant's name goes into the bot's texts ({{userName}}) on tickets the bot may
+		// still speak on: not those an attendant is serving (open), but for a vacation.
+		if _, onVacation := vacation[a.ticket.ID]; a.ticket.UserID != nil && (a.ticket.Status != ticket.StatusOpen || onVacation) {
 			users[*a.ticket.UserID] = true
 		}
 	}
