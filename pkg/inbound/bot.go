@@ -56,7 +56,7 @@ func (p Processor) converse(ctx context.Context, tx *gorm.DB, arrivals []*arriva
 	if err != nil {
 		return nil, nil, err
 	}
-	turns, left := decide(candidates, opened, st)
+	turns, before := decide(candidates, opened, st)
 	if len(turns) == 0 {
 		return nil, nil, nil
 	}
@@ -71,8 +71,8 @@ func (p Processor) converse(ctx context.Context, tx *gorm.DB, arrivals []*arriva
 	last := map[int64]*arrival{}
 	for _, a := range arrivals {
 		last[a.ticket.ID] = a
-		if s, ok := left[a.ticket.ID]; ok && s != a.ticket.Status {
-			a.left = s
+		if s, ok := before[a.ticket.ID]; ok && s != a.ticket.Status {
+			a.left = s // the lists of the status it left drop it (a close too)
 		}
 	}
 	for i := range outs {
@@ -84,17 +84,17 @@ func (p Processor) converse(ctx context.Context, tx *gorm.DB, arrivals []*arriva
 
 // decide runs the bot on each message in order, keeping the batch's state current (the
 // ticket, the contact's consent, the bot clock, the day's texts, the queues' waits), so a
-// ticket's second message of the batch meets what its first one left.
-func decide(candidates []*arrival, opened map[int64]bool, st *botState) (turns []*turn, left map[int64]string) {
-	before := map[int64]string{} // each ticket's status before the bot
-	byID := map[int64]*ticket.Ticket{}
+// ticket's second message of the batch meets what its first one left. before is each
+// ticket's status before the bot.
+func decide(candidates []*arrival, opened map[int64]bool, st *botState) (turns []*turn, before map[int64]string) {
+	before = map[int64]string{}       // each ticket's status before the bot
 	closing := map[int64]bool{}       // a close is asked: later messages wait for it
 	next := map[int64]time.Duration{} // when a ticket's next reply may go
 	now := time.Now()
 	for _, a := range candidates {
 		t := a.ticket
 		if _, ok := before[t.ID]; !ok {
-			before[t.ID], byID[t.ID] = t.Status, t
+			before[t.ID] = t.Status
 		}
 		env := st.envs[a.CompanyID]
 		if env == nil || t.Status == ticket.StatusClosed || closing[t.ID] {
@@ -131,11 +131,6 @@ func decide(candidates []*arrival, opened map[int64]bool, st *botState) (turns [
 			next[t.ID] = tu.at + span + chatbot.Gap
 		}
 		closing[t.ID] = o.Close != nil
-	}
-	for id, status := range before { // the status each ticket left, whose lists drop it
-		if status == byID[id].Status {
-			delete(before, id)
-		}
 	}
 	return turns, before
 }

@@ -81,10 +81,10 @@ func writeReplies(tx *gorm.DB, turns []*turn) ([]announce, error) {
 
 // mediaKind is a reply's message type: text, or its file's type.
 func mediaKind(typ, path string) string {
-	if path == "" || typ == "" {
-		if path == "" {
-			return message.TypeChat
-		}
+	switch {
+	case path == "":
+		return message.TypeChat
+	case typ == "":
 		return message.TypeDocument
 	}
 	return typ
