@@ -18,10 +18,11 @@ import (
 	"atende/pkg/ticket"
 )
 
-// Keys are the company settings the bot reads (Env.Settings).
+// Keys are the company settings the bot reads (Env.Settings). chatBotType is not among
+// them: list and button menus fall back to numbered text, which every channel sends.
 var Keys = []string{"scheduleType", "enableLGPD", "lgpdMessage", "lgpdLink", "lgpdConsent",
 	"sendGreetingMessageOneQueues", "userRandom", "sendQueuePosition", "sendQueuePositionMessage",
-	"acceptAudioMessageContact", "chatBotType"}
+	"acceptAudioMessageContact"}
 
 // Settings are a company's setting values by key.
 type Settings map[string]string
