@@ -2,9 +2,12 @@ package api_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hibiken/asynq"
 
 	"atende/pkg/channel"
 	"atende/pkg/chatbot"
@@ -236,5 +239,32 @@ func TestBotExactlyOnce(t *testing.T) {
 	})
 	if count(e, `SELECT count(*) FROM messages WHERE provider_id = 'echo-1'`) != 0 || count(e, `SELECT count(*) FROM messages`) != 2 {
 		t.Fatal("the echo was stored or answered")
+	}
+}
+
+// Two messages of one customer in one batch: the second meets what the first left (the
+// menu shown, then the choice), and its reply is sent after the first one's.
+func TestBotBatchOfOneTicket(t *testing.T) {
+	e := newEnv(t)
+	tn := testutil.NewTenant(t, e.App, "acme", 0)
+	conn := sandboxConn(t, e, tn)
+	b := &botEnv{env: e, tn: tn, conn: conn}
+	b.must(e.App.DB.Model(&connection.Connection{}).Where("id = ?", conn.ID).Update("greeting_message", "Olá {{firstName}}!").Error)
+	threeQueues(b)
+	ctx := tenant.With(context.Background(), tn.Company.ID)
+	var refs []tasks.InboundRef
+	for i, body := range []string{"oi", "2"} {
+		id, _, err := e.App.InboundStore.Record(ctx, conn, channel.Event{Kind: channel.EventMessage,
+			ProviderID: fmt.Sprint("batch-", i), From: "5511900000080", Name: "Maria Souza", Body: body,
+			Timestamp: time.Now().Add(time.Duration(i) * time.Millisecond)})
+		b.must(err)
+		refs = append(refs, tasks.InboundRef{CompanyID: tn.Company.ID, EventID: id})
+	}
+	b.must(e.App.Inbound.Process(context.Background(), refs))
+	same(t, "menu, then the queue", b.after("batch-1"), mainMenu, "Suporte: aguarde, Maria")
+	in := asynq.NewInspector(e.App.RedisOpt)
+	defer in.Close()
+	if later, err := in.ListScheduledTasks(tasks.QueueCritical); err != nil || len(later) != 1 {
+		t.Fatalf("the second reply should wait its turn (scheduled): %d %v", len(later), err)
 	}
 }
