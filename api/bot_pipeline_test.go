@@ -293,3 +293,50 @@ func TestBotMenuRules(t *testing.T) {
 		}
 	})
 }
+
+// §2c option types through the pipeline: a file list, an attendant, a closing option, and
+// the queue's own file list sent on entry.
+func TestBotOptionsPipeline(t *testing.T) {
+	b := newBotEnv(t, nil)
+	var list int64
+	b.must(b.App.DB.Raw(`INSERT INTO files (company_id, name) VALUES (?, 'Catálogo') RETURNING id`, b.tn.Company.ID).Scan(&list).Error)
+	b.must(b.App.DB.Exec(`INSERT INTO file_options (company_id, file_id, name, path, media_type) VALUES
+		(?, ?, 'catalogo.pdf', 'files/catalogo.pdf', 'application/pdf'), (?, ?, 'foto.jpg', 'files/foto.jpg', 'image/jpeg')`,
+		b.tn.Company.ID, list, b.tn.Company.ID, list).Error)
+	vendas := b.queue("Vendas", "Vendas:", nil)
+	suporte := b.queue("Suporte", "Suporte com arquivos", func(q *queue.Queue) {})
+	b.must(b.App.DB.Exec(`UPDATE queues SET file_list_id = ? WHERE id = ?`, list, suporte.ID).Error)
+	b.option(vendas.ID, nil, "Catálogo", "Segue o catálogo", chatbot.TypeFile, "opt_file_id = ?", list)
+	b.option(vendas.ID, nil, "Falar com um atendente", "Chamando {{userName}}", chatbot.TypeAttendant,
+		"opt_queue_id = ?, opt_user_id = ?", suporte.ID, b.tn.Attender.ID)
+	b.option(vendas.ID, nil, "Encerrar conversa", "Até logo, {{firstName}}", chatbot.TypeText, "close_ticket = true")
+	menu := "Olá Maria!\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte\n*[ Sair ]* - Encerrar atendimento"
+	vendasMenu := "Vendas:\n\n*[ 1 ]* - Catálogo\n*[ 2 ]* - Falar com um atendente\n*[ 3 ]* - Encerrar conversa\n" + back
+
+	const n = "5511900000090"
+	same(t, "menu", b.say(n, "oi"), menu)
+	same(t, "vendas", b.say(n, "1"), vendasMenu)
+	same(t, "file option", b.say(n, "1"), "Segue o catálogo\n\n"+back, "catalogo.pdf", "foto.jpg")
+	if count(b.env, `SELECT count(*) FROM messages WHERE media_path = 'files/foto.jpg' AND media_type = 'image' AND from_me`) != 1 {
+		t.Fatal("the list's image was not sent as an image")
+	}
+	same(t, "back", b.say(n, "#"), menu)
+	same(t, "vendas again", b.say(n, "1"), vendasMenu)
+	same(t, "attendant option", b.say(n, "2"), "Chamando "+b.tn.Attender.Name+"\n\n"+back)
+	tk := b.ticket(n)
+	if tk.QueueID == nil || *tk.QueueID != suporte.ID || tk.UserID == nil || *tk.UserID != b.tn.Attender.ID || tk.Status != "pending" {
+		t.Fatalf("%+v", tk)
+	}
+
+	const m = "5511900000091"
+	b.say(m, "oi")
+	same(t, "queue with files", b.say(m, "2"), "Suporte com arquivos", "catalogo.pdf", "foto.jpg")
+	const c = "5511900000092"
+	b.say(c, "oi")
+	b.say(c, "1")
+	same(t, "closing option", b.say(c, "3"), "Até logo, Maria\n\n"+back)
+	if tk := b.ticket(c); tk.Status != "closed" {
+		t.Fatal(tk.Status)
+	}
+	b.delivered(c, menu, vendasMenu, "Até logo, Maria\n\n"+back)
+}
