@@ -340,3 +340,25 @@ func TestBotOptionsPipeline(t *testing.T) {
 	}
 	b.delivered(c, menu, vendasMenu, "Até logo, Maria\n\n"+back)
 }
+
+// The bot's configuration is kept in memory between batches; a change to it, however it
+// is made, is seen by the next message.
+func TestBotSeesConfigChanges(t *testing.T) {
+	b := newBotEnv(t, nil)
+	vendas, _, fin := threeQueues(b)
+	const n = "5511900000100"
+	same(t, "menu", b.say(n, "oi"), mainMenu)
+	b.must(b.App.DB.Exec(`UPDATE queues SET name = 'Comercial' WHERE id = ?`, vendas.ID).Error)
+	b.must(b.App.DB.Exec(`DELETE FROM connection_queues WHERE queue_id = ?`, fin.ID).Error)
+	same(t, "renamed, one queue less", b.say(n, "x"),
+		"Olá Maria!\n\n*[ 1 ]* - Comercial\n*[ 2 ]* - Suporte\n*[ Sair ]* - Encerrar atendimento")
+	b.must(b.App.DB.Exec(`UPDATE chatbots SET name = 'Preços' WHERE queue_id = ? AND parent_id IS NULL AND name = 'Planos'`, vendas.ID).Error)
+	b.must(b.App.DB.Exec(`UPDATE companies SET schedules = ? WHERE id = ?`, closedWeek, b.tn.Company.ID).Error)
+	testutil.SetSetting(t, b.App, b.tn.Company.ID, "scheduleType", "company")
+	same(t, "closed now", b.say(n, "1"))
+	if tk := b.ticket(n); !strings.Contains(b.logs(tk.ID), "chatBot") || tk.QueueID != nil {
+		t.Fatalf("%+v", tk)
+	}
+	b.must(b.App.DB.Exec(`UPDATE companies SET schedules = '[]' WHERE id = ?`, b.tn.Company.ID).Error)
+	same(t, "open: the renamed option", b.say(n, "1"), "Vendas da acme\n\n*[ 1 ]* - Preços\n*[ 2 ]* - Suporte técnico\n"+back)
+}

@@ -90,18 +90,24 @@ type Queue struct {
 	byID          map[int64]*Option
 }
 
+// Index indexes the queue's tree by id; a queue shared by goroutines must be indexed
+// before it is shared (Option indexes on first use otherwise).
+func (q *Queue) Index() {
+	q.byID = map[int64]*Option{}
+	var walk func([]*Option)
+	walk = func(os []*Option) {
+		for _, o := range os {
+			q.byID[o.ID] = o
+			walk(o.Options)
+		}
+	}
+	walk(q.Options)
+}
+
 // Option finds an option of the queue's tree by id.
 func (q *Queue) Option(id int64) *Option {
 	if q.byID == nil {
-		q.byID = map[int64]*Option{}
-		var walk func([]*Option)
-		walk = func(os []*Option) {
-			for _, o := range os {
-				q.byID[o.ID] = o
-				walk(o.Options)
-			}
-		}
-		walk(q.Options)
+		q.Index()
 	}
 	return q.byID[id]
 }

@@ -30,6 +30,7 @@ type Processor struct {
 	Connections *connection.Cache // each batch's connection rows
 	Settings    ticket.Settings   // company settings, for the bot (chatbot.Keys)
 	Queue       tasks.Enqueuer    // the bot's replies: message:send after commit
+	Bot         *BotCache         // the bot's configuration by company (nil: read every batch)
 }
 
 // announce is what to publish once the transaction committed.
