@@ -1,6 +1,10 @@
 package api
 
-import "github.com/gin-gonic/gin"
+import (
+	"github.com/gin-gonic/gin"
+
+	"atende/pkg/contactlist"
+)
 
 // route is one row of the route table: every endpoint and who may call it, in one place.
 type route struct {
@@ -106,6 +110,25 @@ func (a *API) routes() []route {
 		{"DELETE", "/quick-messages/:id", signedIn, a.deleteQuickMessage},
 		{"POST", "/quick-messages/:id/media-upload", signedIn.upTo(QuickMediaMaxBytes + formOverhead), a.uploadQuickMessageMedia},
 		{"DELETE", "/quick-messages/:id/media-upload", signedIn, a.deleteQuickMessageMedia},
+
+		// Contact lists (spec/3): lists read for the campaign dialog; the rest for admins
+		{"GET", "/contact-lists", campaigns, a.listContactLists},
+		{"GET", "/contact-lists/", campaigns, a.listContactLists},
+		{"GET", "/contact-lists/list", campaigns, a.allContactLists},
+		{"GET", "/contact-lists/example", campaigns, a.contactListExample},
+		{"GET", "/contact-lists/:id", campaigns, a.getContactList},
+		{"POST", "/contact-lists", campaignsAdmin, a.createContactList},
+		{"PUT", "/contact-lists/:id", campaignsAdmin, a.updateContactList},
+		{"DELETE", "/contact-lists/:id", campaignsAdmin, a.deleteContactList},
+		{"POST", "/contact-lists/:id/upload", campaignsAdmin.upTo(contactlist.UploadMaxBytes + formOverhead), a.uploadContactList},
+		{"GET", "/contact-lists/:id/imports", campaignsAdmin, a.contactListImports},
+		{"GET", "/contact-lists/:id/imports/:importId/refused", campaignsAdmin, a.contactListRefusals},
+		{"GET", "/contact-list-items", campaignsAdmin, a.listContactListItems},
+		{"GET", "/contact-list-items/", campaignsAdmin, a.listContactListItems},
+		{"GET", "/contact-list-items/:id", campaignsAdmin, a.getContactListItem},
+		{"POST", "/contact-list-items", campaignsAdmin, a.createContactListItem},
+		{"PUT", "/contact-list-items/:id", campaignsAdmin, a.updateContactListItem},
+		{"DELETE", "/contact-list-items/:id", campaignsAdmin, a.deleteContactListItem}, // contacts-page:deleteContact
 
 		// Connections (spec/2 Connections)
 		{"GET", "/whatsapp", signedIn, a.listConnections},

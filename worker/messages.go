@@ -70,7 +70,7 @@ func Reconcile(a *app.App, ctx context.Context) error {
 			_ = tasks.Enqueue(ctx, a.Queue, task)
 		}
 	}
-	return nil
+	return a.ContactLists.Requeue(ctx, ReconcileGrace)
 }
 
 // sandboxAck moves a sandbox delivery to its next ack and feeds the ack through the

@@ -47,6 +47,8 @@ func (w *Worker) Mux() *asynq.ServeMux {
 	mux.HandleFunc(tasks.TypeTimerRedirect, w.timer(timers.Service.Redirect))
 	mux.HandleFunc(tasks.TypeTimerRotation, w.timer(timers.Service.Rotate))
 	mux.HandleFunc(tasks.TypeTimerOutOfHour, w.timer(timers.Service.ResetOutOfHour))
+	mux.HandleFunc(tasks.TypeContactListImport, w.importContactList)
+	mux.HandleFunc(tasks.TypeContactListCheck, w.checkContactList)
 	return mux
 }
 

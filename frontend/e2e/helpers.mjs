@@ -81,3 +81,20 @@ export async function signIn(page, email, password) {
 export function waitForText(page, testId, text) {
   return page.getByTestId(testId).filter({ hasText: text }).first().waitFor({ timeout: WAIT });
 }
+
+/** One JSON call to the API (token: a bearer token); throws on a status outside 2xx. */
+export async function call(method, path, { token, body } = {}) {
+  const headers = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(`${BASE_URL}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  let data = text;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    // plain text answer
+  }
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text}`);
+  return data;
+}

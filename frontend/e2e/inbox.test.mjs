@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, WAIT, LONG_WAIT, eventually, signIn, url, waitForPath } from './helpers.mjs';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, WAIT, LONG_WAIT, eventually, signIn, url, waitForPath, call } from './helpers.mjs';
 
 /** Debian's Chromium with a fake microphone and camera (audio recording, camera capture). */
 const launchBrowser = () =>
@@ -23,22 +23,6 @@ const PNG = Buffer.from(
 );
 
 const randomColor = () => `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, '0')}`;
-
-async function call(method, path, { token, body } = {}) {
-  const headers = { Accept: 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(`${BASE_URL}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  let data = text;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    // plain text answer
-  }
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text}`);
-  return data;
-}
 
 describe('tickets inbox with a sandbox connection', { timeout: 300000 }, () => {
   let browser;

@@ -18,6 +18,7 @@ import (
 	"atende/pkg/config"
 	"atende/pkg/connection"
 	"atende/pkg/contact"
+	"atende/pkg/contactlist"
 	"atende/pkg/db"
 	"atende/pkg/externalapi"
 	"atende/pkg/filelist"
@@ -64,6 +65,7 @@ type App struct {
 	Tags          tag.Service
 	Contacts      contact.Service
 	QuickMessages quickmessage.Service
+	ContactLists  contactlist.Service
 
 	Channels     channel.Registry
 	Sessions     channel.SessionRouter // live sessions behind connections, by channel
@@ -144,6 +146,7 @@ func (a *App) wire() {
 	}
 	a.Resets = auth.Resets{Auth: a.Auth, Queue: a.Queue, AppURL: a.Cfg.FrontendURL}
 	a.wireMessaging()
+	a.ContactLists = contactlist.Service{DB: a.DB, Events: a.Events, Queue: a.Queue, Files: a.Media, Channels: a.Channels}
 	// The message service is the tickets' Messenger: automatic texts and transfer notes
 	// are stored and queued like any other message.
 	a.Tickets = ticket.Service{DB: a.DB, Events: a.Events, Settings: a.Settings, Messenger: a.Messages}

@@ -134,3 +134,10 @@ func (r Registry) For(conn connection.Connection) (Channel, error) {
 type ElsewhereError struct{ Owner string }
 
 func (e *ElsewhereError) Error() string { return "channel: session is owned by worker " + e.Owner }
+
+// NumberChecker is a channel that can tell which numbers have an account (WhatsApp through
+// whatsmeow). Channels without it (Cloud API, sandbox) only check a number's format.
+type NumberChecker interface {
+	// CheckNumbers answers, for each digits-only number asked, whether it has an account.
+	CheckNumbers(ctx context.Context, conn connection.Connection, numbers []string) (map[string]bool, error)
+}

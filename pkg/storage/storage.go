@@ -148,9 +148,11 @@ func Inline(ctype string) bool {
 	return false
 }
 
-// active: a type a browser could run as a document or script.
+// active: a type a browser could run as a document or script. Office files (zips named
+// vnd.openxmlformats-…) are not XML documents to a browser.
 func active(ctype string) bool {
-	return strings.Contains(ctype, "html") || strings.Contains(ctype, "xml") || strings.Contains(ctype, "script")
+	xml := strings.Contains(ctype, "xml") && !strings.Contains(ctype, "openxmlformats")
+	return strings.Contains(ctype, "html") || xml || strings.Contains(ctype, "script")
 }
 
 func baseType(ctype string) string {

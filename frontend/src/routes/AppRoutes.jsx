@@ -22,6 +22,9 @@ import RequireConnections from '../features/connections/components/RequireConnec
 import SimulatePage from '../features/sandbox/pages/SimulatePage';
 import AllConnectionsPage from '../features/connections/pages/AllConnectionsPage';
 import MessagesApiPage from '../features/messagesApi/pages/MessagesApiPage';
+import ContactListsPage from '../features/contactLists/pages/ContactListsPage';
+import ContactListItemsPage from '../features/contactLists/pages/ContactListItemsPage';
+import RequireCampaigns from '../features/contactLists/components/RequireCampaigns';
 
 export default function AppRoutes() {
   return (
@@ -46,6 +49,8 @@ export default function AppRoutes() {
           <Route path="connections/:connectionId/simulate" element={<SimulatePage />} />
           <Route path="allConnections" element={<AllConnectionsPage />} />
           <Route path="messages-api" element={<MessagesApiPage />} />
+          <Route path="contact-lists" element={<RequireCampaigns><ContactListsPage /></RequireCampaigns>} />
+          <Route path="contact-lists/:contactListId/contacts" element={<RequireCampaigns><ContactListItemsPage /></RequireCampaigns>} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Route>
       </Route>

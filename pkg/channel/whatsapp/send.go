@@ -227,3 +227,32 @@ func (c Channel) Profile(ctx context.Context, conn connection.Connection, number
 
 // isGroupNumber: the external API's rule, 18 digits or more is a group.
 func isGroupNumber(number string) bool { return len(digits(number)) >= 18 }
+
+// checkChunk is how many numbers one IsOnWhatsApp query carries.
+const checkChunk = 100
+
+// CheckNumbers asks WhatsApp which numbers have an account, a chunk per query
+// (channel.NumberChecker).
+func (c Channel) CheckNumbers(ctx context.Context, conn connection.Connection, numbers []string) (map[string]bool, error) {
+	s, err := c.Hub.client(ctx, conn)
+	if err != nil {
+		return nil, err
+	}
+	cli, _ := s.live()
+	out := make(map[string]bool, len(numbers))
+	for start := 0; start < len(numbers); start += checkChunk {
+		chunk := numbers[start:min(start+checkChunk, len(numbers))]
+		query := make([]string, len(chunk))
+		for i, n := range chunk {
+			query[i] = "+" + digits(n)
+		}
+		res, err := cli.IsOnWhatsApp(ctx, query)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range res {
+			out[strings.TrimPrefix(r.Query, "+")] = r.IsIn
+		}
+	}
+	return out, nil
+}

@@ -8,6 +8,9 @@ import menuItems from './menuItems';
 export const DRAWER_WIDTH = 240;
 export const DRAWER_CLOSED_WIDTH = 64;
 
+/** An entry's Gate (optional) may hide it by what a hook reads, e.g. a company setting. */
+const Shown = ({ children }) => children;
+
 function MenuList({ open, onNavigate }) {
   const { t } = useTranslation();
   const { user } = useAuth();
@@ -16,13 +19,15 @@ function MenuList({ open, onNavigate }) {
     <List>
       {menuItems
         .filter((item) => item.visible(user))
-        .map(({ to, labelKey, Icon, Badge, testId }) => (
-          <Tooltip key={to} title={open ? '' : t(labelKey)} placement="right">
-            <ListItemButton component={RouterLink} to={to} selected={pathname.startsWith(to)} onClick={onNavigate} data-testid={testId}>
-              <ListItemIcon>{Badge ? <Badge><Icon /></Badge> : <Icon />}</ListItemIcon>
-              {open && <ListItemText primary={t(labelKey)} />}
-            </ListItemButton>
-          </Tooltip>
+        .map(({ to, labelKey, Icon, Badge, Gate = Shown, testId }) => (
+          <Gate key={to}>
+            <Tooltip title={open ? '' : t(labelKey)} placement="right">
+              <ListItemButton component={RouterLink} to={to} selected={pathname.startsWith(to)} onClick={onNavigate} data-testid={testId}>
+                <ListItemIcon>{Badge ? <Badge><Icon /></Badge> : <Icon />}</ListItemIcon>
+                {open && <ListItemText primary={t(labelKey)} />}
+              </ListItemButton>
+            </Tooltip>
+          </Gate>
         ))}
     </List>
   );

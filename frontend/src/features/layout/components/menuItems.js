@@ -8,16 +8,20 @@ import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import FlashOnOutlinedIcon from '@mui/icons-material/FlashOnOutlined';
 import PhonelinkSetupOutlinedIcon from '@mui/icons-material/PhonelinkSetupOutlined';
 import CodeOutlinedIcon from '@mui/icons-material/CodeOutlined';
+import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
 import { isAdmin, isSuper } from '../../../utils/permissions';
 import { canManageConnections } from '../../connections/api/connectionRules';
 import ConnectionsBadge from '../../connections/components/ConnectionsBadge';
 import { externalApiAllowed } from '../../messagesApi/api/access';
+import { canManageContactLists } from '../../contactLists/api/access';
+import CampaignsGate from '../../contactLists/components/CampaignsGate';
 
 const everyone = () => true;
 
 /**
  * Drawer entries; each feature adds its own with the rule that shows it. Badge (optional)
- * wraps the icon, e.g. a dot while something needs attention.
+ * wraps the icon, e.g. a dot while something needs attention; Gate (optional) wraps the entry
+ * and may hide it by what a hook reads (the campaigns area: plan flag and campaignsEnabled).
  */
 const menuItems = [
   { to: '/tickets', labelKey: 'layout.menu.tickets', Icon: ForumOutlinedIcon, visible: everyone, testId: 'menu-tickets' },
@@ -30,6 +34,10 @@ const menuItems = [
   },
   {
     to: '/allConnections', labelKey: 'layout.menu.allConnections', Icon: PhonelinkSetupOutlinedIcon, visible: isSuper, testId: 'menu-all-connections',
+  },
+  {
+    to: '/contact-lists', labelKey: 'layout.menu.contactLists', Icon: ListAltOutlinedIcon, visible: canManageContactLists, testId: 'menu-contact-lists',
+    Gate: CampaignsGate,
   },
   { to: '/messages-api', labelKey: 'layout.menu.messagesApi', Icon: CodeOutlinedIcon, visible: externalApiAllowed, testId: 'menu-messages-api' },
   { to: '/queues', labelKey: 'layout.menu.queues', Icon: AccountTreeOutlinedIcon, visible: isAdmin, testId: 'menu-queues' },
