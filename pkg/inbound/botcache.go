@@ -71,7 +71,7 @@ type companyConfig struct {
 // stampQuery fingerprints each company's configuration rows: per table, how many rows and
 // the sum of their texts' hashes, so any insert, change or delete shows.
 const stampQuery = `WITH q AS (SELECT * FROM queues WHERE company_id = ANY(?::bigint[]))
-SELECT id AS company_id, 'c' AS part, 1 AS n, hashtext(name || ':' || timezone || ':' || schedules::text)::bigint AS h
+SELECT id AS company_id, 'c' AS part, 1 AS n, coalesce(hashtext(concat_ws(':', name, timezone, schedules::text)), 0)::bigint AS h
   FROM companies WHERE id = ANY(?::bigint[])
 UNION ALL SELECT company_id, 'q', count(*), sum(hashtext(q::text)) FROM q GROUP BY 1
 UNION ALL SELECT o.company_id, 'o', count(*), sum(hashtext(o::text)) FROM chatbots o WHERE o.queue_id IN (SELECT id FROM q) GROUP BY 1
