@@ -155,7 +155,8 @@ func writeLogs(tx *gorm.DB, turns []*turn) error {
 
 // track records the bot's marks on each ticket's current service episode: when its bot
 // started (chatbotAt, kept once set) and the queue it entered (queueId, queuedAt). A ticket
-// without a current episode gets one.
+// without a current episode gets one; an episode that has both already is not rewritten
+// (the menu's second and third showings).
 func track(tx *gorm.DB, turns []*turn) error {
 	type mark struct {
 		t       ticket.Ticket
@@ -198,5 +199,7 @@ func track(tx *gorm.DB, turns []*turn) error {
 		  chatbot_at = COALESCE(ticket_trackings.chatbot_at, EXCLUDED.chatbot_at),
 		  queue_id = COALESCE(EXCLUDED.queue_id, ticket_trackings.queue_id),
 		  queued_at = COALESCE(EXCLUDED.queued_at, ticket_trackings.queued_at),
-		  updated_at = now()`, companies, tickets, conns, queues, chatbots).Error
+		  updated_at = now()
+		WHERE EXCLUDED.queue_id IS NOT NULL OR ticket_trackings.chatbot_at IS NULL`,
+		companies, tickets, conns, queues, chatbots).Error
 }
