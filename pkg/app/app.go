@@ -173,7 +173,7 @@ func (a *App) wireMessaging() {
 	a.Delivery = message.Delivery{DB: a.DB, Channels: a.Channels, Events: a.Events, Media: a.Media}
 	a.InboundStore = inbound.NewStore(a.DB, a.Queue)
 	a.Inbound = inbound.Processor{DB: a.DB, Events: a.Events, Media: a.Media, Connections: a.ConnectionCache,
-		Settings: a.Settings, Queue: a.Queue}
+		Settings: a.Settings, Queue: a.Queue, Bot: inbound.NewBotCache()}
 	a.wireWhatsApp()
 }
 

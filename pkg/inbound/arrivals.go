@@ -2,6 +2,7 @@ package inbound
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"gorm.io/gorm"
@@ -23,6 +24,8 @@ type arrival struct {
 	contact contact.Contact
 	ticket  *ticket.Ticket // shared by the batch's messages on one ticket
 	msg     message.Message
+	created bool   // its message opened the ticket
+	left    string // the status the bot moved its ticket from ("" when none)
 }
 
 // storeMessages handles a batch's message events together (BEHAVIOUR §1 skeleton: group
@@ -79,6 +82,13 @@ func (p Processor) storeMessages(ctx context.Context, tx *gorm.DB, conns map[int
 		p.Ticket.LastMessage, p.Ticket.FromMe = message.Preview(n.msg), n.ev.FromMe
 		p.MessageID, p.MessageAt = n.msg.ID, n.msg.CreatedAt
 	}
+	// The bot answers in this transaction (bot.go); a ticket it answered is saved with its
+	// reply as the preview, so its inbound preview is not written first.
+	replies, answered, err := p.converse(ctx, tx, arrivals)
+	if err != nil {
+		return nil, 0, err
+	}
+	changed = slices.DeleteFunc(changed, func(p ticket.Preview) bool { return answered[p.Ticket.ID] })
 	if err := ticket.SavePreviews(tx, changed); err != nil {
 		return nil, 0, err
 	}
@@ -86,10 +96,10 @@ func (p Processor) storeMessages(ctx context.Context, tx *gorm.DB, conns map[int
 		if a.msg.ID != 0 {
 			// Each announce carries the ticket as its last message left it.
 			outs = append(outs, announce{action: "create", msg: a.msg, ticketID: a.ticket.ID,
-				known: &known{ticket: *a.ticket, contact: a.contact}})
+				known: &known{ticket: *a.ticket, contact: a.contact, left: a.left}})
 		}
 	}
-	return outs, 0, nil
+	return append(outs, replies...), 0, nil
 }
 
 // withConnections pairs each event with its connection and drops group messages the
@@ -101,7 +111,7 @@ func withConnections(conns map[int64]connection.Connection, events []pending) ([
 		if err != nil {
 			return nil, e.ID, err
 		}
-		if e.ev.IsGroup && !conn.AllowGroup {
+		if e.ev.IsGroup && !conn.AllowGroup || echo(e.ev) {
 			continue
 		}
 		arrivals = append(arrivals, &arrival{pending: e, conn: conn})
@@ -192,6 +202,7 @@ func findTickets(ctx context.Context, tx *gorm.DB, arrivals []*arrival) (int64, 
 			}
 		}
 		byKey[openKeys[j]] = &t
+		a.created = created[j]
 	}
 	for i, a := range arrivals {
 		a.ticket = byKey[keys[i]]

@@ -248,7 +248,7 @@ func (p Processor) publish(ctx context.Context, outs []announce) {
 			message.Publish(cctx, &events, a.action, msgs[0], *t)
 		}
 		if a.known != nil && last[a.ticketID] == i {
-			ticket.PublishUpdate(cctx, &events, *t, "")
+			ticket.PublishUpdate(cctx, &events, *t, a.known.left)
 		}
 	}
 	_ = realtime.PublishAll(ctx, p.Events, events.Events)

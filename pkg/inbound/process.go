@@ -31,6 +31,7 @@ type Processor struct {
 	Connections *connection.Cache // each batch's connection rows
 	Settings    ticket.Settings   // company settings, for the bot (chatbot.Keys)
 	Queue       tasks.Enqueuer    // the bot's replies: message:send after commit
+	Bot         *BotCache         // the bot's configuration by company (nil: read every batch)
 }
 
 // announce is what to publish once the transaction committed.
@@ -50,6 +51,7 @@ type announce struct {
 type known struct {
 	ticket  ticket.Ticket
 	contact contact.Contact
+	left    string // the status the bot moved the ticket from, whose lists drop it
 }
 
 // handle applies an event about a stored message: a reaction, an ack, an edit, a delete or

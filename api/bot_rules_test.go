@@ -1,0 +1,270 @@
+package api_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hibiken/asynq"
+
+	"atende/pkg/channel"
+	"atende/pkg/chatbot"
+	"atende/pkg/company"
+	"atende/pkg/connection"
+	"atende/pkg/queue"
+	"atende/pkg/tasks"
+	"atende/pkg/tenant"
+	"atende/pkg/testutil"
+	"atende/pkg/ticket"
+)
+
+// closedWeek is a weekly table closed every day; officeHours is open 08:00–18:00 every day.
+const (
+	closedWeek = `[{"weekdayEn":"sunday"},{"weekdayEn":"monday"},{"weekdayEn":"tuesday"},{"weekdayEn":"wednesday"},
+		{"weekdayEn":"thursday"},{"weekdayEn":"friday"},{"weekdayEn":"saturday"}]`
+	officeHours = `[{"weekdayEn":"sunday","startTimeA":"08:00","endTimeA":"18:00"},{"weekdayEn":"monday","startTimeA":"08:00","endTimeA":"18:00"},
+		{"weekdayEn":"tuesday","startTimeA":"08:00","endTimeA":"18:00"},{"weekdayEn":"wednesday","startTimeA":"08:00","endTimeA":"18:00"},
+		{"weekdayEn":"thursday","startTimeA":"08:00","endTimeA":"18:00"},{"weekdayEn":"friday","startTimeA":"08:00","endTimeA":"18:00"},
+		{"weekdayEn":"saturday","startTimeA":"08:00","endTimeA":"18:00"}]`
+)
+
+// §4 and decision 4 through the pipeline: terms, link and question a second apart
+// (scheduled sends), acceptance then the menu, refusal closes with the completion message.
+func TestBotLGPDPipeline(t *testing.T) {
+	b := newBotEnv(t, nil)
+	threeQueues(b)
+	id := b.tn.Company.ID
+	testutil.SetSetting(t, b.App, id, "enableLGPD", "enabled")
+	testutil.SetSetting(t, b.App, id, "lgpdMessage", "Tratamos seus dados, {{firstName}}.")
+	testutil.SetSetting(t, b.App, id, "lgpdLink", "https://acme.test/privacidade")
+	terms := []string{"Tratamos seus dados, Maria.", "https://acme.test/privacidade", chatbot.TextLGPDQuestion}
+
+	const n = "5511900000020"
+	same(t, "first message", b.say(n, "oi"), terms...)
+	tk := b.ticket(n)
+	if tk.Status != ticket.StatusLGPD || b.logs(tk.ID) != "create,lgpd" {
+		t.Fatalf("%+v %s", tk, b.logs(tk.ID))
+	}
+	b.delivered(n, terms...) // the link and the question come by scheduled tasks
+	same(t, "accepts", b.say(n, "1"), mainMenu)
+	if count(b.env, `SELECT count(*) FROM contacts WHERE number = ? AND lgpd_accepted_at IS NOT NULL`, n) != 1 ||
+		count(b.env, `SELECT count(*) FROM tickets WHERE id = ? AND lgpd_accepted_at IS NOT NULL AND status = 'lgpd'`, tk.ID) != 1 {
+		t.Fatal("consent not recorded")
+	}
+	same(t, "queue leaves lgpd", b.say(n, "2"), "Suporte: aguarde, Maria")
+	if tk = b.ticket(n); tk.Status != ticket.StatusPending {
+		t.Fatal(tk.Status)
+	}
+
+	const r = "5511900000021"
+	same(t, "first message", b.say(r, "oi"), terms...)
+	same(t, "something else", b.say(r, "quê?"))
+	same(t, "terms again", b.say(r, "oi?"), terms...)
+	same(t, "refuses", b.say(r, "2"), "Obrigado, até logo!")
+	if tk := b.ticket(r); tk.Status != ticket.StatusClosed {
+		t.Fatal(tk.Status)
+	}
+}
+
+// §3 and decision 3: the reply to a rating request, through the pipeline.
+func TestBotNPSPipeline(t *testing.T) {
+	b := newBotEnv(t, nil)
+	threeQueues(b)
+	testutil.SetSetting(t, b.App, b.tn.Company.ID, "userRating", "enabled")
+	const n = "5511900000030"
+	b.say(n, "oi")
+	b.say(n, "2")
+	tk := b.ticket(n)
+	// The attendant served and closed it: the rating request (ticket.CloseBySystem).
+	b.must(b.App.DB.Exec(`UPDATE tickets SET status = 'open', user_id = ? WHERE id = ?`, b.tn.Attender.ID, tk.ID).Error)
+	ctx := tenant.With(context.Background(), b.tn.Company.ID)
+	full, err := ticket.Get(ctx, b.App.DB, tk.ID)
+	b.must(err)
+	texts, err := ticket.CloseBySystem(ctx, b.App.DB, &full, b.conn, b.App.Settings, ticket.AutoClose{Farewell: true})
+	if err != nil || full.Status != ticket.StatusNPS || len(texts) != 1 {
+		t.Fatalf("rating request: %v %s %q", err, full.Status, texts)
+	}
+	same(t, "not a number", b.say(n, "ótimo"), chatbot.TextInvalidOption, "Dê uma nota de 0 a 10")
+	same(t, "rates", b.say(n, "9"), "Obrigado, até logo!")
+	if tk = b.ticket(n); tk.Status != ticket.StatusClosed {
+		t.Fatal(tk.Status)
+	}
+	if count(b.env, `SELECT count(*) FROM user_ratings WHERE ticket_id = ? AND rate = 9 AND user_id = ?`, tk.ID, b.tn.Attender.ID) != 1 {
+		t.Fatal("rating not stored")
+	}
+}
+
+// §5 and decision 5 through the pipeline: company, connection (on the sandbox's clock) and
+// queue modes, and the collective vacation.
+func TestBotHoursPipeline(t *testing.T) {
+	t.Run("company mode", func(t *testing.T) {
+		b := newBotEnv(t, func(c *connection.Connection) { c.OutOfHoursMessage = "Fechados, {{firstName}}" })
+		threeQueues(b)
+		testutil.SetSetting(t, b.App, b.tn.Company.ID, "scheduleType", "company")
+		b.must(b.App.DB.Exec(`UPDATE companies SET schedules = ? WHERE id = ?`, closedWeek, b.tn.Company.ID).Error)
+		const n = "5511900000040"
+		same(t, "closed", b.say(n, "oi"), "Fechados, Maria")
+		if count(b.env, `SELECT count(*) FROM tickets WHERE is_out_of_hour AND amount_used_bot_queues = 1 AND queue_id IS NULL`) != 1 {
+			t.Fatal("not marked out of hours")
+		}
+		b.must(b.App.DB.Exec(`UPDATE companies SET schedules = '[]' WHERE id = ?`, b.tn.Company.ID).Error)
+		same(t, "open again", b.say(n, "oi"), mainMenu)
+		if count(b.env, `SELECT count(*) FROM tickets WHERE NOT is_out_of_hour AND amount_used_bot_queues = 1`) != 1 {
+			t.Fatal("isOutOfHour not reset")
+		}
+	})
+	t.Run("connection mode on the sandbox clock", func(t *testing.T) {
+		sp, _ := time.LoadLocation("America/Sao_Paulo")
+		now := time.Now().In(sp)
+		three := time.Date(now.Year(), now.Month(), now.Day(), 3, 0, 0, 0, sp) // 03:00 today there: closed
+		b := newBotEnv(t, func(c *connection.Connection) {
+			c.OutOfHoursMessage, c.ClockOffset = "Volte às 8h", int(three.Sub(time.Now()).Seconds())
+		})
+		threeQueues(b)
+		testutil.SetSetting(t, b.App, b.tn.Company.ID, "scheduleType", "connection")
+		b.must(b.App.DB.Exec(`UPDATE connections SET schedules = ? WHERE id = ?`, officeHours, b.conn.ID).Error)
+		eventually(t, "the connection cache forgets the old row", func() bool {
+			c, err := b.App.ConnectionCache.Load(context.Background(), []int64{b.conn.ID})
+			return err == nil && len(c[b.conn.ID].Schedules) == 7
+		})
+		same(t, "closed at 03:00", b.say("5511900000041", "oi"), "Volte às 8h")
+	})
+	t.Run("queue mode", func(t *testing.T) {
+		b := newBotEnv(t, nil)
+		_, suporte, _ := threeQueues(b)
+		testutil.SetSetting(t, b.App, b.tn.Company.ID, "scheduleType", "queue")
+		b.must(b.App.DB.Exec(`UPDATE queues SET schedules = ?, out_of_hours_message = 'Suporte fechado' WHERE id = ?`, closedWeek, suporte.ID).Error)
+		const n = "5511900000042"
+		same(t, "menu", b.say(n, "oi"), mainMenu)
+		same(t, "closed queue", b.say(n, "2"), "Suporte fechado")
+		if tk := b.ticket(n); tk.QueueID == nil || *tk.QueueID != suporte.ID {
+			t.Fatalf("%+v", tk)
+		}
+		same(t, "still closed", b.say(n, "alô"), "Suporte fechado")
+	})
+	t.Run("collective vacation", func(t *testing.T) {
+		today := time.Now()
+		start, end := company.NewDate(today.AddDate(0, 0, -2).Date()), company.NewDate(today.AddDate(0, 0, 2).Date())
+		b := newBotEnv(t, func(c *connection.Connection) {
+			c.CollectiveVacationStart, c.CollectiveVacationEnd, c.CollectiveVacationMessage = &start, &end, "Em férias coletivas"
+		})
+		threeQueues(b)
+		const n = "5511900000043"
+		same(t, "vacation", b.say(n, "oi"), "Em férias coletivas")
+		same(t, "once a day", b.say(n, "alguém?"))
+	})
+}
+
+// §2b: a connection with a single queue takes the customer straight in.
+func TestBotSingleQueuePipeline(t *testing.T) {
+	b := newBotEnv(t, nil)
+	q := b.queue("Atendimento", "Fila única", nil)
+	const n = "5511900000050"
+	same(t, "straight in", b.say(n, "oi"), "Olá Maria!")
+	if tk := b.ticket(n); tk.QueueID == nil || *tk.QueueID != q.ID || b.logs(tk.ID) != "create,queue" {
+		t.Fatalf("%+v %s", tk, b.logs(tk.ID))
+	}
+	same(t, "then it is conversation", b.say(n, "1"))
+}
+
+// §1 step 23: an audio the contact may not send is kept and answered, quoting it.
+func TestBotAudioRefusalPipeline(t *testing.T) {
+	b := newBotEnv(t, nil)
+	b.queue("Atendimento", "Fila única", func(q *queue.Queue) {})
+	testutil.SetSetting(t, b.App, b.tn.Company.ID, "acceptAudioMessageContact", "disabled")
+	const n = "5511900000060"
+	b.say(n, "oi")
+	_, _, err := b.App.InboundStore.Record(tenant.With(context.Background(), b.tn.Company.ID), b.conn, channel.Event{
+		Kind: channel.EventMessage, ProviderID: "audio-1", From: n, MediaType: "audio", MediaPath: "x/a.ogg",
+		MediaName: "a.ogg", Timestamp: time.Now()})
+	b.must(err)
+	same(t, "refused", b.after("audio-1"), chatbot.TextNoAudio)
+	if count(b.env, `SELECT count(*) FROM messages r JOIN messages a ON a.id = r.quoted_msg_id
+		WHERE a.provider_id = 'audio-1' AND r.from_me`) != 1 {
+		t.Fatal("the refusal does not quote the audio")
+	}
+}
+
+// Exactly once: a duplicate event, a task delivered twice and a batch whose transaction
+// failed (a worker killed mid-menu) neither send a menu twice nor lose it; our own echo
+// is not stored.
+func TestBotExactlyOnce(t *testing.T) {
+	e := newEnv(t)
+	tn := testutil.NewTenant(t, e.App, "acme", 0)
+	conn := sandboxConn(t, e, tn)
+	b := &botEnv{env: e, tn: tn, conn: conn}
+	b.conn.GreetingMessage = "Olá {{firstName}}!"
+	b.must(e.App.DB.Model(&connection.Connection{}).Where("id = ?", conn.ID).Update("greeting_message", b.conn.GreetingMessage).Error)
+	threeQueues(b)
+	ctx := tenant.With(context.Background(), tn.Company.ID)
+	ev := channel.Event{Kind: channel.EventMessage, ProviderID: "once-1", From: "5511900000070", Name: "Maria Souza",
+		Body: "oi", Timestamp: time.Now()}
+
+	// The batch fails after the bot wrote its menu: nothing of it stays, the event waits.
+	b.must(e.App.DB.Exec(`CREATE TABLE bot_fail (n int); INSERT INTO bot_fail VALUES (1);
+		CREATE FUNCTION bot_fail_once() RETURNS trigger AS $$ BEGIN
+		  IF EXISTS (SELECT 1 FROM bot_fail) THEN RAISE EXCEPTION 'worker killed mid-menu'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql;
+		CREATE TRIGGER bot_fail BEFORE INSERT ON ticket_logs FOR EACH ROW WHEN (NEW.type = 'chatBot') EXECUTE FUNCTION bot_fail_once();`).Error)
+	id, _, err := e.App.InboundStore.Record(ctx, conn, ev)
+	b.must(err)
+	refs := []tasks.InboundRef{{CompanyID: tn.Company.ID, EventID: id}}
+	if err := e.App.Inbound.Process(context.Background(), refs); err == nil || !strings.Contains(err.Error(), "mid-menu") {
+		t.Fatalf("the batch should fail: %v", err)
+	}
+	if count(e, `SELECT count(*) FROM messages`) != 0 || count(e, `SELECT count(*) FROM inbound_events WHERE processed_at IS NULL`) != 1 {
+		t.Fatal("a failed batch left rows, or lost its event")
+	}
+	// The retry answers once; a second delivery of the task and the event again do nothing.
+	b.must(e.App.DB.Exec(`DELETE FROM bot_fail`).Error)
+	for range 2 {
+		b.must(e.App.Inbound.Process(context.Background(), refs))
+	}
+	if _, dup, err := e.App.InboundStore.Record(ctx, conn, ev); err != nil || !dup {
+		t.Fatalf("the same event again: dup %v err %v", dup, err)
+	}
+	same(t, "one menu", b.after("once-1"), mainMenu)
+	if n := len(pendingTasks[tasks.MessageRef](e, tasks.QueueCritical, tasks.TypeMessageSend)); n != 1 {
+		t.Fatalf("%d sends queued, want 1", n)
+	}
+	// Our echo of the menu (the phone reports what we sent) is neither stored nor answered.
+	echoID, _, err := e.App.InboundStore.Record(ctx, conn, channel.Event{Kind: channel.EventMessage, ProviderID: "echo-1",
+		From: "5511900000070", FromMe: true, Body: mark + mainMenu, Timestamp: time.Now()})
+	b.must(err)
+	startWorker(t, e)
+	b.delivered("5511900000070", mainMenu)
+	eventually(t, "echo handled", func() bool {
+		return count(e, `SELECT count(*) FROM inbound_events WHERE id = ? AND processed_at IS NOT NULL`, echoID) == 1
+	})
+	if count(e, `SELECT count(*) FROM messages WHERE provider_id = 'echo-1'`) != 0 || count(e, `SELECT count(*) FROM messages`) != 2 {
+		t.Fatal("the echo was stored or answered")
+	}
+}
+
+// Two messages of one customer in one batch: the second meets what the first left (the
+// menu shown, then the choice), and its reply is sent after the first one's.
+func TestBotBatchOfOneTicket(t *testing.T) {
+	e := newEnv(t)
+	tn := testutil.NewTenant(t, e.App, "acme", 0)
+	conn := sandboxConn(t, e, tn)
+	b := &botEnv{env: e, tn: tn, conn: conn}
+	b.must(e.App.DB.Model(&connection.Connection{}).Where("id = ?", conn.ID).Update("greeting_message", "Olá {{firstName}}!").Error)
+	threeQueues(b)
+	ctx := tenant.With(context.Background(), tn.Company.ID)
+	var refs []tasks.InboundRef
+	for i, body := range []string{"oi", "2"} {
+		id, _, err := e.App.InboundStore.Record(ctx, conn, channel.Event{Kind: channel.EventMessage,
+			ProviderID: fmt.Sprint("batch-", i), From: "5511900000080", Name: "Maria Souza", Body: body,
+			Timestamp: time.Now().Add(time.Duration(i) * time.Millisecond)})
+		b.must(err)
+		refs = append(refs, tasks.InboundRef{CompanyID: tn.Company.ID, EventID: id})
+	}
+	b.must(e.App.Inbound.Process(context.Background(), refs))
+	same(t, "menu, then the queue", b.after("batch-1"), mainMenu, "Suporte: aguarde, Maria")
+	in := asynq.NewInspector(e.App.RedisOpt)
+	defer in.Close()
+	if later, err := in.ListScheduledTasks(tasks.QueueCritical); err != nil || len(later) != 1 {
+		t.Fatalf("the second reply should wait its turn (scheduled): %d %v", len(later), err)
+	}
+}

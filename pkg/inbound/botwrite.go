@@ -1,0 +1,205 @@
+package inbound
+
+import (
+	"time"
+
+	"gorm.io/gorm"
+
+	atdb "atende/pkg/db"
+	"atende/pkg/message"
+	"atende/pkg/ticket"
+)
+
+// The batch's bot writes, one statement each whatever the batch's size (the statements'
+// texts never change, so PostgreSQL plans each once per connection).
+
+// writeReplies stores every reply of the turns, in order, as outgoing rows at ack 0 (the
+// system's: no user), and returns their announces with their send times. Each row gets its
+// own creation time, a microsecond apart, which names it in what the insert returns.
+func writeReplies(tx *gorm.DB, turns []*turn) ([]announce, error) {
+	var msgs []*message.Message
+	var delays []time.Duration
+	base := time.Now().Truncate(time.Microsecond)
+	for _, tu := range turns {
+		t := tu.a.ticket
+		at := tu.at
+		for _, r := range tu.o.Replies {
+			at += r.Delay
+			m := &message.Message{CompanyID: t.CompanyID, TicketID: t.ID, ContactID: &t.ContactID, ConnectionID: t.ConnectionID,
+				QueueID: tu.o.Ticket.QueueID, Body: marked(r.Body), FromMe: true, MediaType: mediaKind(r.MediaType, r.MediaPath),
+				MediaPath: r.MediaPath, MediaName: r.MediaName, Read: true, CreatedAt: base.Add(time.Duration(len(msgs)) * time.Microsecond)}
+			m.UpdatedAt = m.CreatedAt
+			if r.Quote {
+				m.QuotedMsgID = &tu.a.msg.ID
+			}
+			msgs, delays = append(msgs, m), append(delays, at)
+			t.LastMessage, t.FromMe, t.UnreadMessages = message.Preview(*m), true, 0
+		}
+	}
+	if len(msgs) == 0 {
+		return nil, nil
+	}
+	var companies, tickets atdb.Int64s
+	var contacts, conns, queues, quoted atdb.NullInt64s
+	var bodies, types, paths, names atdb.Texts
+	var created atdb.Times
+	for _, m := range msgs {
+		companies, tickets, contacts = append(companies, m.CompanyID), append(tickets, m.TicketID), append(contacts, m.ContactID)
+		conns, queues, quoted = append(conns, m.ConnectionID), append(queues, m.QueueID), append(quoted, m.QuotedMsgID)
+		bodies, types, paths, names = append(bodies, m.Body), append(types, m.MediaType), append(paths, m.MediaPath), append(names, m.MediaName)
+		created = append(created, m.CreatedAt)
+	}
+	var stored []struct {
+		ID        int64
+		TicketID  int64
+		CreatedAt time.Time
+	}
+	if err := tx.Raw(`INSERT INTO messages (company_id, ticket_id, contact_id, connection_id, queue_id, quoted_msg_id,
+		  body, media_type, media_path, media_name, from_me, read, ack, created_at, updated_at)
+		SELECT c, t, ct, cn, q, qm, b, mt, mp, mn, true, true, 0, at, at FROM unnest(?::bigint[], ?::bigint[], ?::bigint[],
+		  ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::text[], ?::text[], ?::text[], ?::timestamptz[])
+		  AS v(c, t, ct, cn, q, qm, b, mt, mp, mn, at)
+		RETURNING id, ticket_id, created_at`, companies, tickets, contacts, conns, queues, quoted,
+		bodies, types, paths, names, created).Find(&stored).Error; err != nil {
+		return nil, err
+	}
+	type key struct {
+		ticket int64
+		at     int64
+	}
+	ids := make(map[key]int64, len(stored))
+	for _, s := range stored {
+		ids[key{s.TicketID, s.CreatedAt.UnixMicro()}] = s.ID
+	}
+	outs := make([]announce, len(msgs))
+	for i, m := range msgs {
+		m.ID = ids[key{m.TicketID, m.CreatedAt.UnixMicro()}]
+		outs[i] = announce{action: "create", msg: *m, ticketID: m.TicketID, send: true, delay: delays[i]}
+	}
+	return outs, nil
+}
+
+// mediaKind is a reply's message type: text, or its file's type.
+func mediaKind(typ, path string) string {
+	switch {
+	case path == "":
+		return message.TypeChat
+	case typ == "":
+		return message.TypeDocument
+	}
+	return typ
+}
+
+// saveTickets writes the bot's columns of every ticket a turn changed, with the preview
+// its replies left, as the batch holds them (the rows are locked by the batch).
+func saveTickets(tx *gorm.DB, turns []*turn) error {
+	seen := map[int64]bool{}
+	var ids, amounts, amountsNPS, unread atdb.Int64s
+	var queues, users, options, integrations atdb.NullInt64s
+	var statuses, sent, accepted, previews atdb.Texts
+	var outOfHour, inactive, useIntegration, fromMe atdb.Bools
+	var at atdb.Times
+	stamp := func(p *time.Time) string {
+		if p == nil {
+			return ""
+		}
+		return p.Format(time.RFC3339Nano)
+	}
+	for _, tu := range turns {
+		t := tu.a.ticket
+		if seen[t.ID] || (tu.set == nil && len(tu.o.Replies) == 0) {
+			continue
+		}
+		seen[t.ID] = true
+		ids, amounts, amountsNPS = append(ids, t.ID), append(amounts, int64(t.AmountUsedBotQueues)), append(amountsNPS, int64(t.AmountUsedBotQueuesNPS))
+		unread, queues, users = append(unread, int64(t.UnreadMessages)), append(queues, t.QueueID), append(users, t.UserID)
+		options, integrations = append(options, t.ChatbotOptionID), append(integrations, t.IntegrationID)
+		statuses, sent, accepted = append(statuses, t.Status), append(sent, stamp(t.LgpdSendMessageAt)), append(accepted, stamp(t.LgpdAcceptedAt))
+		previews, outOfHour, inactive = append(previews, t.LastMessage), append(outOfHour, t.IsOutOfHour), append(inactive, t.SendInactiveMessage)
+		useIntegration, fromMe, at = append(useIntegration, t.UseIntegration), append(fromMe, t.FromMe), append(at, t.UpdatedAt)
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	return tx.Exec(`UPDATE tickets t SET status = v.status, queue_id = v.queue_id, user_id = v.user_id,
+		  amount_used_bot_queues = v.amount, amount_used_bot_queues_nps = v.amount_nps, is_out_of_hour = v.ooh,
+		  send_inactive_message = v.inactive, chatbot_option_id = v.opt, integration_id = v.integ, use_integration = v.use_integ,
+		  lgpd_send_message_at = NULLIF(v.sent, '')::timestamptz, lgpd_accepted_at = NULLIF(v.accepted, '')::timestamptz,
+		  last_message = v.preview, from_me = v.from_me, unread_messages = v.unread, updated_at = v.at
+		FROM unnest(?::bigint[], ?::text[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::boolean[], ?::boolean[],
+		  ?::bigint[], ?::bigint[], ?::boolean[], ?::text[], ?::text[], ?::text[], ?::boolean[], ?::bigint[], ?::timestamptz[])
+		  AS v(id, status, queue_id, user_id, amount, amount_nps, ooh, inactive, opt, integ, use_integ, sent, accepted,
+		  preview, from_me, unread, at)
+		WHERE t.id = v.id`, ids, statuses, queues, users, amounts, amountsNPS, outOfHour, inactive, options, integrations,
+		useIntegration, sent, accepted, previews, fromMe, unread, at).Error
+}
+
+// writeLogs appends the turns' log entries.
+func writeLogs(tx *gorm.DB, turns []*turn) error {
+	var companies, tickets atdb.Int64s
+	var users, queues atdb.NullInt64s
+	var types atdb.Texts
+	for _, tu := range turns {
+		for _, l := range tu.o.Logs {
+			companies, tickets = append(companies, tu.a.CompanyID), append(tickets, tu.a.ticket.ID)
+			users, queues, types = append(users, l.UserID), append(queues, l.QueueID), append(types, l.Type)
+		}
+	}
+	if len(types) == 0 {
+		return nil
+	}
+	return tx.Exec(`INSERT INTO ticket_logs (company_id, ticket_id, user_id, queue_id, type)
+		SELECT * FROM unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[])`,
+		companies, tickets, users, queues, types).Error
+}
+
+// track records the bot's marks on each ticket's current service episode: when its bot
+// started (chatbotAt, kept once set) and the queue it entered (queueId, queuedAt). A ticket
+// without a current episode gets one; an episode that has both already is not rewritten
+// (the menu's second and third showings).
+func track(tx *gorm.DB, turns []*turn) error {
+	type mark struct {
+		t       ticket.Ticket
+		chatbot string
+		queue   *int64
+	}
+	var order []int64
+	marks := map[int64]*mark{}
+	for _, tu := range turns {
+		if !tu.o.ChatbotAt && tu.o.Queued == nil {
+			continue
+		}
+		m := marks[tu.a.ticket.ID]
+		if m == nil {
+			m = &mark{t: *tu.a.ticket}
+			marks[m.t.ID], order = m, append(order, m.t.ID)
+		}
+		if tu.o.ChatbotAt && m.chatbot == "" {
+			m.chatbot = tu.in.Now.Format(time.RFC3339Nano)
+		}
+		if tu.o.Queued != nil {
+			m.queue = tu.o.Queued
+		}
+	}
+	if len(order) == 0 {
+		return nil
+	}
+	var companies, tickets atdb.Int64s
+	var conns, queues atdb.NullInt64s
+	var chatbots atdb.Texts
+	for _, id := range order {
+		m := marks[id]
+		companies, tickets, conns = append(companies, m.t.CompanyID), append(tickets, id), append(conns, m.t.ConnectionID)
+		queues, chatbots = append(queues, m.queue), append(chatbots, m.chatbot)
+	}
+	return tx.Exec(`INSERT INTO ticket_trackings (company_id, ticket_id, connection_id, queue_id, queued_at, chatbot_at)
+		SELECT c, t, n, q, CASE WHEN q IS NULL THEN NULL ELSE now() END, NULLIF(cb, '')::timestamptz
+		FROM unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[]) AS v(c, t, n, q, cb)
+		ON CONFLICT (ticket_id) WHERE finished_at IS NULL DO UPDATE SET
+		  chatbot_at = COALESCE(ticket_trackings.chatbot_at, EXCLUDED.chatbot_at),
+		  queue_id = COALESCE(EXCLUDED.queue_id, ticket_trackings.queue_id),
+		  queued_at = COALESCE(EXCLUDED.queued_at, ticket_trackings.queued_at),
+		  updated_at = now()
+		WHERE EXCLUDED.queue_id IS NOT NULL OR ticket_trackings.chatbot_at IS NULL`,
+		companies, tickets, conns, queues, chatbots).Error
+}
