@@ -1,6 +1,7 @@
 package worker_test
 
 import (
+	"atende/pkg/message"
 	"context"
 	"strings"
 	"testing"
@@ -8,7 +9,6 @@ import (
 
 	"atende/pkg/connection"
 	"atende/pkg/testutil"
-	"atende/pkg/timers"
 	"atende/scheduler"
 	"atende/worker"
 )
@@ -49,7 +49,7 @@ func TestTimerTasksRun(t *testing.T) {
 	}
 	var status, last string
 	a.DB.Raw(`SELECT status, last_message FROM tickets WHERE id = ?`, ticketID).Row().Scan(&status, &last)
-	if status != "closed" || last != timers.Echo+"Encerrado por inatividade." {
+	if status != "closed" || last != message.SystemMark+"Encerrado por inatividade." {
 		t.Fatalf("ticket %s, last message %q", status, last)
 	}
 }

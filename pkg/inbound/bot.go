@@ -14,9 +14,9 @@ import (
 	"atende/pkg/ticket"
 )
 
-// Echo marks the texts the system sends (BEHAVIOUR §1): their echo from the phone carries
-// it and is not a message of ours to store or answer.
-const Echo = "\u200e"
+// Echo marks the texts the system sends (message.SystemMark): their echo from the phone
+// is our own message, never a customer's or an attendant's.
+const Echo = message.SystemMark
 
 // echo reports whether an event is our own echo: a message from us that starts with Echo.
 func echo(ev channel.Event) bool {
@@ -193,7 +193,7 @@ func (p Processor) settle(ctx context.Context, tx *gorm.DB, tu *turn, outs []ann
 	}
 	drafts := make([]message.Draft, len(texts))
 	for i, text := range texts {
-		drafts[i] = message.Draft{Body: marked(text)}
+		drafts[i] = message.Draft{Body: message.Marked(text)}
 	}
 	msgs, err := message.Write(ctx, tx, *a.ticket, nil, drafts...)
 	if err != nil {
@@ -206,12 +206,4 @@ func (p Processor) settle(ctx context.Context, tx *gorm.DB, tu *turn, outs []ann
 		at += chatbot.Gap
 	}
 	return more, nil
-}
-
-// marked prefixes a system text with the echo marker (once).
-func marked(text string) string {
-	if text == "" || strings.HasPrefix(text, Echo) {
-		return text
-	}
-	return Echo + text
 }

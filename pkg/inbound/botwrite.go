@@ -26,7 +26,7 @@ func writeReplies(tx *gorm.DB, turns []*turn) ([]announce, error) {
 		for _, r := range tu.o.Replies {
 			at += r.Delay
 			m := &message.Message{CompanyID: t.CompanyID, TicketID: t.ID, ContactID: &t.ContactID, ConnectionID: t.ConnectionID,
-				QueueID: tu.o.Ticket.QueueID, Body: marked(r.Body), FromMe: true, MediaType: mediaKind(r.MediaType, r.MediaPath),
+				QueueID: tu.o.Ticket.QueueID, Body: message.Marked(r.Body), FromMe: true, MediaType: mediaKind(r.MediaType, r.MediaPath),
 				MediaPath: r.MediaPath, MediaName: r.MediaName, Read: true, CreatedAt: base.Add(time.Duration(len(msgs)) * time.Microsecond)}
 			m.UpdatedAt = m.CreatedAt
 			if r.Quote {

@@ -1,6 +1,7 @@
 package timers_test
 
 import (
+	"atende/pkg/message"
 	"context"
 	"fmt"
 	"slices"
@@ -82,10 +83,10 @@ func sent(t *testing.T, a *app.App, ticketID int64) []string {
 	var bodies []string
 	must(t, a.DB.Raw(`SELECT body FROM messages WHERE ticket_id = ? AND from_me ORDER BY id`, ticketID).Scan(&bodies).Error)
 	for i, b := range bodies {
-		if !strings.HasPrefix(b, timers.Echo) {
+		if !strings.HasPrefix(b, message.SystemMark) {
 			t.Errorf("system text %q without the echo marker", b)
 		}
-		bodies[i] = strings.TrimPrefix(b, timers.Echo)
+		bodies[i] = strings.TrimPrefix(b, message.SystemMark)
 	}
 	return bodies
 }

@@ -1,6 +1,7 @@
 package timers_test
 
 import (
+	"atende/pkg/message"
 	"context"
 	"sync"
 	"testing"
@@ -9,7 +10,6 @@ import (
 	"atende/pkg/connection"
 	"atende/pkg/testutil"
 	"atende/pkg/ticket"
-	"atende/pkg/timers"
 )
 
 // With a warning configured: warned after timeInactiveMessage idle, closed expiresTicket
@@ -60,7 +60,7 @@ func TestInactivityWarnsThenExpires(t *testing.T) {
 		t.Fatalf("after expiry: %+v", got)
 	}
 	want := []string{name + ", ainda está aí?", "Encerrado por inatividade, " + name + "."}
-	if !equal(sent(t, a, tk.ID), want) || got.LastMessage != timers.Echo+want[1] {
+	if !equal(sent(t, a, tk.ID), want) || got.LastMessage != message.SystemMark+want[1] {
 		t.Fatalf("sent %q (preview %q), want %q", sent(t, a, tk.ID), got.LastMessage, want)
 	}
 	if l := logs(t, a, tk.ID); l[len(l)-1] != ticket.LogAutoClose {

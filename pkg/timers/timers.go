@@ -142,19 +142,12 @@ func (s Service) announce(ctx context.Context, ids []int64, olds []string) {
 	}
 }
 
-// Echo starts every text the system sends (BEHAVIOUR §1: U+200E), so that the phone's echo
-// of it is recognised as ours and ignored; the inbound pipeline's marker is the same
-// character.
-const Echo = "\u200e"
-
-// write stores texts as the system's outgoing messages on t, in order, marked with Echo.
+// write stores texts as the system's outgoing messages on t, in order, marked as the
+// system's (message.Marked).
 func write(ctx context.Context, tx *gorm.DB, t ticket.Ticket, texts []string) ([]message.Message, error) {
 	drafts := make([]message.Draft, 0, len(texts))
 	for _, text := range texts {
-		if !strings.HasPrefix(text, Echo) {
-			text = Echo + text
-		}
-		drafts = append(drafts, message.Draft{Body: text})
+		drafts = append(drafts, message.Draft{Body: message.Marked(text)})
 	}
 	if len(drafts) == 0 {
 		return nil, nil
