@@ -19,8 +19,14 @@ export default function useSettings() {
   const save = useCallback(
     async (key, value) => {
       try {
-        const saved = await updateSetting(key, value);
-        await mutate((list) => withSetting(list, saved?.key ? saved : { key, value }), { revalidate: false });
+        // The control moves at once (optimistic); a refused change moves it back.
+        await mutate(
+          async (list) => {
+            const saved = await updateSetting(key, value);
+            return withSetting(list, saved?.key ? saved : { key, value });
+          },
+          { optimisticData: (list) => withSetting(list, { key, value }), rollbackOnError: true, revalidate: false },
+        );
         toast.success(t('settings.saved'));
         return true;
       } catch (error) {
