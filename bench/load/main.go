@@ -24,9 +24,13 @@ func main() {
 	inbound := flag.Int("inbound", 25000, "inbound messages for the pipeline run (0 = skip)")
 	rate := flag.Float64("rate", 1000, "inbound messages offered per second (0 = as fast as possible)")
 	inboundWarmup := flag.Duration("inbound-warmup", 5*time.Second, "untimed start of the inbound run")
+	bot := flag.Bool("bot", false, "configure the conversation bot on the sandbox connections first (3 queues, option trees, hours); false turns it off")
 	flag.Parse()
 	g, err := db.Open(*dsn)
 	if err != nil {
+		log.Fatal(err)
+	}
+	if err := configureBot(g, *bot); err != nil {
 		log.Fatal(err)
 	}
 	agents, err := prepare(g, *base, *attendants)
