@@ -30,6 +30,7 @@ CREATE TABLE campaigns (
     open_ticket            text   NOT NULL DEFAULT 'disabled',
     media_path             text   NOT NULL DEFAULT '',
     media_name             text   NOT NULL DEFAULT '',
+    media_type             text   NOT NULL DEFAULT '',
     -- The pacer's cursor: when it may send next, sends since the last long pause, and why
     -- it waits (shown on the report). paused_reason: the governor stopped it (CANCELADA).
     next_send_at           timestamptz,
@@ -70,9 +71,11 @@ CREATE TABLE campaign_shippings (
     updated_at                timestamptz NOT NULL DEFAULT now(),
     UNIQUE (campaign_id, number)
 );
--- What the pacer sends next.
+-- What the pacer sends next: numbers not asked nor sent yet, and confirmed ones to send.
 CREATE INDEX campaign_shippings_todo_idx ON campaign_shippings (campaign_id, id)
-    WHERE delivered_at IS NULL AND failed_at IS NULL;
+    WHERE confirmation_requested_at IS NULL AND delivered_at IS NULL AND failed_at IS NULL;
+CREATE INDEX campaign_shippings_confirmed_idx ON campaign_shippings (campaign_id, id)
+    WHERE confirmed_at IS NOT NULL AND delivered_at IS NULL AND failed_at IS NULL;
 -- Receipts of campaign sends, found by their provider id.
 CREATE INDEX campaign_shippings_provider_idx ON campaign_shippings (connection_id, provider_id)
     WHERE provider_id IS NOT NULL;
@@ -81,8 +84,8 @@ CREATE INDEX campaign_shippings_confirm_provider_idx ON campaign_shippings (conn
 -- A reply after the confirmation request (small: only the contacts still being asked).
 CREATE INDEX campaign_shippings_asked_idx ON campaign_shippings (connection_id, number)
     WHERE confirmation_requested_at IS NOT NULL AND confirmed_at IS NULL;
--- The governor's health window per connection.
-CREATE INDEX campaign_shippings_sent_idx ON campaign_shippings (connection_id, delivered_at DESC)
+-- The governor's health window per connection: its latest sends and failures.
+CREATE INDEX campaign_shippings_sent_idx ON campaign_shippings (connection_id, (coalesce(delivered_at, failed_at)) DESC)
     WHERE delivered_at IS NOT NULL OR failed_at IS NOT NULL;
 
 CREATE TABLE campaign_settings (

@@ -27,6 +27,7 @@ type Processor struct {
 	Events      realtime.Publisher
 	Media       message.MediaURL
 	Connections *connection.Cache // each batch's connection rows
+	Campaigns   CampaignWatcher   // optional: campaign receipts, confirmations and echoes
 }
 
 // announce is what to publish once the transaction committed.
