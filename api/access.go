@@ -32,6 +32,9 @@ var (
 	// externalAPI: a connection's token, on a plan with useExternalApi.
 	externalAPI = access{apiToken: true, planFlag: "useExternalApi"}
 
+	// campaigns: admins, on a plan with useCampaigns (spec/3 §6: profile users are blocked).
+	campaigns = admin.needsPlan("useCampaigns")
+
 	// manageConnections: admins, and profile users with allowConnections (spec/2 §6).
 	manageConnections = admin.orToggle("allowConnections")
 )

@@ -61,6 +61,22 @@ func (a *API) routes() []route {
 		{"GET", "/ticket-notes/list", signedIn, a.listTicketNotes},
 		{"DELETE", "/ticket-notes/:id", signedIn, a.deleteTicketNote},
 
+		// Campaigns (spec/3 §7): admins of companies whose plan has campaigns.
+		{"GET", "/campaigns", campaigns, a.listCampaigns},
+		{"GET", "/campaigns/", campaigns, a.listCampaigns},
+		{"GET", "/campaigns/:id", campaigns, a.getCampaign},
+		{"POST", "/campaigns", campaigns, a.createCampaign},
+		{"PUT", "/campaigns/:id", campaigns, a.updateCampaign},
+		{"DELETE", "/campaigns/:id", campaigns, a.deleteCampaign},
+		{"POST", "/campaigns/:id/media-upload", campaigns.upTo(CampaignMediaMaxBytes + formOverhead), a.uploadCampaignMedia},
+		{"DELETE", "/campaigns/:id/media-upload", campaigns, a.deleteCampaignMedia},
+		{"POST", "/campaigns/:id/cancel", campaigns, a.cancelCampaign},
+		{"POST", "/campaigns/:id/restart", campaigns, a.restartCampaign},
+		{"GET", "/campaigns/:id/report", campaigns, a.campaignReport},
+		{"GET", "/campaigns/:id/shippings", campaigns, a.campaignShippings},
+		{"GET", "/campaign-settings", campaigns, a.campaignSettings},
+		{"POST", "/campaign-settings", campaigns, a.saveCampaignSettings},
+
 		// Contacts, tags, queues, quick messages, connections
 		{"GET", "/contacts", signedIn, a.listContacts},
 		{"GET", "/contacts/", signedIn, a.listContacts},

@@ -8,6 +8,7 @@ import (
 	"github.com/hibiken/asynq"
 
 	"atende/pkg/app"
+	"atende/pkg/campaign"
 	"atende/pkg/channel"
 	"atende/pkg/inbound"
 	"atende/pkg/message"
@@ -70,7 +71,7 @@ func Reconcile(a *app.App, ctx context.Context) error {
 			_ = tasks.Enqueue(ctx, a.Queue, task)
 		}
 	}
-	return nil
+	return campaign.Requeue(ctx, a.DB, a.Queue, time.Now(), ReconcileGrace)
 }
 
 // sandboxAck moves a sandbox delivery to its next ack and feeds the ack through the

@@ -41,6 +41,8 @@ func (w *Worker) Mux() *asynq.ServeMux {
 	mux.HandleFunc(tasks.TypeMetaMedia, w.retryMetaMedia)
 	mux.HandleFunc(tasks.TypeWhatsAppSession, w.whatsappSession)
 	mux.HandleFunc(tasks.TypeCloseImported, w.closeImported)
+	mux.HandleFunc(tasks.TypeCampaignStart, w.startCampaign)
+	mux.HandleFunc(tasks.TypeCampaignTick, w.tickCampaign)
 	return mux
 }
 

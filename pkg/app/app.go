@@ -12,6 +12,7 @@ import (
 	"gorm.io/gorm"
 
 	"atende/pkg/auth"
+	"atende/pkg/campaign"
 	"atende/pkg/channel"
 	"atende/pkg/channel/sandbox"
 	"atende/pkg/channel/whatsapp"
@@ -77,6 +78,9 @@ type App struct {
 
 	Tickets  ticket.Service
 	External externalapi.Service // POST /api/messages/send
+
+	Campaigns        campaign.Service
+	CampaignSettings campaign.SettingsService
 
 	stop context.CancelFunc // ends the background listeners
 }
@@ -151,6 +155,7 @@ func (a *App) wire() {
 	// tickets through the ticket service.
 	a.Connections.Sessions, a.Connections.Tickets, a.Connections.Media = a.Sessions, a.Tickets, a.Media
 	a.External = externalapi.Service{DB: a.DB, Messages: a.Messages, Events: a.Events}
+	a.wireCampaigns()
 	a.wireMeta()
 }
 
@@ -175,6 +180,15 @@ func (a *App) wireWhatsApp() {
 		Leases: whatsapp.Leases{RDB: a.RDB, Owner: a.Cfg.WhatsApp.WorkerID, TTL: a.Cfg.WhatsApp.LeaseTTL}}
 	a.Channels[connection.ChannelWhatsApp] = whatsapp.Channel{Hub: a.WhatsApp}
 	a.Sessions.ByChannel[connection.ChannelWhatsApp] = whatsapp.Control{Hub: a.WhatsApp}
+}
+
+// wireCampaigns builds the campaigns and lets them see inbound events (receipts,
+// confirmations, echoes).
+func (a *App) wireCampaigns() {
+	d := campaign.Dispatcher{DB: a.DB, Channels: a.Channels, Queue: a.Queue, Events: a.Events}
+	a.Campaigns = campaign.Service{DB: a.DB, Events: a.Events, Queue: a.Queue, Media: a.Media, Dispatcher: d}
+	a.CampaignSettings = campaign.SettingsService{DB: a.DB}
+	a.Inbound.Campaigns = campaign.Watcher{Queue: a.Queue, Events: a.Events}
 }
 
 // Close releases connections.

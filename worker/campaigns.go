@@ -1,0 +1,27 @@
+package worker
+
+import (
+	"context"
+
+	"github.com/hibiken/asynq"
+
+	"atende/pkg/tasks"
+)
+
+// startCampaign moves a scheduled campaign whose time came to running.
+func (w *Worker) startCampaign(ctx context.Context, t *asynq.Task) error {
+	var p tasks.CampaignRef
+	if err := tasks.Decode(t, &p); err != nil {
+		return err
+	}
+	return w.App.Campaigns.Dispatcher.Start(ctx, p.CompanyID, p.CampaignID)
+}
+
+// tickCampaign is one step of a campaign's pacer.
+func (w *Worker) tickCampaign(ctx context.Context, t *asynq.Task) error {
+	var p tasks.CampaignRef
+	if err := tasks.Decode(t, &p); err != nil {
+		return err
+	}
+	return w.App.Campaigns.Dispatcher.Tick(ctx, p.CompanyID, p.CampaignID)
+}
