@@ -93,10 +93,10 @@ func WriteShippings(ctx context.Context, tx *gorm.DB, c Campaign) (int64, error)
 		tag = *c.TagListID
 	}
 	res := tx.WithContext(ctx).Exec(`INSERT INTO campaign_shippings (company_id, campaign_id, contact_list_item_id, contact_id, name, number, email)
-		SELECT @company, @campaign, i.id, NULL, i.name, i.number, i.email FROM contact_list_items i
+		SELECT CAST(@company AS bigint), CAST(@campaign AS bigint), i.id, NULL::bigint, i.name, i.number, i.email FROM contact_list_items i
 		  WHERE i.contact_list_id = @list AND i.company_id = @company AND i.is_whatsapp_valid IS NOT FALSE AND i.number <> ''
 		UNION ALL
-		SELECT @company, @campaign, NULL, ct.id, ct.name, ct.number, ct.email FROM contact_tags t JOIN contacts ct ON ct.id = t.contact_id
+		SELECT CAST(@company AS bigint), CAST(@campaign AS bigint), NULL::bigint, ct.id, ct.name, ct.number, ct.email FROM contact_tags t JOIN contacts ct ON ct.id = t.contact_id
 		  WHERE t.tag_id = @tag AND t.company_id = @company AND NOT ct.is_group AND ct.active AND ct.number ~ '^[0-9]{8,}$'
 		ON CONFLICT (campaign_id, number) DO NOTHING`,
 		map[string]any{"company": c.CompanyID, "campaign": c.ID, "list": list, "tag": tag})
@@ -185,7 +185,7 @@ func (d Dispatcher) step(ctx context.Context, tx *gorm.DB, c *Campaign, now time
 	if !ok {
 		return d.settle(tx, c, now)
 	}
-	b, err := lockBudget(tx, conn)
+	b, err := lockBudget(tx, conn, now)
 	if err != nil {
 		return outcome{}, err
 	}
@@ -265,9 +265,9 @@ func (d Dispatcher) settle(tx *gorm.DB, c *Campaign, now time.Time) (outcome, er
 
 // lockBudget reads the connection's governor budget under a row lock, so campaigns
 // sharing the connection spend it one at a time.
-func lockBudget(tx *gorm.DB, conn connection.Connection) (Budget, error) {
-	if err := tx.Exec(`INSERT INTO campaign_budgets (connection_id, company_id) VALUES (?, ?) ON CONFLICT DO NOTHING`,
-		conn.ID, conn.CompanyID).Error; err != nil {
+func lockBudget(tx *gorm.DB, conn connection.Connection, now time.Time) (Budget, error) {
+	if err := tx.Exec(`INSERT INTO campaign_budgets (connection_id, company_id, health_since) VALUES (?, ?, ?)
+		ON CONFLICT DO NOTHING`, conn.ID, conn.CompanyID, now.Add(-24*time.Hour)).Error; err != nil {
 		return Budget{}, err
 	}
 	var b Budget
@@ -287,7 +287,7 @@ func readHealth(tx *gorm.DB, connID int64, since, now time.Time, window int) (He
 		  count(*) FILTER (WHERE failed_at IS NULL AND delivered_at < @settled AND ack >= 3) AS read
 		FROM (SELECT failed_at, delivered_at, ack FROM campaign_shippings
 		  WHERE connection_id = @conn AND (delivered_at IS NOT NULL OR failed_at IS NOT NULL)
-		    AND coalesce(delivered_at, failed_at) >= @since
+		    AND coalesce(delivered_at, failed_at) > @since
 		  ORDER BY coalesce(delivered_at, failed_at) DESC LIMIT @window) w`,
 		map[string]any{"conn": connID, "since": since, "settled": now.Add(-Settle), "window": window}).Scan(&h).Error
 	return h, err

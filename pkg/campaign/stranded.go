@@ -15,9 +15,9 @@ import (
 // TaskIDs name the campaign and the time, so a task still queued is not doubled.
 func Requeue(ctx context.Context, db *gorm.DB, q tasks.Enqueuer, now time.Time, grace time.Duration) error {
 	var rows []struct {
-		ID          int64
-		CompanyID   int64
-		Status      string
+		ID        int64
+		CompanyID int64
+		Status    string
 	}
 	err := db.WithContext(ctx).Raw(`SELECT id, company_id, status FROM campaigns
 		WHERE (status = 'EM_ANDAMENTO' AND next_send_at < @due)
