@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import PrivateRoute from './PrivateRoute';
 import PublicRoute from './PublicRoute';
@@ -22,6 +23,13 @@ import RequireConnections from '../features/connections/components/RequireConnec
 import SimulatePage from '../features/sandbox/pages/SimulatePage';
 import AllConnectionsPage from '../features/connections/pages/AllConnectionsPage';
 import MessagesApiPage from '../features/messagesApi/pages/MessagesApiPage';
+import CampaignsRoute from '../features/campaigns/components/CampaignsRoute';
+
+// Campaign pages load on first visit (the report's chart library stays out of the inbox).
+const CampaignsPage = lazy(() => import('../features/campaigns/pages/CampaignsPage'));
+const CampaignReportPage = lazy(() => import('../features/campaigns/pages/CampaignReportPage'));
+const CampaignSettingsPage = lazy(() => import('../features/campaigns/pages/CampaignSettingsPage'));
+const later = (page) => <Suspense fallback={null}>{page}</Suspense>;
 
 export default function AppRoutes() {
   return (
@@ -46,6 +54,9 @@ export default function AppRoutes() {
           <Route path="connections/:connectionId/simulate" element={<SimulatePage />} />
           <Route path="allConnections" element={<AllConnectionsPage />} />
           <Route path="messages-api" element={<MessagesApiPage />} />
+          <Route path="campaigns" element={<CampaignsRoute>{later(<CampaignsPage />)}</CampaignsRoute>} />
+          <Route path="campaign/:campaignId/report" element={<CampaignsRoute>{later(<CampaignReportPage />)}</CampaignsRoute>} />
+          <Route path="campaigns-config" element={<CampaignsRoute>{later(<CampaignSettingsPage />)}</CampaignsRoute>} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Route>
       </Route>

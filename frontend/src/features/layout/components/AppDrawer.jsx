@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Box, Drawer, List, ListItemButton, ListItemIcon, ListItemText, Toolbar, Tooltip, Typography } from '@mui/material';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -16,13 +17,15 @@ function MenuList({ open, onNavigate }) {
     <List>
       {menuItems
         .filter((item) => item.visible(user))
-        .map(({ to, labelKey, Icon, Badge, testId }) => (
-          <Tooltip key={to} title={open ? '' : t(labelKey)} placement="right">
-            <ListItemButton component={RouterLink} to={to} selected={pathname.startsWith(to)} onClick={onNavigate} data-testid={testId}>
-              <ListItemIcon>{Badge ? <Badge><Icon /></Badge> : <Icon />}</ListItemIcon>
-              {open && <ListItemText primary={t(labelKey)} />}
-            </ListItemButton>
-          </Tooltip>
+        .map(({ to, labelKey, Icon, Badge, Gate = Fragment, testId }) => (
+          <Gate key={to}>
+            <Tooltip title={open ? '' : t(labelKey)} placement="right">
+              <ListItemButton component={RouterLink} to={to} selected={pathname === to || pathname.startsWith(`${to}/`)} onClick={onNavigate} data-testid={testId}>
+                <ListItemIcon>{Badge ? <Badge><Icon /></Badge> : <Icon />}</ListItemIcon>
+                {open && <ListItemText primary={t(labelKey)} />}
+              </ListItemButton>
+            </Tooltip>
+          </Gate>
         ))}
     </List>
   );

@@ -12,12 +12,17 @@ import { isAdmin, isSuper } from '../../../utils/permissions';
 import { canManageConnections } from '../../connections/api/connectionRules';
 import ConnectionsBadge from '../../connections/components/ConnectionsBadge';
 import { externalApiAllowed } from '../../messagesApi/api/access';
+import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
+import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
+import { campaignsAllowed } from '../../campaigns/api/campaignRules';
+import CampaignsGate from '../../campaigns/components/CampaignsGate';
 
 const everyone = () => true;
 
 /**
  * Drawer entries; each feature adds its own with the rule that shows it. Badge (optional)
- * wraps the icon, e.g. a dot while something needs attention.
+ * wraps the icon, e.g. a dot while something needs attention; Gate (optional) wraps the
+ * entry and may hide it on what the rule can't read from the user (a company setting).
  */
 const menuItems = [
   { to: '/tickets', labelKey: 'layout.menu.tickets', Icon: ForumOutlinedIcon, visible: everyone, testId: 'menu-tickets' },
@@ -32,6 +37,11 @@ const menuItems = [
     to: '/allConnections', labelKey: 'layout.menu.allConnections', Icon: PhonelinkSetupOutlinedIcon, visible: isSuper, testId: 'menu-all-connections',
   },
   { to: '/messages-api', labelKey: 'layout.menu.messagesApi', Icon: CodeOutlinedIcon, visible: externalApiAllowed, testId: 'menu-messages-api' },
+  { to: '/campaigns', labelKey: 'campaigns.menu.campaigns', Icon: CampaignOutlinedIcon, visible: campaignsAllowed, Gate: CampaignsGate, testId: 'menu-campaigns' },
+  {
+    to: '/campaigns-config', labelKey: 'campaigns.menu.config', Icon: TuneOutlinedIcon, visible: campaignsAllowed, Gate: CampaignsGate,
+    testId: 'menu-campaigns-config',
+  },
   { to: '/queues', labelKey: 'layout.menu.queues', Icon: AccountTreeOutlinedIcon, visible: isAdmin, testId: 'menu-queues' },
   { to: '/users', labelKey: 'layout.menu.users', Icon: PeopleAltOutlinedIcon, visible: isAdmin, testId: 'menu-users' },
   { to: '/settings', labelKey: 'layout.menu.settings', Icon: SettingsOutlinedIcon, visible: isAdmin, testId: 'menu-settings' },
