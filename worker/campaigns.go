@@ -2,6 +2,7 @@ package worker
 
 import (
 	"context"
+	"time"
 
 	"github.com/hibiken/asynq"
 
@@ -23,5 +24,9 @@ func (w *Worker) tickCampaign(ctx context.Context, t *asynq.Task) error {
 	if err := tasks.Decode(t, &p); err != nil {
 		return err
 	}
-	return w.App.Campaigns.Dispatcher.Tick(ctx, p.CompanyID, p.CampaignID)
+	var at time.Time
+	if p.At != 0 {
+		at = time.UnixMilli(p.At)
+	}
+	return w.App.Campaigns.Dispatcher.Tick(ctx, p.CompanyID, p.CampaignID, at)
 }

@@ -2,14 +2,16 @@
 // (its shippings written in one statement) and the dispatcher's own CPU per send. It makes
 // a scratch database (dropped at the end), a company, a sandbox connection and a contact list
 // of -recipients numbers, then
+//
 //   - times POST-equivalent creation of a campaign starting now (validation, the campaign row
 //     and every shipping), and
+//
 //   - runs -sends pacer ticks back to back under a test clock through a channel that sends
 //     nothing (the dispatcher's own work: lock, settings, window, next shipping, governor
 //     budget and health, render, record, next tick queued), reporting this process's CPU
 //     (user+system) and the wall time per send, then the same through the sandbox channel.
 //
-//	go run ./bench/campaign -recipients 100000 -sends 2000
+//     go run ./bench/campaign -recipients 100000 -sends 2000
 package main
 
 import (
@@ -83,7 +85,7 @@ func main() {
 	tick := func(d campaign.Dispatcher, id int64, count int) (cpu, wall time.Duration) {
 		u0, w0 := rusage(), time.Now()
 		for i := 0; i < count; i++ {
-			check(d.Tick(ctx, companyID, id))
+			check(d.Tick(ctx, companyID, id, time.Time{}))
 			clock = clock.Add(time.Second) // past the gap (interval 0) and within the minute's ceiling budget
 		}
 		return rusage() - u0, time.Since(w0)

@@ -45,6 +45,7 @@ func SendID(shippingID int64, step int) int64 { return -(shippingID*4 + int64(st
 // outcome is what a committed step leaves to do.
 type outcome struct {
 	next    time.Time // queue the next tick then (zero: none)
+	early   time.Time // this tick ran before the cursor (at this time): queue the next one apart
 	changed bool      // the campaign row changed: announce it
 	tickets []int64   // tickets a send was stored in
 }
@@ -124,7 +125,8 @@ func saveCursor(tx *gorm.DB, c *Campaign) error {
 }
 
 // Tick is one step of a running campaign's pacer: at most one send, then the next tick.
-func (d Dispatcher) Tick(ctx context.Context, companyID, campaignID int64) error {
+// at is the time the tick was queued for (zero: unknown, as from a reconciler's pass).
+func (d Dispatcher) Tick(ctx context.Context, companyID, campaignID int64, at time.Time) error {
 	ctx = tenant.With(ctx, companyID)
 	var out outcome
 	err := d.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
@@ -134,7 +136,13 @@ func (d Dispatcher) Tick(ctx context.Context, companyID, campaignID int64) error
 		}
 		now := d.now()
 		if c.NextSendAt != nil && c.NextSendAt.After(now) {
-			out.next = *c.NextSendAt // a stale or repeated tick: the cursor says later
+			// The cursor says later: a stale or repeated tick (its time is past; the cursor's
+			// own tick is queued), or the cursor's tick run early by a worker whose clock is
+			// behind, which must queue it again under another TaskID than its own.
+			out.next = *c.NextSendAt
+			if !at.IsZero() && !at.Before(*c.NextSendAt) {
+				out.early = now
+			}
 			return nil
 		}
 		out, err = d.step(ctx, tx, &c, now)
@@ -296,7 +304,11 @@ func readHealth(tx *gorm.DB, connID int64, since, now time.Time, window int) (He
 // after queues the next tick and announces the change, once the step committed.
 func (d Dispatcher) after(ctx context.Context, companyID, campaignID int64, out outcome) {
 	if !out.next.IsZero() {
-		if t, err := tasks.NewCampaignTick(companyID, campaignID, out.next); err == nil {
+		t, err := tasks.NewCampaignTick(companyID, campaignID, out.next)
+		if !out.early.IsZero() {
+			t, err = tasks.NewCampaignTickAfterEarly(companyID, campaignID, out.next, out.early)
+		}
+		if err == nil {
 			_ = tasks.Enqueue(ctx, d.Queue, t) // lost: the reconciler queues it again
 		}
 	}

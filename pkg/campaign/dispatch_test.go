@@ -135,7 +135,7 @@ func (f *fixture) get(id int64) campaign.Campaign {
 
 func (f *fixture) tick(id int64) {
 	f.t.Helper()
-	must(f.t, f.svc.Dispatcher.Tick(context.Background(), f.ten.Company.ID, id))
+	must(f.t, f.svc.Dispatcher.Tick(context.Background(), f.ten.Company.ID, id, time.Time{}))
 }
 
 // drain runs the pacer, moving the clock to each next send time, until the campaign stops
@@ -402,8 +402,8 @@ func TestCampaignExactlyOnce(t *testing.T) {
 	c := f.startNow(nil)
 	for i := 0; i < 10; i++ {
 		// Every first attempt "crashes" (the task is retried); every tick runs twice.
-		_ = f.svc.Dispatcher.Tick(context.Background(), f.ten.Company.ID, c.ID)
-		_ = f.svc.Dispatcher.Tick(context.Background(), f.ten.Company.ID, c.ID)
+		_ = f.svc.Dispatcher.Tick(context.Background(), f.ten.Company.ID, c.ID, time.Time{})
+		_ = f.svc.Dispatcher.Tick(context.Background(), f.ten.Company.ID, c.ID, time.Time{})
 	}
 	if got := f.get(c.ID); got.Status != campaign.StatusFinished {
 		t.Fatalf("status %s", got.Status)
@@ -418,7 +418,7 @@ func TestCampaignExactlyOnce(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_ = f2.svc.Dispatcher.Tick(context.Background(), f2.ten.Company.ID, c2.ID)
+			_ = f2.svc.Dispatcher.Tick(context.Background(), f2.ten.Company.ID, c2.ID, time.Time{})
 		}()
 	}
 	wg.Wait()
@@ -440,6 +440,23 @@ func TestCampaignRequeue(t *testing.T) {
 	must(t, err)
 	if len(keys) != 1 {
 		t.Fatalf("the reconciler did not requeue the campaign's tick: %v", keys)
+	}
+}
+
+// A tick that runs before its cursor (a worker whose clock is behind) queues the cursor's
+// tick again under a TaskID of its own: its own is still held by the running task.
+func TestCampaignEarlyTick(t *testing.T) {
+	f := newFixture(t, "5511900000071", "5511900000072")
+	f.settings(map[string]any{"messageInterval": 30})
+	c := f.startNow(nil)
+	f.tick(c.ID)
+	next := *f.get(c.ID).NextSendAt
+	f.clk.Add(29 * time.Second)
+	must(t, f.svc.Dispatcher.Tick(context.Background(), f.ten.Company.ID, c.ID, next))
+	keys, err := f.a.RDB.Keys(context.Background(), fmt.Sprintf("asynq:{default}:t:%s:%d:%d:early*", tasks.TypeCampaignTick, c.ID, next.UnixMilli())).Result()
+	must(t, err)
+	if len(keys) != 1 || len(f.outbox()) != 1 {
+		t.Fatalf("early tick: requeued %v, sent %d", keys, len(f.outbox()))
 	}
 }
 

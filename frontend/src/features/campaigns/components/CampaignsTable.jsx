@@ -47,16 +47,16 @@ export default function CampaignsTable({ records, loading, onEdit, onDelete, onC
       emptyText={t('campaigns.empty')}
       extraActions={(r) => (
         <>
-          <RowAction title={t('campaigns.actions.report')} onClick={() => navigate(`/campaign/${r.id}/report`)} testId="campaign-report">
+          <RowAction title={t('campaigns.actions.report')} onClick={() => navigate(`/campaign/${r.id}/report`)} testId="campaign-row-report">
             <AssessmentOutlinedIcon fontSize="small" />
           </RowAction>
           {canCancel(r) && (
-            <RowAction title={t('campaigns.actions.cancel')} onClick={() => onCancel(r)} testId="campaign-cancel">
+            <RowAction title={t('campaigns.actions.cancel')} onClick={() => onCancel(r)} testId="campaign-row-cancel">
               <CancelOutlinedIcon fontSize="small" />
             </RowAction>
           )}
           {canRestart(r) && (
-            <RowAction title={t('campaigns.actions.restart')} onClick={() => onRestart(r)} testId="campaign-restart">
+            <RowAction title={t('campaigns.actions.restart')} onClick={() => onRestart(r)} testId="campaign-row-restart">
               <ReplayIcon fontSize="small" />
             </RowAction>
           )}
