@@ -39,7 +39,9 @@ func (a *API) deleteCampaign(c *gin.Context) {
 
 func (a *API) cancelCampaign(c *gin.Context) { getOne(c, campaign.ErrNotFound, a.App.Campaigns.Cancel) }
 
-func (a *API) restartCampaign(c *gin.Context) { getOne(c, campaign.ErrNotFound, a.App.Campaigns.Restart) }
+func (a *API) restartCampaign(c *gin.Context) {
+	getOne(c, campaign.ErrNotFound, a.App.Campaigns.Restart)
+}
 
 func (a *API) campaignReport(c *gin.Context) { getOne(c, campaign.ErrNotFound, a.App.Campaigns.Report) }
 

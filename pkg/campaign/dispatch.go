@@ -37,6 +37,9 @@ func (d Dispatcher) now() time.Time {
 	return time.Now()
 }
 
+// KeepPace is how late a tick may run and still count its gap from its cursor.
+const KeepPace = 2 * time.Second
+
 // SendID is the channel message id of a shipping's step (0 the confirmation request, 1 the
 // message or its caption, 2 an audio after its text): negative, so it never meets a
 // message id.
@@ -233,7 +236,13 @@ func (d Dispatcher) step(ctx context.Context, tx *gorm.DB, c *Campaign, now time
 	}
 	c.RunSent++
 	gap, why := set.Gap(c.RunSent)
-	at := now.Add(gap)
+	// The gap runs from the cursor when this send kept to it (a tick runs a moment after
+	// its time), so that sends keep their spacing; after a wait, from now.
+	base := now
+	if c.NextSendAt != nil && !c.NextSendAt.After(now) && now.Sub(*c.NextSendAt) < KeepPace {
+		base = *c.NextSendAt
+	}
+	at := base.Add(gap)
 	o, err := wait(tx, c, why, &at, nil)
 	o.tickets = out.tickets
 	return o, err
