@@ -9,7 +9,9 @@ import (
 	"atende/pkg/campaign"
 	"atende/pkg/channel"
 	"atende/pkg/connection"
+	"atende/pkg/contact"
 	"atende/pkg/message"
+	"atende/pkg/testutil"
 	"atende/pkg/ticket"
 	"atende/pkg/validate"
 )
@@ -178,4 +180,42 @@ func testutilQueue(t *testing.T, f *fixture) int64 {
 	var id int64
 	must(t, f.a.DB.Raw(`INSERT INTO queues (company_id, name, color) VALUES (?, 'Vendas', '#ff0000') RETURNING id`, f.ten.Company.ID).Scan(&id).Error)
 	return id
+}
+
+// A tag audience: the tagged contacts (not groups, valid numbers), merged with the list by
+// number; an audio goes after its text; a disconnected connection makes the campaign wait.
+func TestCampaignTagAudienceAudioAndConnection(t *testing.T) {
+	f := newFixture(t, "5511900000501", "5511900000502")
+	tag := testutil.NewTag(t, f.a, f.ten.Company.ID, "vip", 0)
+	same := testutil.NewContact(t, f.a, f.ten.Company.ID, "Ana", "5511900000502", nil)
+	other := testutil.NewContact(t, f.a, f.ten.Company.ID, "Bia", "5511900000503", nil)
+	group := testutil.NewContact(t, f.a, f.ten.Company.ID, "Grupo", "120363000000000001", func(c *contact.Contact) { c.IsGroup = true })
+	testutil.TagContact(t, f.a, same, tag.ID)
+	testutil.TagContact(t, f.a, other, tag.ID)
+	testutil.TagContact(t, f.a, group, tag.ID)
+	must(t, f.a.DB.Exec(`UPDATE connections SET status = 'DISCONNECTED' WHERE id = ?`, f.conn.ID).Error)
+	c := f.startNow(func(in *campaign.Input) {
+		in.TagListID = validate.Nullable[int64]{Set: true, Valid: true, Value: tag.ID}
+		in.Message2 = ""
+	})
+	f.tick(c.ID)
+	if got := f.get(c.ID); got.WaitReason != campaign.WaitDisconnected || !got.NextSendAt.Equal(f.clk.Now().Add(campaign.DisconnectedRetry)) {
+		t.Fatalf("disconnected: %s %v", got.WaitReason, got.NextSendAt)
+	}
+	must(t, f.a.DB.Exec(`UPDATE connections SET status = 'CONNECTED' WHERE id = ?`, f.conn.ID).Error)
+	must(t, f.a.DB.Exec(`UPDATE campaigns SET media_path = 'x/voz.ogg', media_name = 'voz.ogg', media_type = 'audio' WHERE id = ?`, c.ID).Error)
+	f.clk.Add(campaign.DisconnectedRetry)
+	c = f.drain(c.ID, 10)
+	if c.Status != campaign.StatusFinished {
+		t.Fatalf("status %s %s", c.Status, c.WaitReason)
+	}
+	out := f.outbox()
+	if len(out) != 3 || out["5511900000501"] != 2 || out["5511900000502"] != 2 || out["5511900000503"] != 2 {
+		t.Fatalf("outbox (text then audio, three numbers once each): %v", out)
+	}
+	var kinds []string
+	must(t, f.a.DB.Raw(`SELECT kind FROM sandbox_outbox WHERE connection_id = ? AND number = '5511900000503' ORDER BY id`, f.conn.ID).Scan(&kinds).Error)
+	if len(kinds) != 2 || kinds[0] != channel.KindText || kinds[1] != channel.KindMedia {
+		t.Fatalf("audio order: %v", kinds)
+	}
 }
