@@ -243,6 +243,14 @@ func (d Dispatcher) step(ctx context.Context, tx *gorm.DB, c *Campaign, now time
 		base = *c.NextSendAt
 	}
 	at := base.Add(gap)
+	// The next cursor is always later than this one: the tick's TaskID is its time, and this
+	// tick still holds its own.
+	if prev := c.NextSendAt; prev != nil && !at.After(*prev) {
+		at = now
+		if !at.After(*prev) {
+			at = prev.Add(time.Millisecond)
+		}
+	}
 	o, err := wait(tx, c, why, &at, nil)
 	o.tickets = out.tickets
 	return o, err

@@ -136,6 +136,7 @@ func (f *fixture) get(id int64) campaign.Campaign {
 func (f *fixture) tick(id int64) {
 	f.t.Helper()
 	must(f.t, f.svc.Dispatcher.Tick(context.Background(), f.ten.Company.ID, id, time.Time{}))
+	f.clk.Add(time.Millisecond) // time goes on: a next cursor is always later than the last
 }
 
 // drain runs the pacer, moving the clock to each next send time, until the campaign stops
@@ -404,6 +405,7 @@ func TestCampaignExactlyOnce(t *testing.T) {
 		// Every first attempt "crashes" (the task is retried); every tick runs twice.
 		_ = f.svc.Dispatcher.Tick(context.Background(), f.ten.Company.ID, c.ID, time.Time{})
 		_ = f.svc.Dispatcher.Tick(context.Background(), f.ten.Company.ID, c.ID, time.Time{})
+		f.clk.Add(time.Millisecond)
 	}
 	if got := f.get(c.ID); got.Status != campaign.StatusFinished {
 		t.Fatalf("status %s", got.Status)

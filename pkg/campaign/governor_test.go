@@ -198,8 +198,9 @@ func TestCampaignTagAudienceAudioAndConnection(t *testing.T) {
 		in.TagListID = validate.Nullable[int64]{Set: true, Valid: true, Value: tag.ID}
 		in.Message2 = ""
 	})
+	start := f.clk.Now()
 	f.tick(c.ID)
-	if got := f.get(c.ID); got.WaitReason != campaign.WaitDisconnected || !got.NextSendAt.Equal(f.clk.Now().Add(campaign.DisconnectedRetry)) {
+	if got := f.get(c.ID); got.WaitReason != campaign.WaitDisconnected || !got.NextSendAt.Equal(start.Add(campaign.DisconnectedRetry)) {
 		t.Fatalf("disconnected: %s %v", got.WaitReason, got.NextSendAt)
 	}
 	must(t, f.a.DB.Exec(`UPDATE connections SET status = 'CONNECTED' WHERE id = ?`, f.conn.ID).Error)

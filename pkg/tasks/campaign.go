@@ -31,14 +31,11 @@ func NewCampaignStart(companyID, campaignID int64, at time.Time) (*asynq.Task, e
 // NewCampaignTick wakes a campaign's pacer at its next send time (the campaign's
 // next_send_at, persisted). The TaskID is the campaign and that time: a pacer that queues
 // its next step twice, or a reconciler requeuing it, queues it once; a tick delivered twice
-// finds the cursor moved on and sends nothing.
-//
-// asynq keeps a task's time in whole seconds (truncated), so the time is rounded up to the
-// next second: a tick never runs before its campaign's cursor.
+// finds the cursor moved on and sends nothing. asynq keeps a task's time in whole seconds
+// (truncated), so it runs at the next whole second: never before the cursor.
 func NewCampaignTick(companyID, campaignID int64, at time.Time) (*asynq.Task, error) {
-	at = ceilSecond(at)
 	return newTask(TypeCampaignTick, CampaignRef{companyID, campaignID, at.UnixMilli()}, asynq.Queue(QueueDefault),
-		asynq.MaxRetry(20), asynq.Timeout(2*time.Minute), asynq.ProcessAt(at),
+		asynq.MaxRetry(20), asynq.Timeout(2*time.Minute), asynq.ProcessAt(ceilSecond(at)),
 		asynq.TaskID(fmt.Sprintf("%s:%d:%d", TypeCampaignTick, campaignID, at.UnixMilli())))
 }
 
@@ -46,9 +43,8 @@ func NewCampaignTick(companyID, campaignID int64, at time.Time) (*asynq.Task, er
 // worker whose clock is behind another's): its own TaskID is still held by the running
 // task, so this one is told apart by when it was queued.
 func NewCampaignTickAfterEarly(companyID, campaignID int64, at, now time.Time) (*asynq.Task, error) {
-	at = ceilSecond(at)
 	return newTask(TypeCampaignTick, CampaignRef{companyID, campaignID, at.UnixMilli()}, asynq.Queue(QueueDefault),
-		asynq.MaxRetry(20), asynq.Timeout(2*time.Minute), asynq.ProcessAt(at),
+		asynq.MaxRetry(20), asynq.Timeout(2*time.Minute), asynq.ProcessAt(ceilSecond(at)),
 		asynq.TaskID(fmt.Sprintf("%s:%d:%d:early%d", TypeCampaignTick, campaignID, at.UnixMilli(), now.UnixMilli())))
 }
 
