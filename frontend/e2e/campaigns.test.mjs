@@ -26,7 +26,7 @@ describe('campaigns with confirmation on a sandbox connection', { timeout: 30000
   let connection;
   let tag;
   const numbers = [1, 2, 3].map((i) => `55119${String(Date.now()).slice(-6)}${i}`);
-  const outbound = (number) => call('GET', `/sandbox/${connection.id}/outbound?number=${number}`, { token: connection.token });
+  const outbound = async (number) => (await call('GET', `/sandbox/${connection.id}/outbound?number=${number}`, { token: connection.token }))?.messages || [];
   const count = async (key) => Number(await page.getByTestId(`campaign-count-${key}-value`).textContent());
 
   before(async () => {
