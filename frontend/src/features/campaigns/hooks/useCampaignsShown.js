@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import useSWR from 'swr';
+import useCompanyEvent from '../../../hooks/useCompanyEvent';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { campaignsAllowed } from '../api/campaignRules';
 
@@ -14,7 +15,11 @@ const CSHOW = 'cshow';
 export default function useCampaignsShown() {
   const { user } = useAuth();
   const allowed = campaignsAllowed(user);
-  const { data, error } = useSWR(allowed ? '/setting/campaignsEnabled' : null, { revalidateOnFocus: false, shouldRetryOnError: false });
+  const { data, error, mutate } = useSWR(allowed ? '/setting/campaignsEnabled' : null, { revalidateOnFocus: false, shouldRetryOnError: false });
+  // Turned on or off in the settings page: the menu follows at once.
+  useCompanyEvent('settings', (event) => {
+    if (event?.setting?.key === 'campaignsEnabled' || event?.key === 'campaignsEnabled') mutate();
+  });
   const stored = typeof localStorage !== 'undefined' && localStorage.getItem(CSHOW) === 'true';
   useEffect(() => {
     if (!data) return;

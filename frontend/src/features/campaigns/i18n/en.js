@@ -125,6 +125,7 @@ export default {
       loosenConfirm: 'I understand the risk, save',
     },
   },
+  settings: { options: { campaignsEnabled: 'Campaigns' } },
   backendErrors: {
     ERR_NO_CAMPAIGN_FOUND: 'Campaign not found.',
     ERR_CAMPAIGN_NOT_EDITABLE: 'This campaign can no longer be changed.',

@@ -125,6 +125,7 @@ export default {
       loosenConfirm: 'Entiendo el riesgo, guardar',
     },
   },
+  settings: { options: { campaignsEnabled: 'Campañas' } },
   backendErrors: {
     ERR_NO_CAMPAIGN_FOUND: 'Campaña no encontrada.',
     ERR_CAMPAIGN_NOT_EDITABLE: 'Esta campaña ya no se puede cambiar.',

@@ -125,6 +125,7 @@ export default {
       loosenConfirm: 'Entendo o risco, salvar',
     },
   },
+  settings: { options: { campaignsEnabled: 'Campanhas' } },
   backendErrors: {
     ERR_NO_CAMPAIGN_FOUND: 'Campanha não encontrada.',
     ERR_CAMPAIGN_NOT_EDITABLE: 'Esta campanha não pode mais ser alterada.',

@@ -125,6 +125,7 @@ export default {
       loosenConfirm: 'Riski anlıyorum, kaydet',
     },
   },
+  settings: { options: { campaignsEnabled: 'Kampanyalar' } },
   backendErrors: {
     ERR_NO_CAMPAIGN_FOUND: 'Kampanya bulunamadı.',
     ERR_CAMPAIGN_NOT_EDITABLE: 'Bu kampanya artık değiştirilemez.',

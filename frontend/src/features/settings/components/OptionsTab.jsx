@@ -2,6 +2,7 @@ import { Alert, Box, CircularProgress } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { isSuper } from '../../../utils/permissions';
 import { useAuth } from '../../auth/hooks/useAuth';
+import { campaignsAllowed } from '../../campaigns/api/campaignRules';
 import useSettings from '../hooks/useSettings';
 import SettingSelect from './SettingSelect';
 import SettingWithMessage from './SettingWithMessage';
@@ -20,6 +21,7 @@ const OPTIONS = [
   { key: 'lgpdDeleteMessage', when: ({ values }) => values.enableLGPD === 'enabled' },
   { key: 'sendSignMessage' },
   { key: 'showNotificationPending' },
+  { key: 'campaignsEnabled', when: ({ user }) => campaignsAllowed(user) },
   { key: 'allowSignup', when: ({ user }) => isSuper(user) },
   { key: 'userCreation', when: ({ user }) => isSuper(user) },
 ];
