@@ -67,9 +67,9 @@ function CampaignForm({ record, onClose, onSaved }) {
   const hasMedia = Boolean(file) || (Boolean(record?.mediaName) && !removed);
   const none = { value: '', label: t('campaigns.form.none') };
   const options = (rows) => [none, ...rows.map((r) => ({ value: r.id, label: r.name }))];
-  const text = (name, label, props = {}) => (
+  const text = (name, label, { shrink, ...props } = {}) => (
     <TextField {...form.field(name)} label={label} fullWidth disabled={!editable} {...props}
-      slotProps={{ htmlInput: { 'data-testid': `campaign-${name}` } }} />
+      slotProps={{ htmlInput: { 'data-testid': `campaign-${name}` }, ...(shrink ? { inputLabel: { shrink: true } } : {}) }} />
   );
   const select = (name, label, opts) => (
     <SelectField {...form.field(name)} label={label} options={opts} disabled={!editable} testId={`campaign-${name}`} />
@@ -126,7 +126,7 @@ function CampaignForm({ record, onClose, onSaved }) {
               {select('whatsappId', t('campaigns.form.whatsapp'), options(lookups.conns))}
               {text('scheduledAt', t('campaigns.form.scheduledAt'), {
                 type: 'datetime-local', helperText: form.field('scheduledAt').helperText || t('campaigns.form.scheduledHelp'),
-                InputLabelProps: { shrink: true },
+                shrink: true,
               })}
             </Stack>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
