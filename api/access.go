@@ -34,6 +34,11 @@ var (
 
 	// schedules: any signed-in user of a company whose plan has useSchedules.
 	schedules = signedIn.needsPlan("useSchedules")
+	// campaigns: any signed-in user of a company whose plan has useCampaigns (the campaign
+	// dialog's contact-list select); campaignsAdmin: admins only (spec/3 §6: profile users
+	// are blocked from campaigns, their settings and contact list items).
+	campaigns      = signedIn.needsPlan("useCampaigns")
+	campaignsAdmin = admin.needsPlan("useCampaigns")
 
 	// manageConnections: admins, and profile users with allowConnections (spec/2 §6).
 	manageConnections = admin.orToggle("allowConnections")

@@ -16,11 +16,6 @@ import (
 
 // Contact lists (spec/3): the lists are read by whoever may make campaigns (the campaign
 // dialog's select); changing them, their items and imports is for admins.
-var (
-	campaigns      = signedIn.needsPlan("useCampaigns")
-	campaignsAdmin = admin.needsPlan("useCampaigns")
-)
-
 // spreadsheetTypes are the sniffed types an import takes: .xlsx, and CSV (a one-column
 // CSV sniffs as plain text). The import itself refuses what doesn't read as a sheet.
 var spreadsheetTypes = []string{contactlist.XLSXType, "text/csv", "text/plain"}

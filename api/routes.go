@@ -65,6 +65,22 @@ func (a *API) routes() []route {
 		{"GET", "/ticket-notes/list", signedIn, a.listTicketNotes},
 		{"DELETE", "/ticket-notes/:id", signedIn, a.deleteTicketNote},
 
+		// Campaigns (spec/3 §7): admins of companies whose plan has campaigns.
+		{"GET", "/campaigns", campaignsAdmin, a.listCampaigns},
+		{"GET", "/campaigns/", campaignsAdmin, a.listCampaigns},
+		{"GET", "/campaigns/:id", campaignsAdmin, a.getCampaign},
+		{"POST", "/campaigns", campaignsAdmin, a.createCampaign},
+		{"PUT", "/campaigns/:id", campaignsAdmin, a.updateCampaign},
+		{"DELETE", "/campaigns/:id", campaignsAdmin, a.deleteCampaign},
+		{"POST", "/campaigns/:id/media-upload", campaignsAdmin.upTo(CampaignMediaMaxBytes + formOverhead), a.uploadCampaignMedia},
+		{"DELETE", "/campaigns/:id/media-upload", campaignsAdmin, a.deleteCampaignMedia},
+		{"POST", "/campaigns/:id/cancel", campaignsAdmin, a.cancelCampaign},
+		{"POST", "/campaigns/:id/restart", campaignsAdmin, a.restartCampaign},
+		{"GET", "/campaigns/:id/report", campaignsAdmin, a.campaignReport},
+		{"GET", "/campaigns/:id/shippings", campaignsAdmin, a.campaignShippings},
+		{"GET", "/campaign-settings", campaignsAdmin, a.campaignSettings},
+		{"POST", "/campaign-settings", campaignsAdmin, a.saveCampaignSettings},
+
 		// Contacts, tags, queues, quick messages, connections
 		{"GET", "/contacts", signedIn, a.listContacts},
 		{"GET", "/contacts/", signedIn, a.listContacts},

@@ -8,6 +8,7 @@ import (
 	"github.com/hibiken/asynq"
 
 	"atende/pkg/app"
+	"atende/pkg/campaign"
 	"atende/pkg/channel"
 	"atende/pkg/inbound"
 	"atende/pkg/message"
@@ -74,7 +75,10 @@ func Reconcile(a *app.App, ctx context.Context) error {
 	if err := a.ContactLists.Requeue(ctx, ReconcileGrace); err != nil {
 		return err
 	}
-	return schedule.Requeue(ctx, a.DB, a.Queue, ScheduleGrace)
+	if err := schedule.Requeue(ctx, a.DB, a.Queue, ScheduleGrace); err != nil {
+		return err
+	}
+	return campaign.Requeue(ctx, a.DB, a.Queue, time.Now(), ReconcileGrace)
 }
 
 // sandboxAck moves a sandbox delivery to its next ack and feeds the ack through the

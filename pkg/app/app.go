@@ -12,6 +12,7 @@ import (
 	"gorm.io/gorm"
 
 	"atende/pkg/auth"
+	"atende/pkg/campaign"
 	"atende/pkg/channel"
 	"atende/pkg/channel/sandbox"
 	"atende/pkg/channel/whatsapp"
@@ -81,6 +82,9 @@ type App struct {
 	Tickets   ticket.Service
 	Schedules schedule.Service    // scheduled messages (spec/3): CRUD in the api, firing in the worker
 	External  externalapi.Service // POST /api/messages/send
+
+	Campaigns        campaign.Service
+	CampaignSettings campaign.SettingsService
 
 	stop context.CancelFunc // ends the background listeners
 }
@@ -158,6 +162,7 @@ func (a *App) wire() {
 	a.Schedules = schedule.Service{DB: a.DB, Events: a.Events, Queue: a.Queue, Media: a.Media, Delivery: a.Delivery,
 		Channels: a.Channels}
 	a.External = externalapi.Service{DB: a.DB, Messages: a.Messages, Events: a.Events}
+	a.wireCampaigns()
 	a.wireMeta()
 }
 
@@ -183,6 +188,15 @@ func (a *App) wireWhatsApp() {
 		Leases: whatsapp.Leases{RDB: a.RDB, Owner: a.Cfg.WhatsApp.WorkerID, TTL: a.Cfg.WhatsApp.LeaseTTL}}
 	a.Channels[connection.ChannelWhatsApp] = whatsapp.Channel{Hub: a.WhatsApp}
 	a.Sessions.ByChannel[connection.ChannelWhatsApp] = whatsapp.Control{Hub: a.WhatsApp}
+}
+
+// wireCampaigns builds the campaigns and lets them see inbound events (receipts,
+// confirmations, echoes).
+func (a *App) wireCampaigns() {
+	d := campaign.Dispatcher{DB: a.DB, Channels: a.Channels, Queue: a.Queue, Events: a.Events}
+	a.Campaigns = campaign.Service{DB: a.DB, Events: a.Events, Queue: a.Queue, Media: a.Media, Dispatcher: d}
+	a.CampaignSettings = campaign.SettingsService{DB: a.DB}
+	a.Inbound.Campaigns = campaign.Watcher{Queue: a.Queue, Events: a.Events}
 }
 
 // Close releases connections.

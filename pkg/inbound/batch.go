@@ -67,6 +67,9 @@ func (p Processor) run(ctx context.Context, refs []tasks.InboundRef) (outs []ann
 		if err != nil {
 			return err
 		}
+		if events, err = p.campaignEvents(ctx, tx, conns, events); err != nil {
+			return err
+		}
 		var arrivals, others []pending
 		for _, e := range events {
 			if e.bad == nil && e.ev.Kind == channel.EventMessage {

@@ -32,6 +32,7 @@ type Processor struct {
 	Settings    ticket.Settings   // company settings, for the bot (chatbot.Keys)
 	Queue       tasks.Enqueuer    // the bot's replies: message:send after commit
 	Bot         *BotCache         // the bot's configuration by company (nil: read every batch)
+	Campaigns   CampaignWatcher   // optional: campaign receipts, confirmations and echoes
 }
 
 // announce is what to publish once the transaction committed.

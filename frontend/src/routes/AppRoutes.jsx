@@ -30,6 +30,13 @@ import LoadingScreen from '../components/LoadingScreen';
 
 // The calendar (FullCalendar) loads only on its page.
 const SchedulesPage = lazy(() => import('../features/schedules/pages/SchedulesPage'));
+import CampaignsRoute from '../features/campaigns/components/CampaignsRoute';
+
+// Campaign pages load on first visit (the report's chart library stays out of the inbox).
+const CampaignsPage = lazy(() => import('../features/campaigns/pages/CampaignsPage'));
+const CampaignReportPage = lazy(() => import('../features/campaigns/pages/CampaignReportPage'));
+const CampaignSettingsPage = lazy(() => import('../features/campaigns/pages/CampaignSettingsPage'));
+const later = (page) => <Suspense fallback={null}>{page}</Suspense>;
 
 export default function AppRoutes() {
   return (
@@ -57,6 +64,9 @@ export default function AppRoutes() {
           <Route path="contact-lists" element={<RequireCampaigns><ContactListsPage /></RequireCampaigns>} />
           <Route path="contact-lists/:contactListId/contacts" element={<RequireCampaigns><ContactListItemsPage /></RequireCampaigns>} />
           <Route path="schedules" element={<Suspense fallback={<LoadingScreen />}><SchedulesPage /></Suspense>} />
+          <Route path="campaigns" element={<CampaignsRoute>{later(<CampaignsPage />)}</CampaignsRoute>} />
+          <Route path="campaign/:campaignId/report" element={<CampaignsRoute>{later(<CampaignReportPage />)}</CampaignsRoute>} />
+          <Route path="campaigns-config" element={<CampaignsRoute>{later(<CampaignSettingsPage />)}</CampaignsRoute>} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Route>
       </Route>

@@ -15,8 +15,11 @@ import { canManageConnections } from '../../connections/api/connectionRules';
 import ConnectionsBadge from '../../connections/components/ConnectionsBadge';
 import { externalApiAllowed } from '../../messagesApi/api/access';
 import { canManageContactLists } from '../../contactLists/api/access';
-import CampaignsGate from '../../contactLists/components/CampaignsGate';
 import { schedulesAllowed } from '../../schedules/api/access';
+import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
+import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
+import { campaignsAllowed } from '../../campaigns/api/campaignRules';
+import CampaignsGate from '../../campaigns/components/CampaignsGate';
 
 const everyone = () => true;
 
@@ -43,6 +46,11 @@ const menuItems = [
     Gate: CampaignsGate,
   },
   { to: '/messages-api', labelKey: 'layout.menu.messagesApi', Icon: CodeOutlinedIcon, visible: externalApiAllowed, testId: 'menu-messages-api' },
+  { to: '/campaigns', labelKey: 'campaigns.menu.campaigns', Icon: CampaignOutlinedIcon, visible: campaignsAllowed, Gate: CampaignsGate, testId: 'menu-campaigns' },
+  {
+    to: '/campaigns-config', labelKey: 'campaigns.menu.config', Icon: TuneOutlinedIcon, visible: campaignsAllowed, Gate: CampaignsGate,
+    testId: 'menu-campaigns-config',
+  },
   { to: '/queues', labelKey: 'layout.menu.queues', Icon: AccountTreeOutlinedIcon, visible: isAdmin, testId: 'menu-queues' },
   { to: '/users', labelKey: 'layout.menu.users', Icon: PeopleAltOutlinedIcon, visible: isAdmin, testId: 'menu-users' },
   { to: '/settings', labelKey: 'layout.menu.settings', Icon: SettingsOutlinedIcon, visible: isAdmin, testId: 'menu-settings' },

@@ -1,0 +1,168 @@
+package campaign
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+
+	"atende/pkg/connection"
+	"atende/pkg/errs"
+	"atende/pkg/validate"
+)
+
+// Input is a campaign as the dialog sends it (POST and PUT carry the whole form).
+type Input struct {
+	Name                 string                    `json:"name"`
+	Message1             string                    `json:"message1"`
+	Message2             string                    `json:"message2"`
+	Message3             string                    `json:"message3"`
+	Message4             string                    `json:"message4"`
+	Message5             string                    `json:"message5"`
+	ConfirmationMessage1 string                    `json:"confirmationMessage1"`
+	ConfirmationMessage2 string                    `json:"confirmationMessage2"`
+	ConfirmationMessage3 string                    `json:"confirmationMessage3"`
+	ConfirmationMessage4 string                    `json:"confirmationMessage4"`
+	ConfirmationMessage5 string                    `json:"confirmationMessage5"`
+	Confirmation         validate.Nullable[bool]   `json:"confirmation"`
+	ScheduledAt          validate.Nullable[string] `json:"scheduledAt"`
+	ContactListID        validate.Nullable[int64]  `json:"contactListId"`
+	TagListID            validate.Nullable[int64]  `json:"tagListId"`
+	WhatsappID           validate.Nullable[int64]  `json:"whatsappId"`
+	UserID               validate.Nullable[int64]  `json:"userId"`
+	QueueID              validate.Nullable[int64]  `json:"queueId"`
+	StatusTicket         string                    `json:"statusTicket"`
+	OpenTicket           validate.Nullable[string] `json:"openTicket"`
+}
+
+// Ticket statuses a campaign may open its tickets in (spec/3 §9).
+var ticketStatuses = []string{"closed", "pending", "open"}
+
+// MaxMessage bounds each variant.
+const MaxMessage = validate.MaxText
+
+// campaignChannels are the channels that reach numbers.
+var campaignChannels = map[string]bool{connection.ChannelWhatsApp: true, connection.ChannelWhatsAppAPI: true,
+	connection.ChannelSandbox: true}
+
+// apply validates in against the company's rows and fills c; it writes nothing.
+func (in Input) apply(ctx context.Context, db *gorm.DB, companyID int64, c *Campaign) error {
+	v := errs.Validation{}
+	name := strings.TrimSpace(in.Name)
+	switch n := len([]rune(name)); {
+	case n == 0:
+		v.Add("name", validate.MsgRequired)
+	case n < 2:
+		v.Add("name", "Muito curto!")
+	case n > 50:
+		v.Add("name", "Muito longo!")
+	}
+	c.Name = name
+	msgs := []*string{&c.Message1, &c.Message2, &c.Message3, &c.Message4, &c.Message5}
+	confs := []*string{&c.ConfirmationMessage1, &c.ConfirmationMessage2, &c.ConfirmationMessage3,
+		&c.ConfirmationMessage4, &c.ConfirmationMessage5}
+	for i, s := range []string{in.Message1, in.Message2, in.Message3, in.Message4, in.Message5} {
+		*msgs[i] = strings.TrimSpace(s)
+	}
+	for i, s := range []string{in.ConfirmationMessage1, in.ConfirmationMessage2, in.ConfirmationMessage3,
+		in.ConfirmationMessage4, in.ConfirmationMessage5} {
+		*confs[i] = strings.TrimSpace(s)
+	}
+	for i, p := range append(msgs, confs...) {
+		if len([]rune(*p)) > MaxMessage {
+			field := "message"
+			if i >= 5 {
+				field = "confirmationMessage"
+			}
+			v.Add(field+string(rune('1'+i%5)), validate.MsgTooLong)
+		}
+	}
+	c.Confirmation = in.Confirmation.Valid && in.Confirmation.Value
+	if len(c.Messages()) == 0 && c.MediaPath == "" {
+		v.Add("message1", "Informe ao menos uma mensagem.")
+	}
+	if c.Confirmation && len(c.Confirmations()) == 0 {
+		v.Add("confirmationMessage1", "Informe ao menos uma mensagem de confirmação.")
+	}
+	c.ScheduledAt = nil
+	if in.ScheduledAt.Valid {
+		t, err := time.Parse(time.RFC3339, in.ScheduledAt.Value)
+		if err != nil {
+			t, err = time.ParseInLocation("2006-01-02T15:04", in.ScheduledAt.Value, locationOf(ctx, db, companyID))
+		}
+		if err != nil {
+			v.Add("scheduledAt", "Data inválida.")
+		} else {
+			c.ScheduledAt = &t
+		}
+	}
+	c.StatusTicket = in.StatusTicket
+	if c.StatusTicket == "" {
+		c.StatusTicket = "closed"
+	}
+	validate.OneOf(v, "statusTicket", c.StatusTicket, ticketStatuses...)
+	c.OpenTicket = "disabled"
+	if in.OpenTicket.Valid && in.OpenTicket.Value != "" {
+		c.OpenTicket = in.OpenTicket.Value
+	}
+	validate.OneOf(v, "openTicket", c.OpenTicket, "enabled", "disabled")
+	c.ContactListID, c.TagListID = in.ContactListID.Of(), in.TagListID.Of()
+	c.ConnectionID, c.UserID, c.QueueID = in.WhatsappID.Of(), in.UserID.Of(), in.QueueID.Of()
+	if c.ContactListID == nil && c.TagListID == nil {
+		v.Add("contactListId", "Escolha uma lista de contatos ou uma tag.")
+	}
+	if c.ConnectionID == nil {
+		v.Add("whatsappId", validate.MsgRequired)
+	}
+	if c.UserID != nil && c.QueueID == nil {
+		v.Add("queueId", "Informe a fila do usuário.")
+	}
+	ownRows(db.WithContext(ctx), companyID, v, c)
+	return v.Err()
+}
+
+// ownRows checks that every row the campaign names is the company's (and fits).
+func ownRows(db *gorm.DB, companyID int64, v errs.Validation, c *Campaign) {
+	exists := func(table string, id *int64, extra string, args ...any) bool {
+		if id == nil {
+			return true
+		}
+		var n int64
+		q := db.Table(table).Where("id = ? AND company_id = ?", *id, companyID)
+		if extra != "" {
+			q = q.Where(extra, args...)
+		}
+		q.Count(&n)
+		return n == 1
+	}
+	if !exists("contact_lists", c.ContactListID, "") {
+		v.Add("contactListId", "Lista de contatos não encontrada.")
+	}
+	if !exists("tags", c.TagListID, "") {
+		v.Add("tagListId", "Tag não encontrada.")
+	}
+	if c.ConnectionID != nil {
+		var ch string
+		db.Table("connections").Select("channel").Where("id = ? AND company_id = ?", *c.ConnectionID, companyID).Scan(&ch)
+		if !campaignChannels[ch] {
+			v.Add("whatsappId", "Conexão não encontrada ou sem números de telefone.")
+		}
+	}
+	if !exists("users", c.UserID, "") {
+		v.Add("userId", "Usuário não encontrado.")
+	}
+	if !exists("queues", c.QueueID, "") {
+		v.Add("queueId", "Fila não encontrada.")
+	}
+}
+
+// locationOf is the company's time zone.
+func locationOf(ctx context.Context, db *gorm.DB, companyID int64) *time.Location {
+	var tz string
+	db.WithContext(ctx).Table("companies").Select("timezone").Where("id = ?", companyID).Scan(&tz)
+	if loc, err := time.LoadLocation(tz); err == nil && tz != "" {
+		return loc
+	}
+	return time.UTC
+}
