@@ -46,7 +46,7 @@ func startWorker(t *testing.T, e *env) {
 	t.Cleanup(func() { cancel(); <-done })
 }
 
-// eventually polls cond for up to 5 s.
+// eventually polls cond for up to 30 s (a loaded machine is slow; a met condition returns at once).
 func eventually(t *testing.T, what string, cond func() bool) {
 	t.Helper()
 	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
