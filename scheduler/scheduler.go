@@ -30,6 +30,7 @@ var Table = []Entry{
 	{Spec: "* * * * *", Name: tasks.TypeTimerRedirect, Build: tasks.NewTimer(tasks.TypeTimerRedirect)},
 	{Spec: "*/2 * * * *", Name: tasks.TypeTimerRotation, Build: tasks.NewTimer(tasks.TypeTimerRotation)},
 	{Spec: "* * * * *", Name: tasks.TypeTimerOutOfHour, Build: tasks.NewTimer(tasks.TypeTimerOutOfHour)},
+	{Spec: "*/5 * * * *", Name: tasks.TypeTimerAutoClose, Build: tasks.NewTimer(tasks.TypeTimerAutoClose)},
 }
 
 // Run starts the cron table and blocks until ctx ends.

@@ -47,6 +47,7 @@ func (w *Worker) Mux() *asynq.ServeMux {
 	mux.HandleFunc(tasks.TypeTimerRedirect, w.timer(timers.Service.Redirect))
 	mux.HandleFunc(tasks.TypeTimerRotation, w.timer(timers.Service.Rotate))
 	mux.HandleFunc(tasks.TypeTimerOutOfHour, w.timer(timers.Service.ResetOutOfHour))
+	mux.HandleFunc(tasks.TypeTimerAutoClose, w.timer(timers.Service.AutoClose))
 	mux.HandleFunc(tasks.TypeContactListImport, w.importContactList)
 	mux.HandleFunc(tasks.TypeContactListCheck, w.checkContactList)
 	mux.HandleFunc(tasks.TypeScheduleFire, w.fireSchedule)

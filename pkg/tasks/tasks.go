@@ -44,6 +44,7 @@ const (
 	TypeTimerRedirect   = "timers:redirect"
 	TypeTimerRotation   = "timers:rotation"
 	TypeTimerOutOfHour  = "timers:out-of-hour"
+	TypeTimerAutoClose  = "timers:auto-close"
 )
 
 // Enqueuer is what producers need; *asynq.Client satisfies it.
