@@ -44,8 +44,8 @@ func TestTimerTasksRun(t *testing.T) {
 		}
 		ran++
 	}
-	if ran != 5 {
-		t.Fatalf("%d timer rows in the cron table, want 5", ran)
+	if ran != 6 {
+		t.Fatalf("%d timer rows in the cron table, want 6", ran)
 	}
 	var status, last string
 	a.DB.Raw(`SELECT status, last_message FROM tickets WHERE id = ?`, ticketID).Row().Scan(&status, &last)
