@@ -65,6 +65,14 @@ func TestConnectionCacheFollowsTheDatabase(t *testing.T) {
 	if n := count(e, "SELECT count(*) FROM messages WHERE provider_id = 'g2'"); n != 1 {
 		t.Fatal("the connection takes groups now, but its group message was dropped")
 	}
+	// The company's "ignore group messages" drops them on every connection.
+	if _, err := e.App.Settings.Set(ctx, "CheckMsgIsGroup", "enabled", false); err != nil {
+		t.Fatal(err)
+	}
+	group("g3")
+	if n := count(e, "SELECT count(*) FROM messages WHERE provider_id = 'g3'"); n != 0 {
+		t.Fatal("the company ignores group messages, but one was stored")
+	}
 
 	// A deleted connection's token stops at once.
 	e.sql("UPDATE tickets SET connection_id = NULL WHERE connection_id = ?", conn.ID)

@@ -38,7 +38,7 @@ func (p Processor) storeMessages(ctx context.Context, tx *gorm.DB, conns map[int
 	if len(events) == 0 {
 		return nil, 0, nil
 	}
-	arrivals, failed, err := withConnections(conns, events)
+	arrivals, failed, err := p.withConnections(ctx, conns, events)
 	if err != nil {
 		return nil, failed, err
 	}
@@ -102,16 +102,16 @@ func (p Processor) storeMessages(ctx context.Context, tx *gorm.DB, conns map[int
 	return append(outs, replies...), 0, nil
 }
 
-// withConnections pairs each event with its connection and drops group messages the
-// connection does not take.
-func withConnections(conns map[int64]connection.Connection, events []pending) ([]*arrival, int64, error) {
+// withConnections pairs each event with its connection and drops our own echoes and the
+// group messages the connection does not take or the company ignores (CheckMsgIsGroup).
+func (p Processor) withConnections(ctx context.Context, conns map[int64]connection.Connection, events []pending) ([]*arrival, int64, error) {
 	arrivals := make([]*arrival, 0, len(events))
 	for _, e := range events {
 		conn, err := connectionOf(conns, e)
 		if err != nil {
 			return nil, e.ID, err
 		}
-		if e.ev.IsGroup && !conn.AllowGroup || echo(e.ev) {
+		if echo(e.ev) || e.ev.IsGroup && (!conn.AllowGroup || p.ignoresGroups(ctx, conn.CompanyID)) {
 			continue
 		}
 		arrivals = append(arrivals, &arrival{pending: e, conn: conn})
@@ -289,4 +289,9 @@ func insert(tx *gorm.DB, arrivals []*arrival) error {
 		rest = later
 	}
 	return nil
+}
+
+// ignoresGroups: the company's CheckMsgIsGroup ("ignore group messages") is on.
+func (p Processor) ignoresGroups(ctx context.Context, companyID int64) bool {
+	return p.Settings != nil && p.Settings.Value(tenant.With(ctx, companyID), "CheckMsgIsGroup") == "enabled"
 }

@@ -50,7 +50,9 @@ var Defs = []Def{
 	{Key: "sendQueuePosition", Kind: Toggle, Default: "disabled"},
 	{Key: "sendQueuePositionMessage", Kind: Text, RequiredBy: "sendQueuePosition", Label: "Mensagem de posição na fila"},
 	{Key: "acceptAudioMessageContact", Kind: Toggle, Default: "enabled"},
-	{Key: "CheckMsgIsGroup", Kind: Toggle, Default: "enabled"},
+	// CheckMsgIsGroup on: group messages are dropped on every connection (off: the
+	// connection's allowGroup decides).
+	{Key: "CheckMsgIsGroup", Kind: Toggle, Default: "disabled"},
 	{Key: "closeTicketOnTransfer", Kind: Toggle, Default: "disabled"},
 	{Key: "hoursCloseTicketsAuto", Kind: Number, Default: "0"},
 	{Key: "requiredTag", Kind: Toggle, Default: "disabled"},
