@@ -35,6 +35,9 @@ var (
 	// schedules: any signed-in user of a company whose plan has useSchedules.
 	schedules = signedIn.needsPlan("useSchedules")
 
+	// internalChat: any signed-in user of a company whose plan has useInternalChat.
+	internalChat = signedIn.needsPlan("useInternalChat")
+
 	// manageConnections: admins, and profile users with allowConnections (spec/2 §6).
 	manageConnections = admin.orToggle("allowConnections")
 )

@@ -15,6 +15,7 @@ import (
 	"atende/pkg/channel"
 	"atende/pkg/channel/sandbox"
 	"atende/pkg/channel/whatsapp"
+	"atende/pkg/chat"
 	"atende/pkg/config"
 	"atende/pkg/connection"
 	"atende/pkg/contact"
@@ -81,6 +82,7 @@ type App struct {
 	Tickets   ticket.Service
 	Schedules schedule.Service    // scheduled messages (spec/3): CRUD in the api, firing in the worker
 	External  externalapi.Service // POST /api/messages/send
+	Chats     chat.Service        // internal chat between a company's users (spec/3)
 
 	stop context.CancelFunc // ends the background listeners
 }
@@ -158,6 +160,7 @@ func (a *App) wire() {
 	a.Schedules = schedule.Service{DB: a.DB, Events: a.Events, Queue: a.Queue, Media: a.Media, Delivery: a.Delivery,
 		Channels: a.Channels}
 	a.External = externalapi.Service{DB: a.DB, Messages: a.Messages, Events: a.Events}
+	a.Chats = chat.Service{DB: a.DB, Events: a.Events}
 	a.wireMeta()
 }
 
