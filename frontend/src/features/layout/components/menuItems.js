@@ -10,6 +10,8 @@ import PhonelinkSetupOutlinedIcon from '@mui/icons-material/PhonelinkSetupOutlin
 import CodeOutlinedIcon from '@mui/icons-material/CodeOutlined';
 import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
+import QuestionAnswerOutlinedIcon from '@mui/icons-material/QuestionAnswerOutlined';
+import ChecklistOutlinedIcon from '@mui/icons-material/ChecklistOutlined';
 import { isAdmin, isSuper } from '../../../utils/permissions';
 import { canManageConnections } from '../../connections/api/connectionRules';
 import ConnectionsBadge from '../../connections/components/ConnectionsBadge';
@@ -17,6 +19,7 @@ import { externalApiAllowed } from '../../messagesApi/api/access';
 import { canManageContactLists } from '../../contactLists/api/access';
 import CampaignsGate from '../../contactLists/components/CampaignsGate';
 import { schedulesAllowed } from '../../schedules/api/access';
+import { internalChatAllowed } from '../../chats/api/access';
 
 const everyone = () => true;
 
@@ -30,6 +33,8 @@ const menuItems = [
   { to: '/contacts', labelKey: 'layout.menu.contacts', Icon: ContactPhoneOutlinedIcon, visible: everyone, testId: 'menu-contacts' },
   { to: '/quick-messages', labelKey: 'layout.menu.quickMessages', Icon: FlashOnOutlinedIcon, visible: everyone, testId: 'menu-quick-messages' },
   { to: '/schedules', labelKey: 'layout.menu.schedules', Icon: EventOutlinedIcon, visible: schedulesAllowed, testId: 'menu-schedules' },
+  { to: '/chats', labelKey: 'layout.menu.chats', Icon: QuestionAnswerOutlinedIcon, visible: internalChatAllowed, testId: 'menu-chats' },
+  { to: '/todolist', labelKey: 'layout.menu.todo', Icon: ChecklistOutlinedIcon, visible: everyone, testId: 'menu-todo' },
   { to: '/tags', labelKey: 'layout.menu.tags', Icon: LocalOfferOutlinedIcon, visible: everyone, testId: 'menu-tags' },
   {
     to: '/connections', labelKey: 'layout.menu.connections', Icon: SyncAltIcon, visible: canManageConnections, testId: 'menu-connections',
