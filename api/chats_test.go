@@ -204,6 +204,7 @@ func TestChatMessagesAndUnreads(t *testing.T) {
 func TestChatEditAndDelete(t *testing.T) {
 	f := newChatFixture(t)
 	e := f.e
+	log := e.watch()
 	// The admin's chat with the attendant and the colleague.
 	staff := f.create(t, f.adminA, "Staff", f.a.Attender.ID, f.other.ID)
 	staffPath := "/chats/" + itoa(staff.ID)
@@ -231,6 +232,14 @@ func TestChatEditAndDelete(t *testing.T) {
 	if n := count(e, "SELECT count(*) FROM chat_users WHERE chat_id = ?", staff.ID); n != 0 {
 		t.Fatalf("members left behind: %d", n)
 	}
+	// The dropped colleague was told, on their own room only; the members saw the new title.
+	cid := f.a.Company.ID
+	raw := log.want(t, chat.UserEvent(cid, f.other.ID), `"action":"delete"`, `"id":`+itoa(staff.ID))
+	if ev, _ := realtime.Decode([]byte(raw)); len(ev.Rooms) != 1 || ev.Rooms[0] != realtime.UserRoom(f.other.ID) {
+		t.Fatalf("the removal went to %v", ev.Rooms)
+	}
+	log.want(t, chat.UserEvent(cid, f.a.Attender.ID), `"action":"update"`, "Supervisão")
+	log.none(t, chat.UserEvent(cid, f.other.ID), `"action":"update"`, "Supervisão")
 }
 
 // Without the plan's useInternalChat every chat route is refused.

@@ -98,7 +98,7 @@ describe('internal chat between two users', { timeout: 300000 }, () => {
     await attendant.getByTestId('chat-message-text').first().waitFor({ timeout: WAIT });
     const texts = await attendant.getByTestId('chat-message-text').allTextContents();
     assert.deepEqual(texts, [`Bom dia ${stamp}`, `Tudo pronto? ${stamp}`, `Tudo certo, ${stamp}!`]);
-    // Only the owner (or an admin) sees edit and delete.
+    // Only the owner sees edit and delete.
     assert.equal(await attendant.getByTestId('chat-item').filter({ hasText: title }).getByTestId('chat-edit').count(), 0);
     assert.equal(await admin.getByTestId('chat-item').filter({ hasText: title }).getByTestId('chat-edit').count(), 1);
   });

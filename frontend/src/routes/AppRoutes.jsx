@@ -27,12 +27,13 @@ import ContactListsPage from '../features/contactLists/pages/ContactListsPage';
 import ContactListItemsPage from '../features/contactLists/pages/ContactListItemsPage';
 import RequireCampaigns from '../features/contactLists/components/RequireCampaigns';
 import LoadingScreen from '../components/LoadingScreen';
-import ChatsPage from '../features/chats/pages/ChatsPage';
 import RequireInternalChat from '../features/chats/components/RequireInternalChat';
-import TodoListPage from '../features/todo/pages/TodoListPage';
 
 // The calendar (FullCalendar) loads only on its page.
 const SchedulesPage = lazy(() => import('../features/schedules/pages/SchedulesPage'));
+// So do the internal chat and the to-do list (the main bundle is past its size warning).
+const ChatsPage = lazy(() => import('../features/chats/pages/ChatsPage'));
+const TodoListPage = lazy(() => import('../features/todo/pages/TodoListPage'));
 
 export default function AppRoutes() {
   return (
@@ -60,8 +61,8 @@ export default function AppRoutes() {
           <Route path="contact-lists" element={<RequireCampaigns><ContactListsPage /></RequireCampaigns>} />
           <Route path="contact-lists/:contactListId/contacts" element={<RequireCampaigns><ContactListItemsPage /></RequireCampaigns>} />
           <Route path="schedules" element={<Suspense fallback={<LoadingScreen />}><SchedulesPage /></Suspense>} />
-          <Route path="chats/:chatId?" element={<RequireInternalChat><ChatsPage /></RequireInternalChat>} />
-          <Route path="todolist" element={<TodoListPage />} />
+          <Route path="chats/:chatId?" element={<RequireInternalChat><Suspense fallback={<LoadingScreen />}><ChatsPage /></Suspense></RequireInternalChat>} />
+          <Route path="todolist" element={<Suspense fallback={<LoadingScreen />}><TodoListPage /></Suspense>} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Route>
       </Route>

@@ -40,8 +40,13 @@ export default function ChatMessages({ chat, user }) {
     };
   }, [chat.id]);
 
+  // Read when opened, when a message comes while on screen, and when the tab comes back into view.
   useEffect(() => {
-    if (unreads > 0 && document.visibilityState === 'visible') markChatRead(chat.id, user.id).catch(ignore);
+    if (unreads <= 0) return undefined;
+    const read = () => document.visibilityState === 'visible' && markChatRead(chat.id, user.id).catch(ignore);
+    read();
+    document.addEventListener('visibilitychange', read);
+    return () => document.removeEventListener('visibilitychange', read);
   }, [chat.id, unreads, user.id]);
 
   useCompanyEvent(`chat-${chat.id}`, (data) => {

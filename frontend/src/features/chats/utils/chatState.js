@@ -3,8 +3,11 @@
 /** The viewer's unread count of a chat. */
 export const myUnreads = (chat, userId) => chat?.users?.find((u) => u.userId === userId)?.unreads ?? 0;
 
-/** Only the owner (or an admin) sees a chat's edit and delete buttons. */
-export const canManage = (chat, user) => Boolean(chat && user && (chat.ownerId === user.id || user.profile === 'admin' || user.super));
+/**
+ * Only a chat's owner sees its edit and delete buttons (spec/3 §6); the server also lets an
+ * admin member edit or delete through the API.
+ */
+export const canManage = (chat, user) => Boolean(chat && user && chat.ownerId === user.id);
 
 /** The list with chat on top (moved there when listed). */
 export const withChatOnTop = (list, chat) => [chat, ...list.filter((c) => c.id !== chat.id)];

@@ -28,10 +28,10 @@ describe('chat state', () => {
     expect(merged[2].message).toBe('again');
   });
 
-  it('lets the owner or an admin manage a chat, and saves only with a title and a user', () => {
+  it('shows edit and delete to the owner only, and saves only with a title and a user', () => {
     expect(canManage(chat(1), { id: 1, profile: 'user' })).toBe(true);
     expect(canManage(chat(1), { id: 2, profile: 'user' })).toBe(false);
-    expect(canManage(chat(1), { id: 2, profile: 'admin' })).toBe(true);
+    expect(canManage(chat(1), { id: 2, profile: 'admin' })).toBe(false);
     expect(canSaveChat(' ', [{ id: 2 }])).toBe(false);
     expect(canSaveChat('Equipe', [])).toBe(false);
     expect(canSaveChat('Equipe', [{ id: 2 }])).toBe(true);
