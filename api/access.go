@@ -40,6 +40,9 @@ var (
 	campaigns      = signedIn.needsPlan("useCampaigns")
 	campaignsAdmin = admin.needsPlan("useCampaigns")
 
+	// internalChat: any signed-in user of a company whose plan has useInternalChat.
+	internalChat = signedIn.needsPlan("useInternalChat")
+
 	// manageConnections: admins, and profile users with allowConnections (spec/2 §6).
 	manageConnections = admin.orToggle("allowConnections")
 )

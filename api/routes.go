@@ -155,6 +155,17 @@ func (a *API) routes() []route {
 		{"POST", "/schedules/:id/media-upload", schedules.upTo(ScheduleMediaMaxBytes + formOverhead), a.uploadScheduleMedia},
 		{"DELETE", "/schedules/:id/media-upload", schedules, a.deleteScheduleMedia},
 
+		// Internal chat (spec/3), behind the plan's useInternalChat; members only
+		{"GET", "/chats", internalChat, a.listChats},
+		{"GET", "/chats/", internalChat, a.listChats},
+		{"GET", "/chats/:id", internalChat, a.getChat},
+		{"POST", "/chats", internalChat, a.createChat},
+		{"PUT", "/chats/:id", internalChat, a.updateChat},
+		{"DELETE", "/chats/:id", internalChat, a.deleteChat},
+		{"GET", "/chats/:id/messages", internalChat, a.chatMessages},
+		{"POST", "/chats/:id/messages", internalChat, a.sendChatMessage},
+		{"POST", "/chats/:id/read", internalChat, a.readChat},
+
 		// Connections (spec/2 Connections)
 		{"GET", "/whatsapp", signedIn, a.listConnections},
 		{"GET", "/whatsapp/", signedIn, a.listConnections},

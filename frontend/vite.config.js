@@ -9,7 +9,7 @@ const backendPaths = [
   '/tickets', '/ticket-tags', '/tickets-log', '/ticket-notes', '/messages', '/message/', '/messages-allMe', '/contacts',
   '/contactTags', '/tags', '/whatsapp', '/whatsappsession', '/quick-messages', '/sandbox', '/media',
   '/chatbot', '/files', '/companies',
-  '/contact-lists', '/contact-list-items',
+  '/contact-lists', '/contact-list-items', '/chats',
 ];
 
 export default defineConfig(({ mode }) => {

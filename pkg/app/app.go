@@ -16,6 +16,7 @@ import (
 	"atende/pkg/channel"
 	"atende/pkg/channel/sandbox"
 	"atende/pkg/channel/whatsapp"
+	"atende/pkg/chat"
 	"atende/pkg/config"
 	"atende/pkg/connection"
 	"atende/pkg/contact"
@@ -82,6 +83,7 @@ type App struct {
 	Tickets   ticket.Service
 	Schedules schedule.Service    // scheduled messages (spec/3): CRUD in the api, firing in the worker
 	External  externalapi.Service // POST /api/messages/send
+	Chats     chat.Service        // internal chat between a company's users (spec/3)
 
 	Campaigns        campaign.Service
 	CampaignSettings campaign.SettingsService
@@ -163,6 +165,7 @@ func (a *App) wire() {
 		Channels: a.Channels}
 	a.External = externalapi.Service{DB: a.DB, Messages: a.Messages, Events: a.Events}
 	a.wireCampaigns()
+	a.Chats = chat.Service{DB: a.DB, Events: a.Events}
 	a.wireMeta()
 }
 

@@ -20,11 +20,12 @@ const hasFieldErrors = (error) => Boolean(error?.fields && Object.keys(error.fie
  * loading: a spinner instead of the fields (a record still being read). readOnly: no save,
  * and cancel reads 'close'. adding: the save button reads 'add'. dirty (the form's unsaved
  * changes, useForm's dirty): Escape or a click beside the dialog asks before discarding them.
+ * saveDisabled: the save button stays disabled (a form the spec only lets save once complete).
  * Test ids: `${testId}-modal`, -form, -tab-{value}, -error, -cancel, -save, -discard.
  */
 export default function FormDialog({
   testId, title, maxWidth = 'sm', onClose, tabs, tab, onTabChange, loading = false, readOnly = false, adding = false,
-  validate, onSubmit, onSaved, onError, successMessage, dirty = false, children,
+  validate, onSubmit, onSaved, onError, successMessage, dirty = false, saveDisabled = false, children,
 }) {
   const { t } = useTranslation();
   const [submitting, setSubmitting] = useState(false);
@@ -35,7 +36,7 @@ export default function FormDialog({
     event.preventDefault();
     // React events cross portals: a dialog opened from another dialog's form must not submit it.
     event.stopPropagation();
-    if (readOnly || loading || submitting || (validate && !validate())) return;
+    if (readOnly || loading || submitting || saveDisabled || (validate && !validate())) return;
     setSubmitting(true);
     setError(null);
     try {
@@ -71,7 +72,7 @@ export default function FormDialog({
         <DialogActions>
           <Button onClick={onClose} data-testid={`${testId}-cancel`}>{readOnly ? t('common.close') : t('common.cancel')}</Button>
           {!readOnly && (
-            <Button type="submit" variant="contained" disabled={submitting || loading} data-testid={`${testId}-save`}>
+            <Button type="submit" variant="contained" disabled={submitting || loading || saveDisabled} data-testid={`${testId}-save`}>
               {adding ? t('common.add') : t('common.save')}
             </Button>
           )}

@@ -27,6 +27,7 @@ import ContactListsPage from '../features/contactLists/pages/ContactListsPage';
 import ContactListItemsPage from '../features/contactLists/pages/ContactListItemsPage';
 import RequireCampaigns from '../features/contactLists/components/RequireCampaigns';
 import LoadingScreen from '../components/LoadingScreen';
+import RequireInternalChat from '../features/chats/components/RequireInternalChat';
 
 // The calendar (FullCalendar) loads only on its page.
 const SchedulesPage = lazy(() => import('../features/schedules/pages/SchedulesPage'));
@@ -37,6 +38,9 @@ const CampaignsPage = lazy(() => import('../features/campaigns/pages/CampaignsPa
 const CampaignReportPage = lazy(() => import('../features/campaigns/pages/CampaignReportPage'));
 const CampaignSettingsPage = lazy(() => import('../features/campaigns/pages/CampaignSettingsPage'));
 const later = (page) => <Suspense fallback={null}>{page}</Suspense>;
+// So do the internal chat and the to-do list (the main bundle is past its size warning).
+const ChatsPage = lazy(() => import('../features/chats/pages/ChatsPage'));
+const TodoListPage = lazy(() => import('../features/todo/pages/TodoListPage'));
 
 export default function AppRoutes() {
   return (
@@ -67,6 +71,8 @@ export default function AppRoutes() {
           <Route path="campaigns" element={<CampaignsRoute>{later(<CampaignsPage />)}</CampaignsRoute>} />
           <Route path="campaign/:campaignId/report" element={<CampaignsRoute>{later(<CampaignReportPage />)}</CampaignsRoute>} />
           <Route path="campaigns-config" element={<CampaignsRoute>{later(<CampaignSettingsPage />)}</CampaignsRoute>} />
+          <Route path="chats/:chatId?" element={<RequireInternalChat><Suspense fallback={<LoadingScreen />}><ChatsPage /></Suspense></RequireInternalChat>} />
+          <Route path="todolist" element={<Suspense fallback={<LoadingScreen />}><TodoListPage /></Suspense>} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Route>
       </Route>

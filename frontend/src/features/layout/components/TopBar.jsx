@@ -6,6 +6,8 @@ import ThemeToggle from '../../../theme/ThemeToggle';
 import { isAdmin } from '../../../utils/permissions';
 import { useAuth } from '../../auth/hooks/useAuth';
 import NotificationsPopover from '../../tickets/components/NotificationsPopover';
+import ChatPopover from '../../chats/components/ChatPopover';
+import { internalChatAllowed } from '../../chats/api/access';
 import DueDateText from './DueDateText';
 import UserMenu from './UserMenu';
 import VolumeControl from './VolumeControl';
@@ -34,6 +36,7 @@ export default function TopBar({ onToggleMenu }) {
         </IconButton>
       </Tooltip>
       <NotificationsPopover />
+      {internalChatAllowed(user) && <ChatPopover />}
       <UserMenu />
     </Toolbar>
   );

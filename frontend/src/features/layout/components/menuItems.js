@@ -10,6 +10,8 @@ import PhonelinkSetupOutlinedIcon from '@mui/icons-material/PhonelinkSetupOutlin
 import CodeOutlinedIcon from '@mui/icons-material/CodeOutlined';
 import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
+import QuestionAnswerOutlinedIcon from '@mui/icons-material/QuestionAnswerOutlined';
+import ChecklistOutlinedIcon from '@mui/icons-material/ChecklistOutlined';
 import { isAdmin, isSuper } from '../../../utils/permissions';
 import { canManageConnections } from '../../connections/api/connectionRules';
 import ConnectionsBadge from '../../connections/components/ConnectionsBadge';
@@ -20,6 +22,7 @@ import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 import { campaignsAllowed } from '../../campaigns/api/campaignRules';
 import CampaignsGate from '../../campaigns/components/CampaignsGate';
+import { internalChatAllowed } from '../../chats/api/access';
 
 const everyone = () => true;
 
@@ -33,6 +36,8 @@ const menuItems = [
   { to: '/contacts', labelKey: 'layout.menu.contacts', Icon: ContactPhoneOutlinedIcon, visible: everyone, testId: 'menu-contacts' },
   { to: '/quick-messages', labelKey: 'layout.menu.quickMessages', Icon: FlashOnOutlinedIcon, visible: everyone, testId: 'menu-quick-messages' },
   { to: '/schedules', labelKey: 'layout.menu.schedules', Icon: EventOutlinedIcon, visible: schedulesAllowed, testId: 'menu-schedules' },
+  { to: '/chats', labelKey: 'layout.menu.chats', Icon: QuestionAnswerOutlinedIcon, visible: internalChatAllowed, testId: 'menu-chats' },
+  { to: '/todolist', labelKey: 'layout.menu.todo', Icon: ChecklistOutlinedIcon, visible: everyone, testId: 'menu-todo' },
   { to: '/tags', labelKey: 'layout.menu.tags', Icon: LocalOfferOutlinedIcon, visible: everyone, testId: 'menu-tags' },
   {
     to: '/connections', labelKey: 'layout.menu.connections', Icon: SyncAltIcon, visible: canManageConnections, testId: 'menu-connections',
