@@ -30,6 +30,8 @@ var Table = []Entry{
 	{Spec: "* * * * *", Name: tasks.TypeTimerRedirect, Build: tasks.NewTimer(tasks.TypeTimerRedirect)},
 	{Spec: "*/2 * * * *", Name: tasks.TypeTimerRotation, Build: tasks.NewTimer(tasks.TypeTimerRotation)},
 	{Spec: "* * * * *", Name: tasks.TypeTimerOutOfHour, Build: tasks.NewTimer(tasks.TypeTimerOutOfHour)},
+	// Invoices 20 days ahead of each due date (pkg/billing, BEHAVIOUR §12).
+	{Spec: "* * * * *", Name: tasks.TypeInvoicesGenerate, Build: tasks.NewInvoicesGenerate},
 }
 
 // Run starts the cron table and blocks until ctx ends.
