@@ -15,7 +15,6 @@ import (
 	"atende/worker"
 )
 
-
 // The invoice job, fired by two schedulers for the same tick and run twice at once (as
 // two workers would after a duplicate), creates one invoice per company and due date, 20
 // days ahead in the company's time zone; a later due date gets its own.
