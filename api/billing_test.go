@@ -109,6 +109,7 @@ func (e *billingEnv) dueDate(t *testing.T, tn testutil.Tenant) string {
 // Every billing endpoint: who may call it, and company B never reaches company A's rows.
 func TestInvoiceEndpointsAccess(t *testing.T) {
 	e := newBillingEnv(t)
+	e.efi.pix["E-foreign"] = map[string]string{"endToEndId": "E-foreign", "txid": "PEDIDO77", "valor": "49.00"}
 	invA, invB := e.invoice(t, e.a), e.invoice(t, e.b)
 	adminA, agentA := testutil.Token(t, e.App, e.a.Admin), testutil.Token(t, e.App, e.a.Attender)
 	adminB := testutil.Token(t, e.App, e.b.Admin)
@@ -139,6 +140,10 @@ func TestInvoiceEndpointsAccess(t *testing.T) {
 		{name: "mark paid: only paid", method: "PUT", path: "/invoices/" + idA, token: e.super, body: map[string]any{"status": "open"}, status: 400},
 		{name: "mark paid: unknown", method: "PUT", path: "/invoices/999999", token: e.super, body: map[string]any{"status": "paid"}, status: 404},
 		{name: "webhook: no secret", method: "POST", path: "/webhooks/efi/pix", body: map[string]any{"pix": []any{}}, status: 401},
+		{name: "webhook: malformed body", method: "POST", path: "/webhooks/efi/pix?hmac=hook-secret", body: strings.NewReader("{pix"),
+			ctype: "application/json", status: 400},
+		{name: "webhook: a Pix naming no invoice of ours is ignored", method: "POST", path: "/webhooks/efi?hmac=hook-secret",
+			body: map[string]any{"pix": []map[string]any{{"endToEndId": "E-foreign"}}}, status: 200, contain: []string{`"ignored":1`}},
 		{name: "webhook: wrong secret", method: "POST", path: "/webhooks/efi/pix?hmac=nope", body: map[string]any{"pix": []any{}}, status: 401},
 	})
 	if got := e.invoice(t, e.a); got.Status != billing.StatusOpen || got.Value != 4900 {
