@@ -1,73 +1,28 @@
 package api_test
 
 import (
-	"encoding/json"
-	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"atende/pkg/billing"
 	"atende/pkg/company"
 	"atende/pkg/testutil"
+	"atende/pkg/testutil/fakeefi"
 )
-
-// fakeEfi is Efí's Pix API on loopback: OAuth client credentials and GET /v2/pix/{e2eId}.
-type fakeEfi struct {
-	pix     map[string]map[string]string // e2eId → the received Pix
-	tokens  atomic.Int32
-	lookups atomic.Int32
-	down    atomic.Bool
-}
-
-func (f *fakeEfi) handler(t *testing.T) http.Handler {
-	mux := http.NewServeMux()
-	mux.HandleFunc("POST /oauth/token", func(w http.ResponseWriter, r *http.Request) {
-		id, secret, ok := r.BasicAuth()
-		var body struct {
-			GrantType string `json:"grant_type"`
-		}
-		_ = json.NewDecoder(r.Body).Decode(&body)
-		if !ok || id != "client-id" || secret != "client-secret" || body.GrantType != "client_credentials" {
-			http.Error(w, `{"error":"invalid_client"}`, http.StatusUnauthorized)
-			return
-		}
-		f.tokens.Add(1)
-		_ = json.NewEncoder(w).Encode(map[string]any{"access_token": "tok-1", "token_type": "Bearer", "expires_in": 3600, "scope": "pix.read"})
-	})
-	mux.HandleFunc("GET /v2/pix/{e2eId}", func(w http.ResponseWriter, r *http.Request) {
-		f.lookups.Add(1)
-		if r.Header.Get("Authorization") != "Bearer tok-1" {
-			http.Error(w, "unauthorized", http.StatusUnauthorized)
-			return
-		}
-		if f.down.Load() {
-			http.Error(w, "unavailable", http.StatusServiceUnavailable)
-			return
-		}
-		p, ok := f.pix[r.PathValue("e2eId")]
-		if !ok {
-			http.Error(w, `{"nome":"pix_nao_encontrado"}`, http.StatusNotFound)
-			return
-		}
-		_ = json.NewEncoder(w).Encode(p)
-	})
-	return mux
-}
 
 type billingEnv struct {
 	*env
-	efi   *fakeEfi
+	efi   *fakeefi.Server
 	a, b  testutil.Tenant
 	super string
 }
 
 func newBillingEnv(t *testing.T) *billingEnv {
 	e := newEnv(t)
-	f := &fakeEfi{pix: map[string]map[string]string{}}
-	srv := httptest.NewServer(f.handler(t))
+	f := &fakeefi.Server{ClientID: "client-id", ClientSecret: "client-secret"}
+	srv := httptest.NewServer(f)
 	t.Cleanup(srv.Close)
 	efi, err := billing.NewEfi(srv.URL, "client-id", "client-secret", "hook-secret", "", "")
 	if err != nil {
@@ -109,7 +64,7 @@ func (e *billingEnv) dueDate(t *testing.T, tn testutil.Tenant) string {
 // Every billing endpoint: who may call it, and company B never reaches company A's rows.
 func TestInvoiceEndpointsAccess(t *testing.T) {
 	e := newBillingEnv(t)
-	e.efi.pix["E-foreign"] = map[string]string{"endToEndId": "E-foreign", "txid": "PEDIDO77", "valor": "49.00"}
+	e.efi.Add(fakeefi.Pix{EndToEndID: "E-foreign", TxID: "PEDIDO77", Valor: "49.00"})
 	invA, invB := e.invoice(t, e.a), e.invoice(t, e.b)
 	adminA, agentA := testutil.Token(t, e.App, e.a.Admin), testutil.Token(t, e.App, e.a.Attender)
 	adminB := testutil.Token(t, e.App, e.b.Admin)
@@ -184,20 +139,18 @@ func TestPixCheckoutAndWebhook(t *testing.T) {
 		return map[string]any{"pix": []map[string]any{{"endToEndId": e2e, "txid": charge.TxID, "valor": "999.00",
 			"chave": "pix@atende.test", "horario": "2031-01-01T10:00:00.000Z"}}}
 	}
-	e.efi.pix["E00000000202601011000aaaaaaaaaaa"] = map[string]string{"endToEndId": "E00000000202601011000aaaaaaaaaaa",
-		"txid": charge.TxID, "valor": "49.00", "horario": "2031-01-01T10:00:00.000Z"}
+	e.efi.Add(fakeefi.Pix{EndToEndID: "E00000000202601011000aaaaaaaaaaa", TxID: charge.TxID, Valor: "49.00"})
 	e.run(t, []scenario{{name: "wrong amount refused", method: "POST", path: hook, body: notice("E00000000202601011000aaaaaaaaaaa"),
 		status: 422, code: "ERR_PAYMENT_AMOUNT_MISMATCH"}})
 	if got := e.invoice(t, e.a); got.Status != billing.StatusOpen || e.dueDate(t, e.a) != before {
 		t.Fatalf("a refused payment wrote: %+v", got)
 	}
 
-	e.efi.down.Store(true)
-	e.efi.pix["E00000000202601011000bbbbbbbbbbb"] = map[string]string{"endToEndId": "E00000000202601011000bbbbbbbbbbb",
-		"txid": charge.TxID, "valor": "104.00", "horario": "2031-01-01T10:00:00.000Z"}
+	e.efi.Down.Store(true)
+	e.efi.Add(fakeefi.Pix{EndToEndID: "E00000000202601011000bbbbbbbbbbb", TxID: charge.TxID, Valor: "104.00"})
 	e.run(t, []scenario{{name: "provider down: delivered again later", method: "POST", path: hook,
 		body: notice("E00000000202601011000bbbbbbbbbbb"), status: 502}})
-	e.efi.down.Store(false)
+	e.efi.Down.Store(false)
 
 	e.run(t, []scenario{{name: "paid", method: "POST", path: hook, body: notice("E00000000202601011000bbbbbbbbbbb"),
 		status: 200, contain: []string{`"paid":1`}}})
@@ -216,8 +169,8 @@ func TestPixCheckoutAndWebhook(t *testing.T) {
 	if e.dueDate(t, e.a) != want {
 		t.Fatalf("a replay moved the due date to %s", e.dueDate(t, e.a))
 	}
-	if e.efi.tokens.Load() != 1 {
-		t.Fatalf("%d tokens asked: the token is cached", e.efi.tokens.Load())
+	if e.efi.Tokens.Load() != 1 {
+		t.Fatalf("%d tokens asked: the token is cached", e.efi.Tokens.Load())
 	}
 	// Company B's invoice is untouched.
 	if got := e.invoice(t, e.b); got.Status != billing.StatusOpen {
