@@ -49,7 +49,7 @@ export default function PixPayment({ charge, onDone }) {
 
   useEffect(() => {
     if (paidDue === null) return undefined;
-    toast.success(t('billing.pix.renewed', { date: formatDate(paidDue) }));
+    toast.success(paidDue ? t('billing.pix.renewed', { date: formatDate(paidDue) }) : t('billing.pix.paidTitle'));
     const timer = setTimeout(() => done.current?.(paidDue), PAID_REDIRECT_MS);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once when paid
@@ -69,7 +69,7 @@ export default function PixPayment({ charge, onDone }) {
       <Stack spacing={2} sx={{ alignItems: 'center', py: 3 }} data-testid="pix-paid">
         <CheckCircleIcon color="success" sx={{ fontSize: 64 }} />
         <Typography variant="h6">{t('billing.pix.paidTitle')}</Typography>
-        <Typography>{paidDue ? t('billing.pix.renewed', { date: formatDate(paidDue) }) : t('billing.pix.paidTitle')}</Typography>
+        {paidDue && <Typography>{t('billing.pix.renewed', { date: formatDate(paidDue) })}</Typography>}
         <Typography variant="body2" color="text.secondary">{t('billing.pix.redirecting')}</Typography>
       </Stack>
     );
