@@ -193,6 +193,16 @@ func (a *API) routes() []route {
 		{"GET", "/webhooks/meta", public, a.verifyMetaWebhook},
 		{"POST", "/webhooks/meta", public.upTo(MetaWebhookMaxBytes), a.receiveMetaWebhook},
 
+		// Invoices, checkout and payments (spec/2 Subscription and invoices): reachable by an
+		// expired company, which pays here
+		{"GET", "/invoices", admin.expiredOK(), a.listInvoices},
+		{"GET", "/invoices/", admin.expiredOK(), a.listInvoices},
+		{"GET", "/invoices/:id", admin.expiredOK(), a.getInvoice},
+		{"PUT", "/invoices/:id", super, a.updateInvoice},
+		{"POST", "/subscription", admin.expiredOK(), a.subscribe},
+		{"POST", "/webhooks/efi", public.upTo(PixWebhookMaxBytes), a.receivePixWebhook},
+		{"POST", "/webhooks/efi/pix", public.upTo(PixWebhookMaxBytes), a.receivePixWebhook},
+
 		// Messages and the sandbox channel
 		{"GET", "/messages/:ticketId", signedIn, a.listMessages},
 		{"POST", "/messages/:ticketId", signedIn.upTo(MediaRequestMaxBytes), a.sendMessage},

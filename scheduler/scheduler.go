@@ -31,6 +31,8 @@ var Table = []Entry{
 	{Spec: "*/2 * * * *", Name: tasks.TypeTimerRotation, Build: tasks.NewTimer(tasks.TypeTimerRotation)},
 	{Spec: "* * * * *", Name: tasks.TypeTimerOutOfHour, Build: tasks.NewTimer(tasks.TypeTimerOutOfHour)},
 	{Spec: "*/5 * * * *", Name: tasks.TypeTimerAutoClose, Build: tasks.NewTimer(tasks.TypeTimerAutoClose)},
+	// Invoices 20 days ahead of each due date (pkg/billing, BEHAVIOUR §12).
+	{Spec: "* * * * *", Name: tasks.TypeInvoicesGenerate, Build: tasks.NewInvoicesGenerate},
 }
 
 // Run starts the cron table and blocks until ctx ends.

@@ -5,6 +5,7 @@
 #   (a distinct port, database and Redis db let parallel runs in several worktrees not collide)
 #   E2E_KEEP_LOG=1    keep the server log even when everything passes
 #   E2E_FAKEGRAPH_PORT (E2E_PORT+1000): the fake Graph API (pkg/testutil/fakegraph) the app talks to
+#   E2E_FAKEEFI_PORT (E2E_PORT+1001): the fake Efí Pix API (pkg/testutil/fakeefi) confirming payments
 # Arguments after the script's name go to `node --test` in frontend/: test files (e.g.
 # e2e/inbox.test.mjs runs that file alone; none: all of e2e/) and flags (--test-name-pattern=…).
 set -euo pipefail
@@ -23,6 +24,8 @@ E2E_ADMIN_EMAIL=admin@atende.local
 E2E_ADMIN_PASSWORD='Admin@12345'
 FAKEGRAPH_URL="http://127.0.0.1:${E2E_FAKEGRAPH_PORT:-$((E2E_PORT + 1000))}"
 E2E_META_SECRET=e2e-meta-secret
+FAKEEFI_URL="http://127.0.0.1:${E2E_FAKEEFI_PORT:-$((E2E_PORT + 1001))}"
+E2E_PIX_SECRET=e2e-pix-secret
 
 DATABASE_URL=$PG_ADMIN_URL REDIS_URL=$E2E_REDIS_URL bash "$ROOT/scripts/ensure-services.sh"
 ensure_chromium
@@ -38,6 +41,10 @@ if [ "${SKIP_BUILD:-0}" != 1 ] || [ ! -x bin/fakegraph ]; then
   say "go build -o bin/fakegraph ./pkg/testutil/fakegraph/cmd"
   go build -o bin/fakegraph ./pkg/testutil/fakegraph/cmd
 fi
+if [ "${SKIP_BUILD:-0}" != 1 ] || [ ! -x bin/fakeefi ]; then
+  say "go build -o bin/fakeefi ./pkg/testutil/fakeefi/cmd"
+  go build -o bin/fakeefi ./pkg/testutil/fakeefi/cmd
+fi
 
 say "fresh database $E2E_DB, empty Redis db ${E2E_REDIS_DB:-14}"
 PGOPTIONS="-c client_min_messages=warning" psql "$PG_ADMIN_URL" -w -XqAt -v ON_ERROR_STOP=1 \
@@ -50,7 +57,7 @@ fi
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/atende-e2e.XXXXXX")
 LOG="$WORK/server.log"
-SERVER_PID='' FAKEGRAPH_PID=''
+SERVER_PID='' FAKEGRAPH_PID='' FAKEEFI_PID=''
 
 # The server's whole environment, explicit: nothing from a developer's .env leaks in.
 server_env=(
@@ -65,6 +72,9 @@ server_env=(
   TZ_DEFAULT=America/Sao_Paulo
   # Meta's Graph API is the fake server on loopback, which signs its webhooks with our secret.
   GRAPH_API_BASE_URL="$FAKEGRAPH_URL" META_APP_SECRET="$E2E_META_SECRET" META_VERIFY_TOKEN=e2e-verify-token
+  # Invoices' Pix: the operator's key, and Efí's API as the fake on loopback.
+  PIX_KEY=pix@atende.local PIX_MERCHANT_NAME=ATENDE PIX_MERCHANT_CITY="SAO PAULO"
+  EFI_BASE_URL="$FAKEEFI_URL" EFI_CLIENT_ID=e2e-efi EFI_CLIENT_SECRET=e2e-efi-secret PIX_WEBHOOK_SECRET="$E2E_PIX_SECRET"
 )
 
 finish() {
@@ -72,6 +82,7 @@ finish() {
   trap - EXIT INT TERM
   if [ -n "$SERVER_PID" ]; then stop_pids 15 "$SERVER_PID"; fi
   if [ -n "$FAKEGRAPH_PID" ]; then stop_pids 5 "$FAKEGRAPH_PID"; fi
+  if [ -n "$FAKEEFI_PID" ]; then stop_pids 5 "$FAKEEFI_PID"; fi
   if [ "$rc" -ne 0 ] && [ -f "$LOG" ]; then
     printf '\n----- last 150 lines of the e2e server log (%s) -----\n' "$LOG" >&2
     tail -n 150 "$LOG" >&2
@@ -92,6 +103,11 @@ say "fake Graph API on $FAKEGRAPH_URL"
 FAKEGRAPH_ADDR="${FAKEGRAPH_URL#http://}" FAKEGRAPH_WEBHOOK="$BASE_URL/webhooks/meta" META_APP_SECRET="$E2E_META_SECRET" \
   bin/fakegraph >>"$WORK/fakegraph.log" 2>&1 &
 FAKEGRAPH_PID=$!
+
+say "fake Efí Pix API on $FAKEEFI_URL"
+FAKEEFI_ADDR="${FAKEEFI_URL#http://}" FAKEEFI_WEBHOOK="$BASE_URL/webhooks/efi?hmac=$E2E_PIX_SECRET" \
+  EFI_CLIENT_ID=e2e-efi EFI_CLIENT_SECRET=e2e-efi-secret bin/fakeefi >>"$WORK/fakeefi.log" 2>&1 &
+FAKEEFI_PID=$!
 
 say "starting bin/atende all on $BASE_URL (log: $LOG)"
 env "${server_env[@]}" bin/atende all >>"$LOG" 2>&1 &
@@ -115,7 +131,7 @@ for arg in "$@"; do case $arg in -*) flags+=("$arg") ;; *) files+=("$arg") ;; es
 say "node --test ${flags[*]} ${files[*]} (BASE_URL=$BASE_URL)"
 (
   cd frontend
-  BASE_URL="$BASE_URL" FAKEGRAPH_URL="$FAKEGRAPH_URL" ADMIN_EMAIL="$E2E_ADMIN_EMAIL" ADMIN_PASSWORD="$E2E_ADMIN_PASSWORD" \
+  BASE_URL="$BASE_URL" FAKEGRAPH_URL="$FAKEGRAPH_URL" FAKEEFI_URL="$FAKEEFI_URL" ADMIN_EMAIL="$E2E_ADMIN_EMAIL" ADMIN_PASSWORD="$E2E_ADMIN_PASSWORD" \
     CHROMIUM_PATH=/usr/bin/chromium CI="${CI:-true}" \
     node --test "${flags[@]}" "${files[@]}"
 )

@@ -53,6 +53,7 @@ func (w *Worker) Mux() *asynq.ServeMux {
 	mux.HandleFunc(tasks.TypeScheduleFire, w.fireSchedule)
 	mux.HandleFunc(tasks.TypeCampaignStart, w.startCampaign)
 	mux.HandleFunc(tasks.TypeCampaignTick, w.tickCampaign)
+	mux.HandleFunc(tasks.TypeInvoicesGenerate, w.generateInvoices)
 	return mux
 }
 

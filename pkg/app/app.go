@@ -5,6 +5,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"time"
 
 	"github.com/hibiken/asynq"
@@ -12,6 +13,7 @@ import (
 	"gorm.io/gorm"
 
 	"atende/pkg/auth"
+	"atende/pkg/billing"
 	"atende/pkg/campaign"
 	"atende/pkg/channel"
 	"atende/pkg/channel/sandbox"
@@ -87,6 +89,9 @@ type App struct {
 
 	Campaigns        campaign.Service
 	CampaignSettings campaign.SettingsService
+
+	Billing billing.Service  // invoices, their Pix codes and payments
+	Payment billing.Provider // the provider whose webhook confirms payments; nil: none set up
 
 	stop context.CancelFunc // ends the background listeners
 }
@@ -167,6 +172,22 @@ func (a *App) wire() {
 	a.wireCampaigns()
 	a.Chats = chat.Service{DB: a.DB, Events: a.Events}
 	a.wireMeta()
+	a.wireBilling()
+}
+
+func (a *App) wireBilling() {
+	b := a.Cfg.Billing
+	a.Billing = billing.Service{DB: a.DB, Events: a.Events,
+		Pix: billing.Pix{Key: b.PixKey, Name: b.MerchantName, City: b.MerchantCity}}
+	if b.EfiClientID == "" {
+		return
+	}
+	efi, err := billing.NewEfi(b.EfiBaseURL, b.EfiClientID, b.EfiClientSecret, b.WebhookSecret, b.EfiCertFile, b.EfiKeyFile)
+	if err != nil {
+		slog.Error("billing: Efí is not usable; payment webhooks are off", "err", err)
+		return
+	}
+	a.Payment = efi
 }
 
 func (a *App) wireMessaging() {

@@ -34,6 +34,7 @@ type Config struct {
 	DBMaxConns        int
 	Meta              Meta
 	WhatsApp          WhatsApp
+	Billing           Billing
 	// TrustedProxies (TRUSTED_PROXIES: comma-separated IPs or CIDRs, default none) are the only
 	// peers whose X-Forwarded-For names the client's address.
 	TrustedProxies []string
@@ -52,6 +53,21 @@ type Meta struct {
 	AppSecret   string // META_APP_SECRET: X-Hub-Signature-256 of webhooks, token exchange
 	VerifyToken string // META_VERIFY_TOKEN: the webhook subscription handshake
 	GraphURL    string // GRAPH_API_BASE_URL + "/" + GRAPH_API_VERSION
+}
+
+// Billing configures the invoices' Pix: the operator's key and name in the codes, and the
+// provider (Efí) whose webhook confirms payments. An empty PixKey leaves checkout closed
+// (ERR_PIX_NOT_CONFIGURED); an empty EfiClientID leaves the webhook off.
+type Billing struct {
+	PixKey          string // PIX_KEY
+	MerchantName    string // PIX_MERCHANT_NAME (at most 25 characters are used)
+	MerchantCity    string // PIX_MERCHANT_CITY (at most 15)
+	EfiBaseURL      string // EFI_BASE_URL, default https://pix.api.efipay.com.br
+	EfiClientID     string // EFI_CLIENT_ID
+	EfiClientSecret string // EFI_CLIENT_SECRET
+	EfiCertFile     string // EFI_CERT_FILE: the account's certificate (PEM)
+	EfiKeyFile      string // EFI_KEY_FILE: its key (PEM)
+	WebhookSecret   string // PIX_WEBHOOK_SECRET: the "hmac" parameter of the registered webhook URL
 }
 
 // WhatsApp configures the whatsmeow sessions the worker processes host.
@@ -107,6 +123,17 @@ func Load() (Config, error) {
 			WorkerID: env("WORKER_ID", defaultWorkerID()),
 			LeaseTTL: envDuration("WHATSAPP_LEASE_TTL", 30*time.Second),
 			Silence:  envDuration("WHATSAPP_WATCHDOG_SILENCE", 3*time.Minute),
+		},
+		Billing: Billing{
+			PixKey:          os.Getenv("PIX_KEY"),
+			MerchantName:    env("PIX_MERCHANT_NAME", "ATENDE"),
+			MerchantCity:    env("PIX_MERCHANT_CITY", "SAO PAULO"),
+			EfiBaseURL:      env("EFI_BASE_URL", "https://pix.api.efipay.com.br"),
+			EfiClientID:     os.Getenv("EFI_CLIENT_ID"),
+			EfiClientSecret: os.Getenv("EFI_CLIENT_SECRET"),
+			EfiCertFile:     os.Getenv("EFI_CERT_FILE"),
+			EfiKeyFile:      os.Getenv("EFI_KEY_FILE"),
+			WebhookSecret:   os.Getenv("PIX_WEBHOOK_SECRET"),
 		},
 		TrustedProxies: list(os.Getenv("TRUSTED_PROXIES")),
 		SMTP: SMTP{

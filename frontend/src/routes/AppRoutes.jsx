@@ -28,6 +28,8 @@ import ContactListItemsPage from '../features/contactLists/pages/ContactListItem
 import RequireCampaigns from '../features/contactLists/components/RequireCampaigns';
 import LoadingScreen from '../components/LoadingScreen';
 import RequireInternalChat from '../features/chats/components/RequireInternalChat';
+import InvoicesPage from '../features/billing/pages/InvoicesPage';
+import SubscriptionPage from '../features/billing/pages/SubscriptionPage';
 
 // The calendar (FullCalendar) loads only on its page.
 const SchedulesPage = lazy(() => import('../features/schedules/pages/SchedulesPage'));
@@ -67,6 +69,8 @@ export default function AppRoutes() {
           <Route path="messages-api" element={<MessagesApiPage />} />
           <Route path="contact-lists" element={<RequireCampaigns><ContactListsPage /></RequireCampaigns>} />
           <Route path="contact-lists/:contactListId/contacts" element={<RequireCampaigns><ContactListItemsPage /></RequireCampaigns>} />
+          <Route path="financeiro" element={<RequireAdmin><InvoicesPage /></RequireAdmin>} />
+          <Route path="subscription" element={<RequireAdmin><SubscriptionPage /></RequireAdmin>} />
           <Route path="schedules" element={<Suspense fallback={<LoadingScreen />}><SchedulesPage /></Suspense>} />
           <Route path="campaigns" element={<CampaignsRoute>{later(<CampaignsPage />)}</CampaignsRoute>} />
           <Route path="campaign/:campaignId/report" element={<CampaignsRoute>{later(<CampaignReportPage />)}</CampaignsRoute>} />

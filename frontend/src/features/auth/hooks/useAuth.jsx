@@ -77,6 +77,9 @@ export function AuthProvider({ children }) {
       const data = await authApi.login(email.trim().toLowerCase(), password, rememberMe);
       const company = data.user?.company;
       if (!isSubscriptionActive(company)) {
+        // Signed in all the same: the server lets billing through, so the company can pay.
+        setToken(data.token);
+        setUser(data.user);
         toast.error(t('auth.subscriptionExpired', { date: formatDate(company?.dueDate) }));
         navigate('/financeiro-aberto', { state: { dueDate: company?.dueDate } });
         return;

@@ -5,8 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../utils/dueDate';
 import SupportButton from '../components/SupportButton';
 import { useAuth } from '../hooks/useAuth';
+import { isAdmin } from '../../../utils/permissions';
+import InvoicesPage from '../../billing/pages/InvoicesPage';
 
-/** /financeiro-aberto: the company's subscription is over. */
+/**
+ * /financeiro-aberto: the company's subscription is over. A signed-in admin pays here: the
+ * invoices and their checkout stay reachable (the server lets billing through).
+ */
 export default function SubscriptionExpiredPage() {
   const { t } = useTranslation();
   const location = useLocation();
@@ -14,7 +19,7 @@ export default function SubscriptionExpiredPage() {
   const dueDate = location.state?.dueDate || user?.company?.dueDate;
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}>
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', p: 2, gap: 2 }}>
       <Paper sx={{ p: 4, maxWidth: 520, textAlign: 'center' }} data-testid="subscription-expired">
         <EventBusyIcon color="error" sx={{ fontSize: 64, mb: 1 }} />
         <Typography variant="h5" gutterBottom>{t('subscriptionExpired.title')}</Typography>
@@ -29,6 +34,11 @@ export default function SubscriptionExpiredPage() {
           <Button variant="contained" onClick={handleLogout} data-testid="expired-logout">{t('common.logout')}</Button>
         </Stack>
       </Paper>
+      {isAdmin(user) && (
+        <Box sx={{ width: '100%', maxWidth: 1000, height: 480 }}>
+          <InvoicesPage expired />
+        </Box>
+      )}
     </Box>
   );
 }

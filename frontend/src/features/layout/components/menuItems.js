@@ -12,6 +12,8 @@ import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
 import QuestionAnswerOutlinedIcon from '@mui/icons-material/QuestionAnswerOutlined';
 import ChecklistOutlinedIcon from '@mui/icons-material/ChecklistOutlined';
+import AttachMoneyIcon from '@mui/icons-material/AttachMoney';
+import CardMembershipOutlinedIcon from '@mui/icons-material/CardMembershipOutlined';
 import { isAdmin, isSuper } from '../../../utils/permissions';
 import { canManageConnections } from '../../connections/api/connectionRules';
 import ConnectionsBadge from '../../connections/components/ConnectionsBadge';
@@ -59,6 +61,8 @@ const menuItems = [
   { to: '/queues', labelKey: 'layout.menu.queues', Icon: AccountTreeOutlinedIcon, visible: isAdmin, testId: 'menu-queues' },
   { to: '/users', labelKey: 'layout.menu.users', Icon: PeopleAltOutlinedIcon, visible: isAdmin, testId: 'menu-users' },
   { to: '/settings', labelKey: 'layout.menu.settings', Icon: SettingsOutlinedIcon, visible: isAdmin, testId: 'menu-settings' },
+  { to: '/financeiro', labelKey: 'layout.menu.invoices', Icon: AttachMoneyIcon, visible: isAdmin, testId: 'menu-invoices' },
+  { to: '/subscription', labelKey: 'layout.menu.subscription', Icon: CardMembershipOutlinedIcon, visible: isAdmin, testId: 'menu-subscription' },
 ];
 
 export default menuItems;

@@ -1,0 +1,116 @@
+package billing
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"atende/pkg/errs"
+	"atende/pkg/validate"
+)
+
+// Checkout is the subscription payload of the checkout dialog (spec/2 §3). The card fields
+// of the family's payload are not read: payment is by Pix only.
+type Checkout struct {
+	InvoiceID   int64  `json:"invoiceId"`
+	FirstName   string `json:"firstName"`
+	LastName    string `json:"lastName"`
+	Address2    string `json:"address2"`
+	City        string `json:"city"`
+	State       string `json:"state"`
+	Zipcode     string `json:"zipcode"` // the form's CPF/CNPJ
+	Country     string `json:"country"`
+	Plan        string `json:"plan"` // "current" (the invoice's plan) or "custom"
+	Users       int    `json:"users"`
+	Connections int    `json:"connections"`
+}
+
+// PlanCustom is the checkout's custom plan.
+const PlanCustom = "custom"
+
+// CustomPrice is a custom plan's monthly price.
+func CustomPrice(users, connections int) Cents {
+	return Cents(users)*PricePerUser + Cents(connections)*PricePerConnection
+}
+
+// PixCharge is what the checkout's Pix screen shows (the family's names: qrcode.qrcode is
+// the "copia e cola" code, valor.original the amount).
+type PixCharge struct {
+	InvoiceID int64   `json:"invoiceId"`
+	TxID      string  `json:"txid"`
+	QRCode    qrcode  `json:"qrcode"`
+	Valor     valor   `json:"valor"`
+	Invoice   Invoice `json:"invoice"`
+}
+
+type qrcode struct {
+	QRCode string `json:"qrcode"`
+}
+
+type valor struct {
+	Original string `json:"original"`
+}
+
+// Subscribe validates the checkout, applies a custom plan's choice to the open invoice (its
+// users, connections and value: the amount a payment must match), and returns the invoice's
+// Pix code. A paid invoice is refused.
+func (s Service) Subscribe(ctx context.Context, companyID int64, in Checkout) (PixCharge, error) {
+	v := errs.Validation{}
+	if strings.TrimSpace(in.FirstName) == "" {
+		v.Add("firstName", "O nome completo é obrigatório")
+	}
+	if strings.TrimSpace(in.Zipcode) == "" {
+		v.Add("zipcode", "CEP é obrigatório")
+	}
+	custom := in.Plan == PlanCustom
+	if custom && in.Users < CustomMin {
+		v.Add("users", "Mínimo de 3 usuários")
+	}
+	if custom && in.Connections < CustomMin {
+		v.Add("connections", "Mínimo de 3 conexões")
+	}
+	if in.InvoiceID <= 0 {
+		v.Add("invoiceId", validate.MsgRequired)
+	}
+	if err := v.Err(); err != nil {
+		return PixCharge{}, err
+	}
+	if s.Pix.Key == "" {
+		return PixCharge{}, ErrPixNotSetUp
+	}
+	var inv Invoice
+	err := s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).
+			Where("company_id = ? AND id = ?", companyID, in.InvoiceID).Take(&inv).Error
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			return ErrNoInvoice
+		}
+		if err != nil {
+			return err
+		}
+		if inv.Status == StatusPaid {
+			return ErrInvoicePaid
+		}
+		if !custom {
+			return nil
+		}
+		inv.Users, inv.Connections, inv.Value = in.Users, in.Connections, CustomPrice(in.Users, in.Connections)
+		return tx.Model(&inv).Updates(map[string]any{"users": inv.Users, "connections": inv.Connections,
+			"value": inv.Value, "updated_at": gorm.Expr("now()")}).Error
+	})
+	if err != nil {
+		return PixCharge{}, err
+	}
+	return s.Charge(inv), nil
+}
+
+// Charge is an invoice's Pix code.
+func (s Service) Charge(inv Invoice) PixCharge {
+	txid := InvoiceTxID(inv.ID)
+	code := BRCode{Key: s.Pix.Key, Name: s.Pix.Name, City: s.Pix.City, Amount: inv.Value, TxID: txid}
+	return PixCharge{InvoiceID: inv.ID, TxID: txid, QRCode: qrcode{code.String()},
+		Valor: valor{inv.Value.String()}, Invoice: inv}
+}
