@@ -2,7 +2,7 @@
 # `make test`: every test this project has, stopping at the first failure.
 #   1. services      PostgreSQL + Redis up (and Debian's chromium for e2e)
 #   2. go vet        go vet ./...
-#   3. go test       go test -race -p 2 -count=1 ./...   (real PostgreSQL and Redis)
+#   3. go test       go test -race -p 2 -count=1 -timeout 30m ./...   (real PostgreSQL and Redis)
 #   4. web unit      cd frontend && npm ci --prefer-offline && npm test
 #   5. e2e           scripts/e2e.sh (built app in headless Chromium)
 # Skip parts while developing: SKIP_GO=1  SKIP_WEB=1  SKIP_E2E=1
@@ -74,7 +74,9 @@ go_vet() {
 go_test() {
   require_tools go
   # shellcheck disable=SC2086
-  go test -race -p 2 -count=1 ${GO_TEST_FLAGS:-} ${GO_PKGS:-./...}
+  # A package may take minutes under -race on a loaded machine (the api package: 2–10); the
+  # default 10-minute cap would kill a slow but healthy run.
+  go test -race -p 2 -count=1 -timeout 30m ${GO_TEST_FLAGS:-} ${GO_PKGS:-./...}
 }
 
 web_unit() {
