@@ -73,9 +73,9 @@ go_vet() {
 
 go_test() {
   require_tools go
-  # shellcheck disable=SC2086
   # A package may take minutes under -race on a loaded machine (the api package: 2–10); the
   # default 10-minute cap would kill a slow but healthy run.
+  # shellcheck disable=SC2086
   go test -race -p 2 -count=1 -timeout 30m ${GO_TEST_FLAGS:-} ${GO_PKGS:-./...}
 }
 
