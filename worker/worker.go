@@ -50,6 +50,8 @@ func (w *Worker) Mux() *asynq.ServeMux {
 	mux.HandleFunc(tasks.TypeContactListImport, w.importContactList)
 	mux.HandleFunc(tasks.TypeContactListCheck, w.checkContactList)
 	mux.HandleFunc(tasks.TypeScheduleFire, w.fireSchedule)
+	mux.HandleFunc(tasks.TypeLaneMessage, w.laneMessage)
+	mux.HandleFunc(tasks.TypeLaneMove, w.laneMove)
 	return mux
 }
 
