@@ -76,14 +76,21 @@ type BoardFilter struct {
 	EndDate   string
 }
 
+// Lane is a kanban tag with how many tickets carry it (the TagsKanban table).
+type Lane struct {
+	tag.Tag
+	TicketCount int64 `json:"ticketCount"`
+}
+
 // Lanes lists the company's kanban tags (GET /tag/kanban).
-func (s Service) Lanes(ctx context.Context) ([]tag.Tag, error) {
+func (s Service) Lanes(ctx context.Context) ([]Lane, error) {
 	q, err := tenant.Scope(ctx, s.DB)
 	if err != nil {
 		return nil, err
 	}
-	out := []tag.Tag{}
-	return out, q.Where("kanban = 1").Order("lower(name), id").Find(&out).Error
+	out := []Lane{}
+	return out, q.Table("tags").Select("tags.*, (SELECT count(*) FROM ticket_tags tt WHERE tt.tag_id = tags.id) AS ticket_count").
+		Where("kanban = 1").Order("lower(name), id").Scan(&out).Error
 }
 
 // Board returns the open and pending tickets me may see, newest first.
