@@ -10,7 +10,10 @@ import PhonelinkSetupOutlinedIcon from '@mui/icons-material/PhonelinkSetupOutlin
 import CodeOutlinedIcon from '@mui/icons-material/CodeOutlined';
 import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
-import { isAdmin, isSuper } from '../../../utils/permissions';
+import ViewKanbanOutlinedIcon from '@mui/icons-material/ViewKanbanOutlined';
+import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
+import { canSeeDashboard, isAdmin, isSuper } from '../../../utils/permissions';
+import { kanbanAllowed } from '../../kanban/api/kanbanApi';
 import { canManageConnections } from '../../connections/api/connectionRules';
 import ConnectionsBadge from '../../connections/components/ConnectionsBadge';
 import { externalApiAllowed } from '../../messagesApi/api/access';
@@ -30,6 +33,8 @@ const menuItems = [
   { to: '/contacts', labelKey: 'layout.menu.contacts', Icon: ContactPhoneOutlinedIcon, visible: everyone, testId: 'menu-contacts' },
   { to: '/quick-messages', labelKey: 'layout.menu.quickMessages', Icon: FlashOnOutlinedIcon, visible: everyone, testId: 'menu-quick-messages' },
   { to: '/schedules', labelKey: 'layout.menu.schedules', Icon: EventOutlinedIcon, visible: schedulesAllowed, testId: 'menu-schedules' },
+  { to: '/Kanban', labelKey: 'layout.menu.kanban', Icon: ViewKanbanOutlinedIcon, visible: kanbanAllowed, testId: 'menu-kanban' },
+  { to: '/reports', labelKey: 'layout.menu.reports', Icon: AssessmentOutlinedIcon, visible: canSeeDashboard, testId: 'menu-reports' },
   { to: '/tags', labelKey: 'layout.menu.tags', Icon: LocalOfferOutlinedIcon, visible: everyone, testId: 'menu-tags' },
   {
     to: '/connections', labelKey: 'layout.menu.connections', Icon: SyncAltIcon, visible: canManageConnections, testId: 'menu-connections',

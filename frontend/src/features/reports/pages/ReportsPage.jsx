@@ -57,7 +57,7 @@ export default function ReportsPage() {
 
   return (
     <Box sx={{ p: 2 }} data-testid="reports-page">
-      <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ mb: 2 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
         <Typography variant="h5">{t('reports.title')}</Typography>
         <Button variant="contained" startIcon={<FileDownloadOutlinedIcon />} onClick={doExport} disabled={exporting}
           data-testid="reports-export">
@@ -65,7 +65,7 @@ export default function ReportsPage() {
         </Button>
       </Stack>
       <Paper sx={{ p: 2, mb: 2 }}>
-        <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" alignItems="center">
+        <Stack sx={{ alignItems: 'center', flexWrap: 'wrap' }} direction="row" spacing={2} useFlexGap>
           <TextField size="small" label={t('reports.filters.contact')} value={filters.searchParam}
             helperText={t('reports.filters.contactHint')} onChange={(e) => set('searchParam')(e.target.value)}
             slotProps={{ htmlInput: { 'data-testid': 'reports-search' } }} />
