@@ -81,7 +81,7 @@ func main() {
 	}{
 		{"report: month to date, page 1 of 10", page(base)},
 		{"report: all time, page 1 of 50", page(with(func(f *report.Filter) { f.DateFrom, f.DateTo, f.PageSize = "", "", 50 }))},
-		{"report: all time, page 200 of 50", page(with(func(f *report.Filter) { f.DateFrom, f.DateTo, f.PageSize, f.Page = "", "", 50, 200 }))},
+		{"report: all time, page 20 of 50 (the deepest)", page(with(func(f *report.Filter) { f.DateFrom, f.DateTo, f.PageSize, f.Page = "", "", 50, 20 }))},
 		{"report: closed and rated", page(with(func(f *report.Filter) { f.Statuses, f.OnlyRated = []string{"closed"}, true }))},
 		{"report: one user", page(with(func(f *report.Filter) { f.Users = []int64{userID} }))},
 		{"report: one queue, open", page(with(func(f *report.Filter) { f.QueueIDs, f.Statuses = []int64{queueID}, []string{"open"} }))},

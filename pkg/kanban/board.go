@@ -19,8 +19,9 @@ import (
 )
 
 // BoardLimit bounds the cards of one board: the newest first; hasMore says there are more
-// (a narrower date range or queue filter shows them).
-const BoardLimit = 1000
+// (a narrower date range or queue filter shows them). More cards than this are not
+// workable on one screen, and each costs the board's time (docs/bench.md).
+const BoardLimit = 500
 
 // Service reads the board and runs the lane timers.
 type Service struct {

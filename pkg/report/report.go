@@ -27,9 +27,10 @@ var PageSizes = []int{5, 10, 20, 50}
 // DefaultPageSize is the page size when none (or another) is asked.
 const DefaultPageSize = 10
 
-// CountCap bounds the total a page shows and how deep pages go: counting a million
-// tickets on every page costs more than the page. A total at the cap reads "10000+".
-const CountCap = 10000
+// CountCap bounds the total a page shows and how deep pages go: counting a company's
+// tickets on every page costs more than the page (p99 50 ms on a 100,000-ticket company,
+// docs/bench.md). Past the cap the total reads "more than 1000" and the export has the rest.
+const CountCap = 1000
 
 // MinSearch is how many characters a contact search needs (spec/3 §9).
 const MinSearch = 3

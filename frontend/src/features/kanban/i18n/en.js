@@ -11,7 +11,7 @@ const en = {
     "search": "Search",
     "addLanes": "Add lanes",
     "defaultLane": "Open",
-    "hasMore": "There are more tickets in this period: showing the latest 1000.",
+    "hasMore": "There are more tickets in this period: showing the latest 500.",
     "card": {
       "ticket": "Ticket #{{id}}",
       "view": "View"

@@ -11,7 +11,7 @@ const es = {
     "search": "Buscar",
     "addLanes": "Agregar columnas",
     "defaultLane": "Abiertos",
-    "hasMore": "Hay más tickets en este período: se muestran los 1000 más recientes.",
+    "hasMore": "Hay más tickets en este período: se muestran los 500 más recientes.",
     "card": {
       "ticket": "Ticket #{{id}}",
       "view": "Ver"

@@ -11,7 +11,7 @@ const pt = {
     "search": "Buscar",
     "addLanes": "Adicionar colunas",
     "defaultLane": "Em aberto",
-    "hasMore": "Há mais tickets neste período: mostrando os 1000 mais recentes.",
+    "hasMore": "Há mais tickets neste período: mostrando os 500 mais recentes.",
     "card": {
       "ticket": "Ticket #{{id}}",
       "view": "Visualizar"

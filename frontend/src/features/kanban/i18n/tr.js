@@ -11,7 +11,7 @@ const tr = {
     "search": "Ara",
     "addLanes": "Sütun ekle",
     "defaultLane": "Açık",
-    "hasMore": "Bu dönemde daha fazla talep var: en yeni 1000 tanesi gösteriliyor.",
+    "hasMore": "Bu dönemde daha fazla talep var: en yeni 500 tanesi gösteriliyor.",
     "card": {
       "ticket": "Talep #{{id}}",
       "view": "Görüntüle"
