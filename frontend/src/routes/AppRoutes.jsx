@@ -27,15 +27,16 @@ import ContactListsPage from '../features/contactLists/pages/ContactListsPage';
 import ContactListItemsPage from '../features/contactLists/pages/ContactListItemsPage';
 import RequireCampaigns from '../features/contactLists/components/RequireCampaigns';
 import LoadingScreen from '../components/LoadingScreen';
-import ReportsPage from '../features/reports/pages/ReportsPage';
-import KanbanPage from '../features/kanban/pages/KanbanPage';
-import TagsKanbanPage from '../features/kanban/pages/TagsKanbanPage';
 import { kanbanAllowed } from '../features/kanban/api/kanbanApi';
 
 const kanbanLanesAllowed = (user) => kanbanAllowed(user) && canSeeDashboard(user);
 
 // The calendar (FullCalendar) loads only on its page.
 const SchedulesPage = lazy(() => import('../features/schedules/pages/SchedulesPage'));
+const ReportsPage = lazy(() => import('../features/reports/pages/ReportsPage'));
+const KanbanPage = lazy(() => import('../features/kanban/pages/KanbanPage'));
+const TagsKanbanPage = lazy(() => import('../features/kanban/pages/TagsKanbanPage'));
+const page = (element) => <Suspense fallback={<LoadingScreen />}>{element}</Suspense>;
 
 export default function AppRoutes() {
   return (
@@ -63,9 +64,9 @@ export default function AppRoutes() {
           <Route path="contact-lists" element={<RequireCampaigns><ContactListsPage /></RequireCampaigns>} />
           <Route path="contact-lists/:contactListId/contacts" element={<RequireCampaigns><ContactListItemsPage /></RequireCampaigns>} />
           <Route path="schedules" element={<Suspense fallback={<LoadingScreen />}><SchedulesPage /></Suspense>} />
-          <Route path="reports" element={<Allowed when={canSeeDashboard}><ReportsPage /></Allowed>} />
-          <Route path="Kanban" element={<Allowed when={kanbanAllowed}><KanbanPage /></Allowed>} />
-          <Route path="TagsKanban" element={<Allowed when={kanbanLanesAllowed}><TagsKanbanPage /></Allowed>} />
+          <Route path="reports" element={<Allowed when={canSeeDashboard}>{page(<ReportsPage />)}</Allowed>} />
+          <Route path="Kanban" element={<Allowed when={kanbanAllowed}>{page(<KanbanPage />)}</Allowed>} />
+          <Route path="TagsKanban" element={<Allowed when={kanbanLanesAllowed}>{page(<TagsKanbanPage />)}</Allowed>} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Route>
       </Route>
