@@ -43,6 +43,11 @@ var (
 	// internalChat: any signed-in user of a company whose plan has useInternalChat.
 	internalChat = signedIn.needsPlan("useInternalChat")
 
+	// reports: the managers' report, for admins and users with showDashboard.
+	reports = admin.orToggle("showDashboard")
+	// kanbanBoard: any signed-in user of a company whose plan has useKanban.
+	kanbanBoard = signedIn.needsPlan("useKanban")
+
 	// manageConnections: admins, and profile users with allowConnections (spec/2 §6).
 	manageConnections = admin.orToggle("allowConnections")
 )

@@ -61,6 +61,13 @@ func (a *API) routes() []route {
 		{"PUT", "/ticket-tags/:ticketId/:tagId", signedIn, a.addTicketTag},
 		{"DELETE", "/ticket-tags/:ticketId", signedIn, a.removeTicketTags},
 		{"GET", "/tickets-log/:ticketId", signedIn, a.ticketLogs},
+
+		// Reports and kanban (spec/3 Reports, Kanban; issue 17)
+		{"GET", "/ticketreport/reports", reports, a.ticketReport},
+		{"GET", "/ticketreport/reports/export", reports, a.exportTicketReport},
+		{"GET", "/tag/kanban", kanbanBoard, a.kanbanLanes},
+		{"GET", "/tag/kanban/", kanbanBoard, a.kanbanLanes},
+		{"GET", "/ticket/kanban", kanbanBoard, a.kanbanBoard},
 		{"POST", "/ticket-notes", signedIn, a.addTicketNote},
 		{"GET", "/ticket-notes/list", signedIn, a.listTicketNotes},
 		{"DELETE", "/ticket-notes/:id", signedIn, a.deleteTicketNote},

@@ -54,6 +54,8 @@ func (w *Worker) Mux() *asynq.ServeMux {
 	mux.HandleFunc(tasks.TypeCampaignStart, w.startCampaign)
 	mux.HandleFunc(tasks.TypeCampaignTick, w.tickCampaign)
 	mux.HandleFunc(tasks.TypeInvoicesGenerate, w.generateInvoices)
+	mux.HandleFunc(tasks.TypeLaneMessage, w.laneMessage)
+	mux.HandleFunc(tasks.TypeLaneMove, w.laneMove)
 	return mux
 }
 

@@ -27,12 +27,14 @@ import (
 	"atende/pkg/externalapi"
 	"atende/pkg/filelist"
 	"atende/pkg/inbound"
+	"atende/pkg/kanban"
 	"atende/pkg/mail"
 	"atende/pkg/message"
 	"atende/pkg/plan"
 	"atende/pkg/queue"
 	"atende/pkg/quickmessage"
 	"atende/pkg/realtime"
+	"atende/pkg/report"
 	"atende/pkg/schedule"
 	"atende/pkg/setting"
 	"atende/pkg/storage"
@@ -68,6 +70,8 @@ type App struct {
 	Queues        queue.Service
 	FileLists     filelist.Service
 	Tags          tag.Service
+	Kanban        kanban.Service
+	Reports       report.Service
 	Contacts      contact.Service
 	QuickMessages quickmessage.Service
 	ContactLists  contactlist.Service
@@ -168,6 +172,8 @@ func (a *App) wire() {
 	a.Connections.Sessions, a.Connections.Tickets, a.Connections.Media = a.Sessions, a.Tickets, a.Media
 	a.Schedules = schedule.Service{DB: a.DB, Events: a.Events, Queue: a.Queue, Media: a.Media, Delivery: a.Delivery,
 		Channels: a.Channels}
+	a.Kanban = kanban.Service{DB: a.DB, Events: a.Events, Queue: a.Queue, Messenger: a.Messages}
+	a.Reports = report.Service{DB: a.DB}
 	a.External = externalapi.Service{DB: a.DB, Messages: a.Messages, Events: a.Events}
 	a.wireCampaigns()
 	a.Chats = chat.Service{DB: a.DB, Events: a.Events}

@@ -42,6 +42,7 @@ func (p Processor) Process(ctx context.Context, refs []tasks.InboundRef) error {
 	}
 	p.dispatch(ctx, outs)
 	p.publish(ctx, outs)
+	p.watchLanes(ctx, outs)
 	return cmp.Or(err, own)
 }
 

@@ -160,6 +160,7 @@ func (s Service) store(ctx context.Context, t ticket.Ticket, userID *int64, draf
 		return nil, err
 	}
 	s.Dispatch(ctx, msgs)
+	s.watchLanes(ctx, userID, msgs)
 	return msgs, nil
 }
 

@@ -3,11 +3,13 @@ package tag
 import (
 	"context"
 	"errors"
+	"net/http"
 	"strings"
 	"time"
 
 	"gorm.io/gorm"
 
+	"atende/pkg/errs"
 	"atende/pkg/page"
 	"atende/pkg/realtime"
 	"atende/pkg/tenant"
@@ -103,7 +105,8 @@ func (s Service) Update(ctx context.Context, id int64, in Input) (Tag, error) {
 	t.UpdatedAt = time.Now()
 	err = s.save(ctx, "update", &t, func(tx *gorm.DB) error {
 		return tx.Model(&Tag{}).Where("id = ? AND company_id = ?", t.ID, t.CompanyID).
-			Select("name", "color", "kanban", "updated_at").Updates(&t).Error
+			Select("name", "color", "kanban", "time_lane", "next_lane_id", "rollback_lane_id",
+				"greeting_message_lane", "updated_at").Updates(&t).Error
 	})
 	return t, err
 }
@@ -117,6 +120,9 @@ func (s Service) save(ctx context.Context, action string, t *Tag, write func(*go
 		}
 		if n > 0 {
 			return ErrExists
+		}
+		if err := checkLanes(tx, t); err != nil {
+			return err
 		}
 		return write(tx)
 	})
@@ -146,4 +152,28 @@ func (s Service) publish(ctx context.Context, companyID int64, data any) {
 	if s.Events != nil {
 		_ = s.Events.Publish(ctx, realtime.ToCompany(companyID, "tag", data))
 	}
+}
+
+// ErrBadLane answers a next or rollback lane that is not a kanban tag of the company.
+var ErrBadLane = errs.New(http.StatusBadRequest, "ERR_VALIDATION", "Raia inválida.")
+
+// checkLanes makes t's next and rollback lanes kanban tags of its company other than t.
+func checkLanes(tx *gorm.DB, t *Tag) error {
+	for _, id := range []*int64{t.NextLaneID, t.RollbackLaneID} {
+		if id == nil {
+			continue
+		}
+		if *id == t.ID {
+			return ErrBadLane
+		}
+		var n int64
+		if err := tx.Model(&Tag{}).Where("id = ? AND company_id = ? AND kanban = 1", *id, t.CompanyID).
+			Count(&n).Error; err != nil {
+			return err
+		}
+		if n == 0 {
+			return ErrBadLane
+		}
+	}
+	return nil
 }

@@ -15,13 +15,20 @@ import (
 
 // Tag is one label. JSON names follow the spec.
 type Tag struct {
-	ID        int64     `json:"id"`
-	CompanyID int64     `json:"companyId"`
-	Name      string    `json:"name"`
-	Color     string    `json:"color"`
-	Kanban    int       `json:"kanban"`
-	CreatedAt time.Time `json:"createdAt"`
-	UpdatedAt time.Time `json:"updatedAt"`
+	ID        int64  `json:"id"`
+	CompanyID int64  `json:"companyId"`
+	Name      string `json:"name"`
+	Color     string `json:"color"`
+	Kanban    int    `json:"kanban"`
+	// Lane settings (BEHAVIOUR §6, pkg/kanban): minutes after an agent message before the
+	// card moves to NextLaneID; a customer message moves it to RollbackLaneID, which sends
+	// its GreetingMessageLane.
+	TimeLane            int       `json:"timeLane"`
+	NextLaneID          *int64    `json:"nextLaneId"`
+	RollbackLaneID      *int64    `json:"rollbackLaneId"`
+	GreetingMessageLane string    `json:"greetingMessageLane"`
+	CreatedAt           time.Time `json:"createdAt"`
+	UpdatedAt           time.Time `json:"updatedAt"`
 }
 
 // MsgTooShort is the spec's message for a tag name under 3 characters.
@@ -49,7 +56,15 @@ type Input struct {
 	Name   *string `json:"name"`
 	Color  *string `json:"color"`
 	Kanban *int    `json:"kanban"`
+	// Lane settings; 0 or null clears a lane pointer.
+	TimeLane            *int    `json:"timeLane"`
+	NextLaneID          *int64  `json:"nextLaneId"`
+	RollbackLaneID      *int64  `json:"rollbackLaneId"`
+	GreetingMessageLane *string `json:"greetingMessageLane"`
 }
+
+// MaxTimeLane bounds a lane's timer: 30 days in minutes.
+const MaxTimeLane = 30 * 24 * 60
 
 // apply validates in onto t; creating makes the name required and picks a random colour
 // when none is given.
@@ -72,6 +87,7 @@ func (in Input) apply(t *Tag, creating bool) error {
 			v.Add("kanban", validate.MsgBadOption)
 		}
 	}
+	in.applyLane(t, v)
 	return v.Err()
 }
 
@@ -81,4 +97,32 @@ func checkName(v errs.Validation, field, name string) {
 	if v[field] == validate.MsgTooShort {
 		v[field] = MsgTooShort
 	}
+}
+
+// applyLane copies the lane settings; the lanes named are checked against the company's
+// kanban tags by the service (lanes).
+func (in Input) applyLane(t *Tag, v errs.Validation) {
+	if in.TimeLane != nil {
+		t.TimeLane = *in.TimeLane
+		if t.TimeLane < 0 || t.TimeLane > MaxTimeLane {
+			v.Add("timeLane", validate.MsgBadOption)
+		}
+	}
+	if in.NextLaneID != nil {
+		t.NextLaneID = nonZero(*in.NextLaneID)
+	}
+	if in.RollbackLaneID != nil {
+		t.RollbackLaneID = nonZero(*in.RollbackLaneID)
+	}
+	if in.GreetingMessageLane != nil {
+		t.GreetingMessageLane = strings.TrimSpace(*in.GreetingMessageLane)
+		validate.Length(v, "greetingMessageLane", t.GreetingMessageLane, 0, 4096)
+	}
+}
+
+func nonZero(id int64) *int64 {
+	if id <= 0 {
+		return nil
+	}
+	return &id
 }

@@ -30,19 +30,25 @@ import LoadingScreen from '../components/LoadingScreen';
 import RequireInternalChat from '../features/chats/components/RequireInternalChat';
 import InvoicesPage from '../features/billing/pages/InvoicesPage';
 import SubscriptionPage from '../features/billing/pages/SubscriptionPage';
-
+import CampaignsRoute from '../features/campaigns/components/CampaignsRoute';
+import { kanbanAllowed } from '../features/kanban/api/kanbanApi';
 // The calendar (FullCalendar) loads only on its page.
 const SchedulesPage = lazy(() => import('../features/schedules/pages/SchedulesPage'));
-import CampaignsRoute from '../features/campaigns/components/CampaignsRoute';
 
 // Campaign pages load on first visit (the report's chart library stays out of the inbox).
 const CampaignsPage = lazy(() => import('../features/campaigns/pages/CampaignsPage'));
 const CampaignReportPage = lazy(() => import('../features/campaigns/pages/CampaignReportPage'));
 const CampaignSettingsPage = lazy(() => import('../features/campaigns/pages/CampaignSettingsPage'));
-const later = (page) => <Suspense fallback={null}>{page}</Suspense>;
 // So do the internal chat and the to-do list (the main bundle is past its size warning).
 const ChatsPage = lazy(() => import('../features/chats/pages/ChatsPage'));
 const TodoListPage = lazy(() => import('../features/todo/pages/TodoListPage'));
+
+const kanbanLanesAllowed = (user) => kanbanAllowed(user) && canSeeDashboard(user);
+
+const ReportsPage = lazy(() => import('../features/reports/pages/ReportsPage'));
+const KanbanPage = lazy(() => import('../features/kanban/pages/KanbanPage'));
+const TagsKanbanPage = lazy(() => import('../features/kanban/pages/TagsKanbanPage'));
+const page = (element) => <Suspense fallback={<LoadingScreen />}>{element}</Suspense>;
 
 export default function AppRoutes() {
   return (
@@ -72,11 +78,14 @@ export default function AppRoutes() {
           <Route path="financeiro" element={<RequireAdmin><InvoicesPage /></RequireAdmin>} />
           <Route path="subscription" element={<RequireAdmin><SubscriptionPage /></RequireAdmin>} />
           <Route path="schedules" element={<Suspense fallback={<LoadingScreen />}><SchedulesPage /></Suspense>} />
-          <Route path="campaigns" element={<CampaignsRoute>{later(<CampaignsPage />)}</CampaignsRoute>} />
-          <Route path="campaign/:campaignId/report" element={<CampaignsRoute>{later(<CampaignReportPage />)}</CampaignsRoute>} />
-          <Route path="campaigns-config" element={<CampaignsRoute>{later(<CampaignSettingsPage />)}</CampaignsRoute>} />
+          <Route path="campaigns" element={<CampaignsRoute>{page(<CampaignsPage />)}</CampaignsRoute>} />
+          <Route path="campaign/:campaignId/report" element={<CampaignsRoute>{page(<CampaignReportPage />)}</CampaignsRoute>} />
+          <Route path="campaigns-config" element={<CampaignsRoute>{page(<CampaignSettingsPage />)}</CampaignsRoute>} />
           <Route path="chats/:chatId?" element={<RequireInternalChat><Suspense fallback={<LoadingScreen />}><ChatsPage /></Suspense></RequireInternalChat>} />
           <Route path="todolist" element={<Suspense fallback={<LoadingScreen />}><TodoListPage /></Suspense>} />
+          <Route path="reports" element={<Allowed when={canSeeDashboard}>{page(<ReportsPage />)}</Allowed>} />
+          <Route path="Kanban" element={<Allowed when={kanbanAllowed}>{page(<KanbanPage />)}</Allowed>} />
+          <Route path="TagsKanban" element={<Allowed when={kanbanLanesAllowed}>{page(<TagsKanbanPage />)}</Allowed>} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Route>
       </Route>

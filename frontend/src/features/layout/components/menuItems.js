@@ -14,7 +14,10 @@ import QuestionAnswerOutlinedIcon from '@mui/icons-material/QuestionAnswerOutlin
 import ChecklistOutlinedIcon from '@mui/icons-material/ChecklistOutlined';
 import AttachMoneyIcon from '@mui/icons-material/AttachMoney';
 import CardMembershipOutlinedIcon from '@mui/icons-material/CardMembershipOutlined';
-import { isAdmin, isSuper } from '../../../utils/permissions';
+import ViewKanbanOutlinedIcon from '@mui/icons-material/ViewKanbanOutlined';
+import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
+import { canSeeDashboard, isAdmin, isSuper } from '../../../utils/permissions';
+import { kanbanAllowed } from '../../kanban/api/kanbanApi';
 import { canManageConnections } from '../../connections/api/connectionRules';
 import ConnectionsBadge from '../../connections/components/ConnectionsBadge';
 import { externalApiAllowed } from '../../messagesApi/api/access';
@@ -40,6 +43,8 @@ const menuItems = [
   { to: '/schedules', labelKey: 'layout.menu.schedules', Icon: EventOutlinedIcon, visible: schedulesAllowed, testId: 'menu-schedules' },
   { to: '/chats', labelKey: 'layout.menu.chats', Icon: QuestionAnswerOutlinedIcon, visible: internalChatAllowed, testId: 'menu-chats' },
   { to: '/todolist', labelKey: 'layout.menu.todo', Icon: ChecklistOutlinedIcon, visible: everyone, testId: 'menu-todo' },
+  { to: '/Kanban', labelKey: 'layout.menu.kanban', Icon: ViewKanbanOutlinedIcon, visible: kanbanAllowed, testId: 'menu-kanban' },
+  { to: '/reports', labelKey: 'layout.menu.reports', Icon: AssessmentOutlinedIcon, visible: canSeeDashboard, testId: 'menu-reports' },
   { to: '/tags', labelKey: 'layout.menu.tags', Icon: LocalOfferOutlinedIcon, visible: everyone, testId: 'menu-tags' },
   {
     to: '/connections', labelKey: 'layout.menu.connections', Icon: SyncAltIcon, visible: canManageConnections, testId: 'menu-connections',
