@@ -73,6 +73,7 @@ func (a *API) routes() []route {
 		{"GET", "/contacts", signedIn, a.listContacts},
 		{"GET", "/contacts/", signedIn, a.listContacts},
 		{"GET", "/contacts/list", signedIn, a.allContacts},
+		{"GET", "/contacts/export", signedIn, a.exportContacts},
 		{"GET", "/contacts/profile/:number", signedIn, a.contactProfile},
 		{"GET", "/contacts/:id", signedIn, a.getContact},
 		{"POST", "/contacts", signedIn, a.createContact},
