@@ -44,13 +44,12 @@ func (s Service) Export(ctx context.Context, viewer user.User, f Filter, w io.Wr
 	}
 	masked := s.masked(ctx, viewer)
 	rows, err := q.Select(`contacts.id, contacts.name, contacts.number, contacts.email, contacts.channel,
-		contacts.is_group, contacts.active, coalesce(w.name, '') AS whatsapp, contacts.url_picture,
+		contacts.is_group, contacts.active, coalesce((SELECT w.name FROM connections w WHERE w.id = contacts.connection_id), '') AS whatsapp, contacts.url_picture,
 		coalesce((SELECT string_agg(t.name, ', ' ORDER BY lower(t.name)) FROM contact_tags ct
 			JOIN tags t ON t.id = ct.tag_id WHERE ct.contact_id = contacts.id), '') AS tags,
 		coalesce((SELECT string_agg(x.name || ': ' || x.value, '; ' ORDER BY x.id) FROM contact_extra_info x
 			WHERE x.contact_id = contacts.id), '') AS extra_info,
 		contacts.created_at`).
-		Joins("LEFT JOIN connections w ON w.id = contacts.connection_id").
 		Order("lower(contacts.name), contacts.id").Rows()
 	if err != nil {
 		return err
