@@ -8,6 +8,8 @@ import { useAuth } from '../../auth/hooks/useAuth';
 import NotificationsPopover from '../../tickets/components/NotificationsPopover';
 import DueDateText from './DueDateText';
 import UserMenu from './UserMenu';
+import BrandLogo from '../../branding/components/BrandLogo';
+import AnnouncementsPopover from '../../announcements/components/AnnouncementsPopover';
 import VolumeControl from './VolumeControl';
 
 export default function TopBar({ onToggleMenu }) {
@@ -20,6 +22,7 @@ export default function TopBar({ onToggleMenu }) {
           <MenuIcon />
         </IconButton>
       </Tooltip>
+      <BrandLogo sx={{ height: 32, maxWidth: 120, display: { xs: 'none', md: 'block' } }} />
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', alignItems: 'center', gap: 2 }}>
         <Typography noWrap data-testid="welcome-text" sx={{ display: { xs: 'none', sm: 'block' }, flex: '0 1 auto' }}>
           {t('layout.welcome', { name: user.name, company: user.company?.name ?? '' })}
@@ -33,6 +36,7 @@ export default function TopBar({ onToggleMenu }) {
           <RefreshIcon />
         </IconButton>
       </Tooltip>
+      <AnnouncementsPopover />
       <NotificationsPopover />
       <UserMenu />
     </Toolbar>
