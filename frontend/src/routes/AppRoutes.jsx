@@ -27,6 +27,9 @@ import ContactListsPage from '../features/contactLists/pages/ContactListsPage';
 import ContactListItemsPage from '../features/contactLists/pages/ContactListItemsPage';
 import RequireCampaigns from '../features/contactLists/components/RequireCampaigns';
 import LoadingScreen from '../components/LoadingScreen';
+import RequireSuper from './RequireSuper';
+import HelpsPage from '../features/helps/pages/HelpsPage';
+import AnnouncementsPage from '../features/announcements/pages/AnnouncementsPage';
 
 // The calendar (FullCalendar) loads only on its page.
 const SchedulesPage = lazy(() => import('../features/schedules/pages/SchedulesPage'));
@@ -57,6 +60,8 @@ export default function AppRoutes() {
           <Route path="contact-lists" element={<RequireCampaigns><ContactListsPage /></RequireCampaigns>} />
           <Route path="contact-lists/:contactListId/contacts" element={<RequireCampaigns><ContactListItemsPage /></RequireCampaigns>} />
           <Route path="schedules" element={<Suspense fallback={<LoadingScreen />}><SchedulesPage /></Suspense>} />
+          <Route path="helps" element={<HelpsPage />} />
+          <Route path="announcements" element={<RequireSuper><AnnouncementsPage /></RequireSuper>} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Route>
       </Route>

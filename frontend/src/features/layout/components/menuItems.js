@@ -10,6 +10,8 @@ import PhonelinkSetupOutlinedIcon from '@mui/icons-material/PhonelinkSetupOutlin
 import CodeOutlinedIcon from '@mui/icons-material/CodeOutlined';
 import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
+import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import { isAdmin, isSuper } from '../../../utils/permissions';
 import { canManageConnections } from '../../connections/api/connectionRules';
 import ConnectionsBadge from '../../connections/components/ConnectionsBadge';
@@ -46,6 +48,8 @@ const menuItems = [
   { to: '/queues', labelKey: 'layout.menu.queues', Icon: AccountTreeOutlinedIcon, visible: isAdmin, testId: 'menu-queues' },
   { to: '/users', labelKey: 'layout.menu.users', Icon: PeopleAltOutlinedIcon, visible: isAdmin, testId: 'menu-users' },
   { to: '/settings', labelKey: 'layout.menu.settings', Icon: SettingsOutlinedIcon, visible: isAdmin, testId: 'menu-settings' },
+  { to: '/announcements', labelKey: 'layout.menu.announcements', Icon: CampaignOutlinedIcon, visible: isSuper, testId: 'menu-announcements' },
+  { to: '/helps', labelKey: 'layout.menu.helps', Icon: HelpOutlineIcon, visible: everyone, testId: 'menu-helps' },
 ];
 
 export default menuItems;
