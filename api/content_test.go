@@ -36,7 +36,11 @@ func TestWhitelabel(t *testing.T) {
 		logoUpload("text refused", super, "Dark", "l.png", "image/png", []byte("hello there"), 400, "ERR_INVALID_FILE_TYPE"),
 		logoUpload("unknown mode", super, "Sepia", "l.png", "image/png", tinyPNG(t), 400, "ERR_VALIDATION"),
 		logoUpload("light logo", super, "Light", "l.png", "image/png", tinyPNG(t), 200, "", ".png"),
+		logoUpload("favicon (.ico)", super, "Favicon", "f.ico", "image/x-icon", icoBytes(), 200, "", ".ico"),
 	})
+	if fav := e.storedSetting(1, "appLogoFavicon"); !strings.HasSuffix(fav, ".ico") {
+		t.Fatalf("favicon setting %q", fav)
+	}
 	if e.storedSetting(1, "appLogoLight") == "" {
 		t.Fatal("appLogoLight not stored")
 	}
@@ -162,4 +166,9 @@ func TestAnnouncementsLive(t *testing.T) {
 	if _, ok := nextWith(t, ws, announcement.Event, "Nova versão", 5*time.Second); !ok {
 		t.Fatal("another company's user got no company-announcement event")
 	}
+}
+
+// icoBytes is a one-image ICO header with a PNG inside, as favicon generators write them.
+func icoBytes() []byte {
+	return append([]byte{0, 0, 1, 0, 1, 0, 16, 16, 0, 0, 1, 0, 32, 0, 0x44, 0, 0, 0, 22, 0, 0, 0}, make([]byte, 64)...)
 }
