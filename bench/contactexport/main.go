@@ -32,6 +32,7 @@ import (
 func main() {
 	dsn := flag.String("db", "postgres://postgres@127.0.0.1:5432/atende_exportbench?sslmode=disable", "database URL (created and migrated if needed)")
 	rows := flag.Int("rows", 400_000, "contacts of the company")
+	keep := flag.Bool("keep", false, "keep the company (and reuse the last kept one) for repeated runs")
 	flag.Parse()
 	if err := ensureDatabase(*dsn); err != nil {
 		log.Fatal(err)
@@ -45,11 +46,20 @@ func main() {
 	}
 	ctx := context.Background()
 	start := time.Now()
-	companyID, err := setup(ctx, g, *rows)
-	if err != nil {
-		log.Fatal(err)
+	var companyID int64
+	if *keep {
+		g.Raw("SELECT id FROM companies WHERE name LIKE 'exportbench-kept-%' ORDER BY id DESC LIMIT 1").Scan(&companyID)
 	}
-	defer g.Exec("DELETE FROM companies WHERE id = ?", companyID)
+	if companyID == 0 {
+		if companyID, err = setup(ctx, g, *rows); err != nil {
+			log.Fatal(err)
+		}
+	}
+	if *keep {
+		g.Exec("UPDATE companies SET name = 'exportbench-kept-' || id WHERE id = ?", companyID)
+	} else {
+		defer g.Exec("DELETE FROM companies WHERE id = ?", companyID)
+	}
 	fmt.Printf("setup: %d contacts in %.1fs\n", *rows, time.Since(start).Seconds())
 
 	svc := contact.Service{DB: g}
