@@ -3,24 +3,66 @@ package api
 import (
 	"encoding/json"
 	"net/http"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"atende/pkg/contact"
+	"atende/pkg/contactlist"
 	"atende/pkg/errs"
+	"atende/pkg/storage"
 )
 
 func (a *API) listContacts(c *gin.Context) {
+	if f, ok := contactFilter(c); ok {
+		p, err := a.App.Contacts.List(c.Request.Context(), currentUser(c), f)
+		reply(c, p, err)
+	}
+}
+
+// contactFilter reads the contact list's filters (searchParam, channel, isGroup,
+// contactTag as a JSON list of tag ids, pageNumber).
+func contactFilter(c *gin.Context) (contact.Filter, bool) {
 	f := contact.Filter{Search: c.Query("searchParam"), Channel: c.Query("channel"),
 		IsGroup: queryBool(c, "isGroup"), Page: pageNumber(c)}
 	if raw := c.Query("contactTag"); raw != "" && raw != "null" {
 		if err := json.Unmarshal([]byte(raw), &f.TagIDs); err != nil {
 			fail(c, errs.New(http.StatusBadRequest, "ERR_BAD_REQUEST", "contactTag deve ser uma lista JSON de ids de tags."))
-			return
+			return f, false
 		}
 	}
-	p, err := a.App.Contacts.List(c.Request.Context(), currentUser(c), f)
-	reply(c, p, err)
+	return f, true
+}
+
+// exportContacts streams the filtered contacts as .xlsx. The headers go out as soon as the
+// query runs, so the download starts at once; a failure after that cuts the connection, so
+// the browser reports a failed download instead of keeping a truncated file.
+func (a *API) exportContacts(c *gin.Context) {
+	f, ok := contactFilter(c)
+	if !ok {
+		return
+	}
+	began := false
+	begin := func() {
+		began = true
+		name := "contatos-" + time.Now().Format("2006-01-02") + ".xlsx"
+		c.Header("Content-Type", contactlist.XLSXType)
+		c.Header("Content-Disposition", storage.Disposition(false, name))
+		c.Header("Cache-Control", "no-store")
+		c.Status(http.StatusOK)
+		c.Writer.Flush()
+	}
+	err := a.App.Contacts.Export(c.Request.Context(), currentUser(c), f, c.Writer, begin)
+	switch {
+	case err == nil:
+	case !began:
+		fail(c, err)
+	default:
+		_ = c.Error(err)
+		if conn, _, herr := http.NewResponseController(c.Writer).Hijack(); herr == nil {
+			_ = conn.Close()
+		}
+	}
 }
 
 func (a *API) allContacts(c *gin.Context) {

@@ -4,6 +4,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"atende/pkg/contactlist"
+	"atende/pkg/whitelabel"
 )
 
 // route is one row of the route table: every endpoint and who may call it, in one place.
@@ -47,6 +48,9 @@ func (a *API) routes() []route {
 		{"GET", "/companySettingOne", signedIn, a.companySettingOne},
 		{"GET", "/companySettingOne/", signedIn, a.companySettingOne},
 		{"PUT", "/companySettings", admin, a.updateCompanySetting},
+		{"POST", "/settings-whitelabel/logo", super.upTo(whitelabel.MaxBytes + formOverhead), a.uploadWhitelabel},
+		{"DELETE", "/settings-whitelabel/logo", super, a.clearWhitelabel},
+		{"GET", "/public/whitelabel/:name", public, a.whitelabelFile},
 		{"GET", "/companies/:id/schedules", admin, a.companyHours},
 		{"PUT", "/companies/:id/schedules", admin, a.updateCompanyHours},
 
@@ -92,6 +96,7 @@ func (a *API) routes() []route {
 		{"GET", "/contacts", signedIn, a.listContacts},
 		{"GET", "/contacts/", signedIn, a.listContacts},
 		{"GET", "/contacts/list", signedIn, a.allContacts},
+		{"GET", "/contacts/export", signedIn, a.exportContacts},
 		{"GET", "/contacts/profile/:number", signedIn, a.contactProfile},
 		{"GET", "/contacts/:id", signedIn, a.getContact},
 		{"POST", "/contacts", signedIn, a.createContact},
@@ -172,6 +177,22 @@ func (a *API) routes() []route {
 		{"GET", "/chats/:id/messages", internalChat, a.chatMessages},
 		{"POST", "/chats/:id/messages", internalChat, a.sendChatMessage},
 		{"POST", "/chats/:id/read", internalChat, a.readChat},
+		// Helps and announcements: the platform's, written by super users (spec/2, spec/3)
+		{"GET", "/helps", signedIn, a.listHelps},
+		{"GET", "/helps/list", signedIn, a.listHelps},
+		{"GET", "/helps/:id", signedIn, a.getHelp},
+		{"POST", "/helps", super, a.createHelp},
+		{"PUT", "/helps/:id", super, a.updateHelp},
+		{"DELETE", "/helps/:id", super, a.deleteHelp},
+		{"GET", "/announcements", super, a.listAnnouncements},
+		{"GET", "/announcements/", super, a.listAnnouncements},
+		{"GET", "/announcements/active", signedIn, a.activeAnnouncements},
+		{"GET", "/announcements/:id", super, a.getAnnouncement},
+		{"POST", "/announcements", super, a.createAnnouncement},
+		{"PUT", "/announcements/:id", super, a.updateAnnouncement},
+		{"DELETE", "/announcements/:id", super, a.deleteAnnouncement},
+		{"POST", "/announcements/:id/media-upload", super.upTo(AnnouncementMediaMaxBytes + formOverhead), a.uploadAnnouncementMedia},
+		{"DELETE", "/announcements/:id/media-upload", super, a.deleteAnnouncementMedia},
 
 		// Connections (spec/2 Connections)
 		{"GET", "/whatsapp", signedIn, a.listConnections},

@@ -10,6 +10,7 @@ const backendPaths = [
   '/contactTags', '/tags', '/whatsapp', '/whatsappsession', '/quick-messages', '/sandbox', '/media',
   '/chatbot', '/files', '/companies',
   '/contact-lists', '/contact-list-items', '/chats',
+  '/helps', '/announcements', '/settings-whitelabel', '/public/whitelabel',
 ];
 
 export default defineConfig(({ mode }) => {

@@ -2,6 +2,7 @@ import { BrowserRouter } from 'react-router';
 import { SWRConfig } from 'swr';
 import { fetcher } from './services/api';
 import { ColorModeProvider } from './theme/ColorModeProvider';
+import { BrandingProvider } from './features/branding/hooks/useBranding';
 import { AuthProvider } from './features/auth/hooks/useAuth';
 import Toaster from './components/Toaster';
 import AppRoutes from './routes/AppRoutes';
@@ -10,15 +11,17 @@ const swrOptions = { fetcher, revalidateOnFocus: false, shouldRetryOnError: fals
 
 export default function App() {
   return (
-    <ColorModeProvider>
-      <BrowserRouter>
-        <SWRConfig value={swrOptions}>
-          <AuthProvider>
-            <AppRoutes />
-          </AuthProvider>
-        </SWRConfig>
-      </BrowserRouter>
-      <Toaster />
-    </ColorModeProvider>
+    <BrandingProvider>
+      <ColorModeProvider>
+        <BrowserRouter>
+          <SWRConfig value={swrOptions}>
+            <AuthProvider>
+              <AppRoutes />
+            </AuthProvider>
+          </SWRConfig>
+        </BrowserRouter>
+        <Toaster />
+      </ColorModeProvider>
+    </BrandingProvider>
   );
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/redis/go-redis/v9"
 	"gorm.io/gorm"
 
+	"atende/pkg/announcement"
 	"atende/pkg/auth"
 	"atende/pkg/billing"
 	"atende/pkg/campaign"
@@ -26,6 +27,7 @@ import (
 	"atende/pkg/db"
 	"atende/pkg/externalapi"
 	"atende/pkg/filelist"
+	"atende/pkg/help"
 	"atende/pkg/inbound"
 	"atende/pkg/kanban"
 	"atende/pkg/mail"
@@ -42,6 +44,7 @@ import (
 	"atende/pkg/tenant"
 	"atende/pkg/ticket"
 	"atende/pkg/user"
+	"atende/pkg/whitelabel"
 )
 
 // App holds the connections and services.
@@ -75,6 +78,9 @@ type App struct {
 	Contacts      contact.Service
 	QuickMessages quickmessage.Service
 	ContactLists  contactlist.Service
+	Helps         help.Service
+	Announcements announcement.Service
+	Whitelabel    whitelabel.Service
 
 	Channels     channel.Registry
 	Sessions     channel.SessionRouter // live sessions behind connections, by channel
@@ -153,6 +159,9 @@ func (a *App) wire() {
 	a.Contacts = contact.Service{DB: a.DB, Events: a.Events, Settings: a.Settings, Tags: a.Tags}
 	a.QuickMessages = quickmessage.Service{DB: a.DB, Events: a.Events, Media: a.Media}
 	a.Presence = user.Presence{DB: a.DB}
+	a.Helps = help.Service{DB: a.DB}
+	a.Announcements = announcement.Service{DB: a.DB, Events: a.Events, Media: a.Media}
+	a.Whitelabel = whitelabel.Service{Settings: a.Settings, Store: a.Media}
 	a.Plans = plan.Store{DB: a.DB}
 	a.Auth = auth.Service{
 		DB: a.DB, RDB: a.RDB, Events: a.Events, Users: a.Users, Settings: a.Settings,

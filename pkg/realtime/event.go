@@ -81,6 +81,10 @@ func NotificationRoom(companyID int64) string {
 	return fmt.Sprintf("company-%d-notification", companyID)
 }
 
+// PlatformRoom holds every signed-in socket, of every company: the platform's own news
+// (announcements) go there.
+const PlatformRoom = "platform"
+
 // UserRoom reaches every socket of one user.
 func UserRoom(userID int64) string { return fmt.Sprintf("user-%d", userID) }
 

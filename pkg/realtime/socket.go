@@ -27,7 +27,7 @@ func (h *Hub) Serve(w http.ResponseWriter, r *http.Request, id Identity) error {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	c := &client{id: id, send: make(chan []byte, 256), done: make(chan struct{}),
-		rooms: map[string]struct{}{CompanyRoom(id.CompanyID): {}, UserRoom(id.UserID): {}}}
+		rooms: map[string]struct{}{CompanyRoom(id.CompanyID): {}, UserRoom(id.UserID): {}, PlatformRoom: {}}}
 	h.add(c)
 	defer h.remove(c)
 	defer conn.CloseNow()

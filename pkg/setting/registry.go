@@ -11,6 +11,8 @@ const (
 	Choice             // one of Values
 	Text               // free text
 	Number             // non-negative integer
+	Color              // "#rrggbb" (the whitelabel's primary colours)
+	Logo               // a whitelabel file's stored name, or "" (uploaded through POST /settings-whitelabel/logo)
 )
 
 // Def declares one setting key.
@@ -68,8 +70,11 @@ var Defs = []Def{
 	{Key: "userCreation", Kind: Toggle, Default: "enabled", Platform: true},
 	{Key: "allowSignup", Kind: Toggle, Default: "disabled", Platform: true, Public: true},
 	{Key: "appName", Kind: Text, Default: "Atende", Platform: true, Public: true},
-	{Key: "primaryColorLight", Kind: Text, Default: "#2563eb", Platform: true, Public: true},
-	{Key: "primaryColorDark", Kind: Text, Default: "#60a5fa", Platform: true, Public: true},
+	{Key: "primaryColorLight", Kind: Color, Default: "#2563eb", Platform: true, Public: true},
+	{Key: "primaryColorDark", Kind: Color, Default: "#60a5fa", Platform: true, Public: true},
+	{Key: "appLogoLight", Kind: Logo, Platform: true, Public: true},
+	{Key: "appLogoDark", Kind: Logo, Platform: true, Public: true},
+	{Key: "appLogoFavicon", Kind: Logo, Platform: true, Public: true},
 }
 
 var byKey = func() map[string]Def {

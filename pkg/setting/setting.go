@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,6 +19,12 @@ import (
 	"atende/pkg/realtime"
 	"atende/pkg/tenant"
 )
+
+var colorValue = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
+
+// LogoName is how a whitelabel file is stored: a random name with its sniffed type's
+// extension, so a setting can never point outside the whitelabel folder.
+var LogoName = regexp.MustCompile(`^[0-9a-f]{32}\.(png|jpg|webp|ico)$`)
 
 // MainCompanyID holds the platform keys.
 const MainCompanyID int64 = 1
@@ -220,6 +227,14 @@ func check(d Def, value string, read func(key string) (string, error)) error {
 	case Number:
 		if n, err := strconv.Atoi(value); err != nil || n < 0 {
 			return bad("Informe um número inteiro não negativo")
+		}
+	case Color:
+		if !colorValue.MatchString(value) {
+			return bad("Cor inválida (use #rrggbb)")
+		}
+	case Logo:
+		if value != "" && !LogoName.MatchString(value) {
+			return bad("Envie a imagem pelo upload de logotipo")
 		}
 	case Text:
 		if utf8.RuneCountInString(value) > 4000 {

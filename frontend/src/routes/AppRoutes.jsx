@@ -32,6 +32,10 @@ import InvoicesPage from '../features/billing/pages/InvoicesPage';
 import SubscriptionPage from '../features/billing/pages/SubscriptionPage';
 import CampaignsRoute from '../features/campaigns/components/CampaignsRoute';
 import { kanbanAllowed } from '../features/kanban/api/kanbanApi';
+import RequireSuper from './RequireSuper';
+import HelpsPage from '../features/helps/pages/HelpsPage';
+import AnnouncementsPage from '../features/announcements/pages/AnnouncementsPage';
+
 // The calendar (FullCalendar) loads only on its page.
 const SchedulesPage = lazy(() => import('../features/schedules/pages/SchedulesPage'));
 
@@ -86,6 +90,8 @@ export default function AppRoutes() {
           <Route path="reports" element={<Allowed when={canSeeDashboard}>{page(<ReportsPage />)}</Allowed>} />
           <Route path="Kanban" element={<Allowed when={kanbanAllowed}>{page(<KanbanPage />)}</Allowed>} />
           <Route path="TagsKanban" element={<Allowed when={kanbanLanesAllowed}>{page(<TagsKanbanPage />)}</Allowed>} />
+          <Route path="helps" element={<HelpsPage />} />
+          <Route path="announcements" element={<RequireSuper><AnnouncementsPage /></RequireSuper>} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Route>
       </Route>

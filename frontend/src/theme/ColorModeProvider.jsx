@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
+import { useBranding } from '../features/branding/hooks/useBranding';
 
 const THEME_KEY = 'preferredTheme';
 const ColorModeContext = createContext(null);
@@ -9,11 +10,12 @@ const readStoredMode = () => {
   return value === 'dark' || value === 'light' ? value : null;
 };
 
-function buildTheme(mode) {
+/** The theme of a colour mode, with the whitelabel's primary colour for it. */
+export function buildTheme(mode, branding = {}) {
   return createTheme({
     palette: {
       mode,
-      primary: { main: mode === 'dark' ? '#60a5fa' : '#2563eb' },
+      primary: { main: (mode === 'dark' ? branding.primaryColorDark : branding.primaryColorLight) || (mode === 'dark' ? '#60a5fa' : '#2563eb') },
       secondary: { main: '#0d9488' },
       background: mode === 'dark' ? { default: '#111827', paper: '#1f2937' } : { default: '#f3f4f6', paper: '#ffffff' },
     },
@@ -44,7 +46,8 @@ export function ColorModeProvider({ children }) {
     document.documentElement.dataset.theme = mode;
   }, [mode]);
 
-  const theme = useMemo(() => buildTheme(mode), [mode]);
+  const { branding } = useBranding();
+  const theme = useMemo(() => buildTheme(mode, branding), [mode, branding]);
   const value = useMemo(() => ({ mode, toggle, applyDefault }), [mode, toggle, applyDefault]);
 
   return (

@@ -18,3 +18,10 @@ export const createTicket = (data) => api.post('/tickets', data);
 
 /** GET /tags/list answers a plain array (or { tags } from some servers). */
 export const tagsFromList = (data) => (Array.isArray(data) ? data : data?.tags || []);
+
+/** GET /contacts/export with the list's filters: the .xlsx the server streams (tags and extra info included). */
+export const exportPath = (params) => {
+  const query = new URLSearchParams(Object.entries(params).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+  const qs = query.toString();
+  return `/contacts/export${qs ? `?${qs}` : ''}`;
+};

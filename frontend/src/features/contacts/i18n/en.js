@@ -2,6 +2,8 @@ const en = {
   layout: { menu: { contacts: 'Contacts' } },
   contacts: {
     title: 'Contacts',
+    export: 'Export',
+    exportFile: 'contacts',
     add: 'Add contact',
     empty: 'No contacts found',
     filterByTags: 'Filter by tags',

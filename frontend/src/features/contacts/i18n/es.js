@@ -2,6 +2,8 @@ const es = {
   layout: { menu: { contacts: 'Contactos' } },
   contacts: {
     title: 'Contactos',
+    export: 'Exportar',
+    exportFile: 'contactos',
     add: 'Agregar contacto',
     empty: 'No se encontraron contactos',
     filterByTags: 'Filtrar por etiquetas',

@@ -2,6 +2,8 @@ const pt = {
   layout: { menu: { contacts: 'Contatos' } },
   contacts: {
     title: 'Contatos',
+    export: 'Exportar',
+    exportFile: 'contatos',
     add: 'Adicionar contato',
     empty: 'Nenhum contato encontrado',
     filterByTags: 'Filtrar por tags',

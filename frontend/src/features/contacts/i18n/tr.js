@@ -2,6 +2,8 @@ const tr = {
   layout: { menu: { contacts: 'Kişiler' } },
   contacts: {
     title: 'Kişiler',
+    export: 'Dışa aktar',
+    exportFile: 'kisiler',
     add: 'Kişi ekle',
     empty: 'Kişi bulunamadı',
     filterByTags: 'Etiketlere göre filtrele',

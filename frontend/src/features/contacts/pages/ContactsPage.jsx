@@ -8,7 +8,11 @@ import useSearchText from '../../../hooks/useSearchText';
 import { toast } from '../../../services/toast';
 import toastError from '../../../utils/toastError';
 import { useAuth } from '../../auth/hooks/useAuth';
-import { CONTACTS_PATH, TAGS_LIST_PATH, deleteContact, setContactActive, tagsFromList } from '../api/contactsApi';
+import {
+  CONTACTS_PATH, TAGS_LIST_PATH, deleteContact, exportPath, setContactActive, tagsFromList,
+} from '../api/contactsApi';
+import { downloadFile } from '../../contactLists/api/contactListsApi';
+import ExportContactsButton from '../components/ExportContactsButton';
 import { contactTagParam } from '../api/contactForm';
 import ContactModal from '../components/ContactModal';
 import ContactsTable from '../components/ContactsTable';
@@ -20,7 +24,8 @@ export default function ContactsPage() {
   const { user } = useAuth();
   const search = useSearchText();
   const [tagIds, setTagIds] = useState([]);
-  const list = usePagedList(CONTACTS_PATH, 'contacts', { searchParam: search.param, contactTag: contactTagParam(tagIds) });
+  const filters = { searchParam: search.param, contactTag: contactTagParam(tagIds) };
+  const list = usePagedList(CONTACTS_PATH, 'contacts', filters);
   const { data: tagList } = useSWR(TAGS_LIST_PATH);
   const [modal, setModal] = useState({ open: false, contactId: null });
   const [starting, setStarting] = useState(null);
@@ -51,7 +56,12 @@ export default function ContactsPage() {
       search={search}
       addLabel={t('contacts.add')}
       onAdd={() => setModal({ open: true, contactId: null })}
-      filters={<TagFilter tags={tagsFromList(tagList)} value={tagIds} onChange={setTagIds} />}
+      filters={(
+        <>
+          <TagFilter tags={tagsFromList(tagList)} value={tagIds} onChange={setTagIds} />
+          <ExportContactsButton onExport={() => downloadFile(exportPath(filters), `${t('contacts.exportFile')}.xlsx`)} />
+        </>
+      )}
       error={list.error}
       onEndReached={list.loadMore}
       dialogs={(

@@ -10,6 +10,8 @@ import ChatPopover from '../../chats/components/ChatPopover';
 import { internalChatAllowed } from '../../chats/api/access';
 import DueDateText from './DueDateText';
 import UserMenu from './UserMenu';
+import BrandLogo from '../../branding/components/BrandLogo';
+import AnnouncementsPopover from '../../announcements/components/AnnouncementsPopover';
 import VolumeControl from './VolumeControl';
 
 export default function TopBar({ onToggleMenu }) {
@@ -22,6 +24,7 @@ export default function TopBar({ onToggleMenu }) {
           <MenuIcon />
         </IconButton>
       </Tooltip>
+      <BrandLogo sx={{ height: 32, maxWidth: 120, display: { xs: 'none', md: 'block' } }} />
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', alignItems: 'center', gap: 2 }}>
         <Typography noWrap data-testid="welcome-text" sx={{ display: { xs: 'none', sm: 'block' }, flex: '0 1 auto' }}>
           {t('layout.welcome', { name: user.name, company: user.company?.name ?? '' })}
@@ -35,6 +38,7 @@ export default function TopBar({ onToggleMenu }) {
           <RefreshIcon />
         </IconButton>
       </Tooltip>
+      <AnnouncementsPopover />
       <NotificationsPopover />
       {internalChatAllowed(user) && <ChatPopover />}
       <UserMenu />

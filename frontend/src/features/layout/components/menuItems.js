@@ -18,12 +18,13 @@ import ViewKanbanOutlinedIcon from '@mui/icons-material/ViewKanbanOutlined';
 import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
 import { canSeeDashboard, isAdmin, isSuper } from '../../../utils/permissions';
 import { kanbanAllowed } from '../../kanban/api/kanbanApi';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
+import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import { canManageConnections } from '../../connections/api/connectionRules';
 import ConnectionsBadge from '../../connections/components/ConnectionsBadge';
 import { externalApiAllowed } from '../../messagesApi/api/access';
 import { canManageContactLists } from '../../contactLists/api/access';
 import { schedulesAllowed } from '../../schedules/api/access';
-import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 import { campaignsAllowed } from '../../campaigns/api/campaignRules';
 import CampaignsGate from '../../campaigns/components/CampaignsGate';
@@ -68,6 +69,8 @@ const menuItems = [
   { to: '/settings', labelKey: 'layout.menu.settings', Icon: SettingsOutlinedIcon, visible: isAdmin, testId: 'menu-settings' },
   { to: '/financeiro', labelKey: 'layout.menu.invoices', Icon: AttachMoneyIcon, visible: isAdmin, testId: 'menu-invoices' },
   { to: '/subscription', labelKey: 'layout.menu.subscription', Icon: CardMembershipOutlinedIcon, visible: isAdmin, testId: 'menu-subscription' },
+  { to: '/announcements', labelKey: 'layout.menu.announcements', Icon: CampaignOutlinedIcon, visible: isSuper, testId: 'menu-announcements' },
+  { to: '/helps', labelKey: 'layout.menu.helps', Icon: HelpOutlineIcon, visible: everyone, testId: 'menu-helps' },
 ];
 
 export default menuItems;

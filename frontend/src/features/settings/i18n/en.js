@@ -2,7 +2,7 @@ const en = {
   settings: {
     title: 'Settings',
     saved: 'Operation updated successfully',
-    tabs: { options: 'Options', schedules: 'Hours' },
+    tabs: { options: 'Options', schedules: 'Hours', helps: 'Helps', whitelabel: 'Whitelabel' },
     groups: {
       attendance: { title: 'Service', description: 'How tickets are accepted, transferred and closed.' },
       calls: { title: 'Calls', description: 'What happens when the contact calls the WhatsApp number.' },

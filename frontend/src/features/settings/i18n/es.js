@@ -2,7 +2,7 @@ const es = {
   settings: {
     title: 'Configuración',
     saved: 'Operación actualizada con éxito',
-    tabs: { options: 'Opciones', schedules: 'Horarios' },
+    tabs: { options: 'Opciones', schedules: 'Horarios', helps: 'Ayuda', whitelabel: 'Marca blanca' },
     groups: {
       attendance: { title: 'Atención', description: 'Cómo se aceptan, transfieren y cierran los tickets.' },
       calls: { title: 'Llamadas', description: 'Qué ocurre cuando el contacto llama al WhatsApp.' },

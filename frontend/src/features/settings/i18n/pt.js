@@ -2,7 +2,7 @@ const pt = {
   settings: {
     title: 'Configurações',
     saved: 'Operação atualizada com sucesso',
-    tabs: { options: 'Opções', schedules: 'Horários' },
+    tabs: { options: 'Opções', schedules: 'Horários', helps: 'Ajuda', whitelabel: 'Whitelabel' },
     groups: {
       attendance: { title: 'Atendimento', description: 'Como os tickets são aceitos, transferidos e encerrados.' },
       calls: { title: 'Chamadas', description: 'O que acontece quando o contato liga para o WhatsApp.' },

@@ -2,7 +2,7 @@ const tr = {
   settings: {
     title: 'Ayarlar',
     saved: 'İşlem başarıyla güncellendi',
-    tabs: { options: 'Seçenekler', schedules: 'Saatler' },
+    tabs: { options: 'Seçenekler', schedules: 'Saatler', helps: 'Yardım', whitelabel: 'Beyaz etiket' },
     groups: {
       attendance: { title: 'Hizmet', description: 'Taleplerin nasıl kabul edildiği, aktarıldığı ve kapatıldığı.' },
       calls: { title: 'Aramalar', description: 'Kişi WhatsApp numarasını aradığında ne olacağı.' },

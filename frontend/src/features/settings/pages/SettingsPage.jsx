@@ -6,16 +6,26 @@ import { showsCompanySchedules } from '../api/settingsCatalog';
 import OptionsTab from '../components/OptionsTab';
 import SchedulesTab from '../components/SchedulesTab';
 import useSettings from '../hooks/useSettings';
+import { useAuth } from '../../auth/hooks/useAuth';
+import { isSuper } from '../../../utils/permissions';
+import HelpsTab from '../../helps/components/HelpsTab';
+import WhitelabelTab from '../../branding/components/WhitelabelTab';
+
+// Super users' tabs (spec/2 §2) and what each shows.
+const SUPER_TABS = ['helps', 'whitelabel'];
+const PANES = { helps: HelpsTab, whitelabel: WhitelabelTab };
 
 /** Options, and the company's hours while the company's hours are the ones in use (spec/2 §2). */
 export default function SettingsPage() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
   const settings = useSettings();
+  const { user } = useAuth();
   // ?tab= opens a tab by its value (the sandbox panel links to the hours the bot reads).
   const [tab, setTab] = useState(() => search.get('tab') || 'options');
-  const tabs = ['options', ...(showsCompanySchedules(settings.values) ? ['schedules'] : [])];
+  const tabs = ['options', ...(showsCompanySchedules(settings.values) ? ['schedules'] : []), ...(isSuper(user) ? SUPER_TABS : [])];
   const current = tabs.includes(tab) ? tab : 'options';
+  const Pane = PANES[current];
   return (
     <Box sx={{ p: 2 }} data-testid="settings-page">
       <Typography variant="h5" sx={{ mb: 2 }}>{t('settings.title')}</Typography>
@@ -25,7 +35,9 @@ export default function SettingsPage() {
             <Tab key={value} value={value} label={t(`settings.tabs.${value}`)} data-testid={`settings-tab-${value}`} />
           ))}
         </Tabs>
-        {current === 'options' ? <OptionsTab settings={settings} /> : <SchedulesTab />}
+        {current === 'options' && <OptionsTab settings={settings} />}
+        {current === 'schedules' && <SchedulesTab />}
+        {Pane && <Pane />}
       </Paper>
     </Box>
   );

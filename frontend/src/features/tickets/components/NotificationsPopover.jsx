@@ -9,6 +9,7 @@ import useSocketEvent from '../../../hooks/useSocketEvent';
 import { socket } from '../../../services/socket';
 import { stripMarkup } from '../../messages/utils/whatsappMarkup';
 import { useAuth } from '../../auth/hooks/useAuth';
+import { useBranding } from '../../branding/hooks/useBranding';
 import { VOLUME_KEY } from '../../layout/components/VolumeControl';
 import { listTickets } from '../api/ticketsApi';
 import { useQueueOptions, useSettingValue } from '../hooks/useLookups';
@@ -57,7 +58,10 @@ export default function NotificationsPopover() {
   const location = useLocation();
   const [anchor, setAnchor] = useState(null);
   const [tickets, dispatch] = useReducer(bellReducer, []);
-  const baseTitle = useRef(document.title.replace(/^(\(\d+\)|[\u2460-\u2473])\s/, ''));
+  // The tab's title is the whitelabel's name, with the unread count in front.
+  const { branding } = useBranding();
+  const baseTitle = useRef(branding.appName);
+  baseTitle.current = branding.appName;
   const companyId = companyIdOf(user);
   const showPending = useSettingValue('showNotificationPending') !== 'disabled';
   const openUuid = matchPath('/tickets/:ticketId', location.pathname)?.params.ticketId;
@@ -83,7 +87,7 @@ export default function NotificationsPopover() {
   useEffect(() => {
     const count = tickets.length;
     document.title = titleWithCount(baseTitle.current, count);
-  }, [tickets.length]);
+  }, [tickets.length, branding.appName]);
 
   useEffect(() => () => { document.title = baseTitle.current; }, []);
 

@@ -1,6 +1,7 @@
 import { listMessages } from '../../messages/api/messagesApi';
 import { withoutInvisible } from '../../messages/utils/whatsappMarkup';
 import { formatDateTime } from './format';
+import { logoUrl, readCachedBranding } from '../../branding/api/branding';
 
 const MAX_PAGES = 200;
 
@@ -28,9 +29,38 @@ export function messageLine(message, { contactName, you, deleted, media }) {
   return `[${formatDateTime(message.createdAt)}] ${author}: ${withoutInvisible(body)}`;
 }
 
+/** The light logo as a data URL jsPDF can draw (PNG, JPEG or WebP), or null. */
+async function logoImage(branding) {
+  const name = branding.appLogoLight;
+  const format = { png: 'PNG', jpg: 'JPEG', webp: 'WEBP' }[String(name).split('.').pop()];
+  if (!name || !format) return null;
+  try {
+    const blob = await (await fetch(logoUrl(name))).blob();
+    const data = await new Promise((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result);
+      reader.onerror = reject;
+      reader.readAsDataURL(blob);
+    });
+    const size = await new Promise((resolve) => {
+      const img = new Image();
+      img.onload = () => resolve({ w: img.naturalWidth, h: img.naturalHeight });
+      img.onerror = () => resolve(null);
+      img.src = data;
+    });
+    return size ? { data, format, ...size } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** "#rrggbb" as [r, g, b]. */
+export const rgb = (hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+
 /** Builds and downloads the A4 portrait report of a ticket's conversation (jsPDF, loaded on demand). */
 export async function exportTicketPdf(ticket, t) {
-  const [{ jsPDF }, messages] = await Promise.all([import('jspdf'), fetchAllMessages(ticket.id)]);
+  const branding = readCachedBranding();
+  const [{ jsPDF }, messages, logo] = await Promise.all([import('jspdf'), fetchAllMessages(ticket.id), logoImage(branding)]);
   const doc = new jsPDF({ orientation: 'portrait', unit: 'mm', format: 'a4' });
   const margin = 15;
   const width = doc.internal.pageSize.getWidth() - margin * 2;
@@ -53,6 +83,20 @@ export async function exportTicketPdf(ticket, t) {
     y += gap;
   };
 
+  // The whitelabel's header: its colour as a band, its logo and name.
+  doc.setFillColor(...rgb(branding.primaryColorLight));
+  doc.rect(0, 0, doc.internal.pageSize.getWidth(), 4, 'F');
+  const logoHeight = 12;
+  if (logo) {
+    const logoWidth = Math.min(50, (logo.w / logo.h) * logoHeight);
+    doc.addImage(logo.data, logo.format, margin, y, logoWidth, logoHeight);
+    doc.setFont('helvetica', 'bold');
+    doc.setFontSize(12);
+    doc.text(branding.appName, margin + logoWidth + 4, y + logoHeight / 2 + 2);
+    y += logoHeight + 5;
+  } else {
+    write(branding.appName, { size: 12, bold: true, gap: 2 });
+  }
   write(t('tickets.pdf.title', { id: ticket.id }), { size: 16, bold: true, gap: 3 });
   write(t('tickets.pdf.contact', { name: ticket.contact?.name || '', number: ticket.contact?.number || '' }));
   write(t('tickets.pdf.user', { name: ticket.user?.name || '-' }));
