@@ -50,6 +50,7 @@ func (w *Worker) Mux() *asynq.ServeMux {
 	mux.HandleFunc(tasks.TypeContactListImport, w.importContactList)
 	mux.HandleFunc(tasks.TypeContactListCheck, w.checkContactList)
 	mux.HandleFunc(tasks.TypeScheduleFire, w.fireSchedule)
+	mux.HandleFunc(tasks.TypeCompanyDelete, w.deleteCompany)
 	return mux
 }
 
