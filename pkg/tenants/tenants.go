@@ -60,20 +60,20 @@ type Summary struct {
 // Input is the company form. Nil fields are left as they are (update) or take their
 // defaults (create).
 type Input struct {
-	Name          *string                           `json:"name"`
-	Email         *string                           `json:"email"`
-	Phone         *string                           `json:"phone"`
-	Password      *string                           `json:"password"`
-	Document      *string                           `json:"document"`
-	AddressStreet *string                           `json:"addressStreet"`
-	AddressState  *string                           `json:"addressState"`
-	AddressCity   *string                           `json:"addressCity"`
-	PlanID        validate.Nullable[int64]          `json:"planId"`
-	Status        *bool                             `json:"status"`
-	DueDate       validate.Nullable[company.Date]   `json:"dueDate"`
-	Recurrence    *string                           `json:"recurrence"`
-	PaymentMethod *string                           `json:"paymentMethod"`
-	Timezone      *string                           `json:"timezone"`
+	Name          *string                         `json:"name"`
+	Email         *string                         `json:"email"`
+	Phone         *string                         `json:"phone"`
+	Password      *string                         `json:"password"`
+	Document      *string                         `json:"document"`
+	AddressStreet *string                         `json:"addressStreet"`
+	AddressState  *string                         `json:"addressState"`
+	AddressCity   *string                         `json:"addressCity"`
+	PlanID        validate.Nullable[int64]        `json:"planId"`
+	Status        *bool                           `json:"status"`
+	DueDate       validate.Nullable[company.Date] `json:"dueDate"`
+	Recurrence    *string                         `json:"recurrence"`
+	PaymentMethod *string                         `json:"paymentMethod"`
+	Timezone      *string                         `json:"timezone"`
 }
 
 // Created is a new company, its first administrator, and the password made for them when
