@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"atende/pkg/realtime"
-	"atende/pkg/testutil"
 	"atende/pkg/tenants"
+	"atende/pkg/testutil"
 )
 
 // planBody is a full plans form, every flag off unless over turns it on.
@@ -148,7 +148,7 @@ func TestCompaniesCRUD(t *testing.T) {
 		{name: "email and plan required", method: "POST", path: "/companies", token: super, body: map[string]any{"name": "Nova", "dueDate": ""},
 			status: 400, code: "ERR_VALIDATION", contain: []string{`"email":"Obrigatório"`, `"planId":"Obrigatório"`}},
 		{name: "unknown plan, bad recurrence", method: "POST", path: "/companies", token: super,
-			body: map[string]any{"name": "Nova", "email": "nova@nova.test", "planId": 999999, "recurrence": "SEMANAL"},
+			body:   map[string]any{"name": "Nova", "email": "nova@nova.test", "planId": 999999, "recurrence": "SEMANAL"},
 			status: 400, code: "ERR_VALIDATION", contain: []string{`"planId":"Plano inválido"`, `"recurrence"`}},
 		{name: "same name as another company", method: "POST", path: "/companies", token: super,
 			body: map[string]any{"name": "ACME", "email": "nova@nova.test", "planId": planID}, status: 409, code: "ERR_COMPANY_NAME_EXISTS"},

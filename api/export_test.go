@@ -3,7 +3,7 @@ package api
 // TestRoute is one row of the route table as the route-walk tests see it.
 type TestRoute struct {
 	Method, Path   string
-	ConnectionAuth bool // a connection's token (sandbox, external API)
+	ConnectionAuth bool   // a connection's token (sandbox, external API)
 	Super          bool   // the platform operator only
 	PlanFlag       string // the plan flag the company needs
 }
