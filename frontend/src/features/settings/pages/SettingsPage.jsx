@@ -6,15 +6,25 @@ import { showsCompanySchedules } from '../api/settingsCatalog';
 import OptionsTab from '../components/OptionsTab';
 import SchedulesTab from '../components/SchedulesTab';
 import useSettings from '../hooks/useSettings';
+import { isSuper } from '../../../utils/permissions';
+import { useAuth } from '../../auth/hooks/useAuth';
+import CompaniesManager from '../../companies/components/CompaniesManager';
+import PlansManager from '../../plans/components/PlansManager';
 
-/** Options, and the company's hours while the company's hours are the ones in use (spec/2 §2). */
+const SUPER_TABS = ['companies', 'plans'];
+
+/**
+ * Options, the company's hours while the company's hours are the ones in use, and for super
+ * users the companies and plans of the platform (spec/2 §2).
+ */
 export default function SettingsPage() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
   const settings = useSettings();
   // ?tab= opens a tab by its value (the sandbox panel links to the hours the bot reads).
   const [tab, setTab] = useState(() => search.get('tab') || 'options');
-  const tabs = ['options', ...(showsCompanySchedules(settings.values) ? ['schedules'] : [])];
+  const { user } = useAuth();
+  const tabs = ['options', ...(showsCompanySchedules(settings.values) ? ['schedules'] : []), ...(isSuper(user) ? SUPER_TABS : [])];
   const current = tabs.includes(tab) ? tab : 'options';
   return (
     <Box sx={{ p: 2 }} data-testid="settings-page">
@@ -25,7 +35,10 @@ export default function SettingsPage() {
             <Tab key={value} value={value} label={t(`settings.tabs.${value}`)} data-testid={`settings-tab-${value}`} />
           ))}
         </Tabs>
-        {current === 'options' ? <OptionsTab settings={settings} /> : <SchedulesTab />}
+        {current === 'options' && <OptionsTab settings={settings} />}
+        {current === 'schedules' && <SchedulesTab />}
+        {current === 'companies' && <CompaniesManager />}
+        {current === 'plans' && <PlansManager />}
       </Paper>
     </Box>
   );
