@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Box, Chip, LinearProgress, Typography } from '@mui/material';
 import BlockIcon from '@mui/icons-material/Block';
-import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
 import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
 import { useTranslation } from 'react-i18next';
 import DataTable, { RowAction } from '../../../components/DataTable';
@@ -102,7 +102,7 @@ export default function CompaniesManager() {
       </RowAction>
       {c.id !== MAIN_COMPANY_ID && editable(c) && (
         <RowAction title={c.status ? t('companies.block') : t('companies.unblock')} onClick={() => toggleBlock(c)} testId="company-toggle-block">
-          {c.status ? <BlockIcon fontSize="small" /> : <CheckCircleOutlineIcon fontSize="small" />}
+          {c.status ? <BlockIcon fontSize="small" /> : <LockOpenIcon fontSize="small" />}
         </RowAction>
       )}
     </>
