@@ -70,6 +70,11 @@ const en = {
     },
     blockedNotice: "This company is blocked. Contact Support for more information!"
   },
+  layout: {
+    menu: {
+      companies: "Companies",
+    },
+  },
   settings: {
     tabs: {
       companies: "Companies"

@@ -70,6 +70,11 @@ const es = {
     },
     blockedNotice: "Esta empresa está bloqueada. ¡Contacte al Soporte para más información!"
   },
+  layout: {
+    menu: {
+      companies: "Empresas",
+    },
+  },
   settings: {
     tabs: {
       companies: "Empresas"

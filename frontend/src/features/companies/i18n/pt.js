@@ -70,6 +70,11 @@ const pt = {
     },
     blockedNotice: "Esta empresa está bloqueada. Entre em contato com o Suporte para mais informações!"
   },
+  layout: {
+    menu: {
+      companies: "Empresas",
+    },
+  },
   settings: {
     tabs: {
       companies: "Empresas"

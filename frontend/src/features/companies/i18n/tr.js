@@ -70,6 +70,11 @@ const tr = {
     },
     blockedNotice: "Bu şirket engellendi. Daha fazla bilgi için Destek ile iletişime geçin!"
   },
+  layout: {
+    menu: {
+      companies: "Şirketler",
+    },
+  },
   settings: {
     tabs: {
       companies: "Şirketler"

@@ -10,6 +10,7 @@ import PhonelinkSetupOutlinedIcon from '@mui/icons-material/PhonelinkSetupOutlin
 import CodeOutlinedIcon from '@mui/icons-material/CodeOutlined';
 import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
+import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import { isAdmin, isSuper } from '../../../utils/permissions';
 import { canManageConnections } from '../../connections/api/connectionRules';
 import ConnectionsBadge from '../../connections/components/ConnectionsBadge';
@@ -38,6 +39,7 @@ const menuItems = [
   {
     to: '/allConnections', labelKey: 'layout.menu.allConnections', Icon: PhonelinkSetupOutlinedIcon, visible: isSuper, testId: 'menu-all-connections',
   },
+  { to: '/companies', labelKey: 'layout.menu.companies', Icon: BusinessOutlinedIcon, visible: isSuper, testId: 'menu-companies' },
   {
     to: '/contact-lists', labelKey: 'layout.menu.contactLists', Icon: ListAltOutlinedIcon, visible: canManageContactLists, testId: 'menu-contact-lists',
     Gate: CampaignsGate,
