@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"atende/pkg/company"
+	"atende/pkg/page"
 )
 
 // PageSize is the companies table's page (infinite scroll).
@@ -12,21 +13,21 @@ const PageSize = 20
 
 // List returns companies by name: all of them when page is 0, else that page of those
 // whose name, e-mail or document holds search, and whether more follow.
-func (s Service) List(ctx context.Context, search string, page int) ([]Summary, bool, error) {
+func (s Service) List(ctx context.Context, search string, pageNumber int) ([]Summary, bool, error) {
 	q := s.DB.WithContext(ctx).Joins("Plan").Order("companies.name, companies.id")
 	if search = strings.TrimSpace(search); search != "" {
-		like := "%" + strings.ToLower(search) + "%"
+		like := page.Like(strings.ToLower(search))
 		q = q.Where("lower(companies.name) LIKE ? OR lower(companies.email) LIKE ? OR companies.document LIKE ?",
 			like, like, like)
 	}
-	if page > 0 {
-		q = q.Limit(PageSize + 1).Offset((page - 1) * PageSize)
+	if pageNumber > 0 {
+		q = q.Limit(PageSize + 1).Offset((pageNumber - 1) * PageSize)
 	}
 	var cs []company.Company
 	if err := q.Find(&cs).Error; err != nil {
 		return nil, false, err
 	}
-	more := page > 0 && len(cs) > PageSize
+	more := pageNumber > 0 && len(cs) > PageSize
 	if more {
 		cs = cs[:PageSize]
 	}
