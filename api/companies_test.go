@@ -1,6 +1,11 @@
 package api_test
 
 import (
+	"bytes"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"regexp"
 	"testing"
 
@@ -239,45 +244,77 @@ func TestCompanyBlock(t *testing.T) {
 }
 
 // Deleting a company refuses its users at once, then removes everything it owns in the
-// background, table by table, with its progress; other companies keep theirs.
+// background (rows of every table, in batches, and its media folder), with its progress;
+// other companies keep theirs.
 func TestCompanyDeleteInBackground(t *testing.T) {
 	e := newEnv(t)
-	acme := testutil.NewTenant(t, e.App, "acme", 0)
-	other := testutil.NewTenant(t, e.App, "other", 0)
-	testutil.NewQueue(t, e.App, acme.Company.ID, "Vendas", "#f00")
-	testutil.NewQueue(t, e.App, other.Company.ID, "Vendas", "#f00")
+	acme := newDesk(e, "acme")
+	other := newDesk(e, "other")
+	for _, d := range []*desk{acme, other} {
+		for range 3 {
+			tk := d.ticket(tk{})
+			e.sql("INSERT INTO messages (company_id, ticket_id, body) SELECT ?, ?, 'oi' FROM generate_series(1, 40)", d.Company.ID, tk.ID)
+		}
+	}
+	for _, c := range []int64{acme.Company.ID, other.Company.ID} {
+		if _, err := e.App.Media.Save(c, "avatars", bytes.NewReader(tinyPNG(t)), 1<<20, "image/"); err != nil {
+			t.Fatal(err)
+		}
+	}
 	super := e.tokenOf(testutil.SuperAdmin(t, e.App))
-	admin := e.tokenOf(acme.Admin)
 	path := "/companies/" + itoa(acme.Company.ID)
 	e.run(t, []scenario{
+		{name: "folder measured before", method: "POST", path: path + "/folder", token: super, status: 200,
+			contain: []string{`"numberFileFolder":1`}, absent: []string{`"folderSize":0`}},
 		{name: "delete asked", method: "DELETE", path: path, token: super, status: 202, absent: []string{`"deletingAt":null`}},
 		{name: "asked twice is fine", method: "DELETE", path: path, token: super, status: 202},
 	})
 	e.sql("SELECT 1") // the signed-in caches have heard of the change
 	e.run(t, []scenario{
-		{name: "its users refused at once", method: "GET", path: "/tickets", token: admin, status: 403, code: "ERR_COMPANY_BLOCKED"},
+		{name: "its users refused at once", method: "GET", path: "/tickets", token: acme.admin, status: 403, code: "ERR_COMPANY_BLOCKED"},
 		{name: "no edits while deleting", method: "PUT", path: path, token: super, body: map[string]any{"name": "X"}, status: 409, code: "ERR_COMPANY_DELETING"},
+		{name: "listed with its progress", method: "GET", path: "/companiesPlan/?searchParam=acme&pageNumber=1", token: super, status: 200,
+			contain: []string{`"deleteProgress":0`}},
 	})
 	queued := pendingTasks[struct{ CompanyID int64 }](e, "low", "company:delete")
 	if len(queued) != 1 || queued[0].CompanyID != acme.Company.ID {
 		t.Fatalf("queued %+v", queued)
 	}
-	ctx := t.Context()
-	if err := e.App.Tenants.Purge(ctx, acme.Company.ID); err != nil {
+	if err := e.App.Tenants.Purge(t.Context(), acme.Company.ID); err != nil {
 		t.Fatal(err)
 	}
-	for _, q := range []string{"companies WHERE id = ?", "users WHERE company_id = ?", "queues WHERE company_id = ?"} {
+	tables := []string{"companies WHERE id = ?", "users WHERE company_id = ?", "queues WHERE company_id = ?",
+		"tickets WHERE company_id = ?", "messages WHERE company_id = ?", "contacts WHERE company_id = ?", "connections WHERE company_id = ?"}
+	for _, q := range tables {
 		if n := e.countRows("SELECT count(*) FROM "+q, acme.Company.ID); n != 0 {
 			t.Fatalf("%s: %d left", q, n)
 		}
 	}
-	if n := e.countRows("SELECT count(*) FROM queues WHERE company_id = ?", other.Company.ID); n != 1 {
-		t.Fatal("another company's rows went")
+	if n := e.countRows("SELECT count(*) FROM messages WHERE company_id = ?", other.Company.ID); n != 120 {
+		t.Fatalf("another company's messages: %d, want 120", n)
 	}
-	if err := e.App.Tenants.Purge(ctx, acme.Company.ID); err != nil {
+	if _, err := os.Stat(filepath.Join(e.App.Media.Dir, "company"+itoa(acme.Company.ID))); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("media folder left: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(e.App.Media.Dir, "company"+itoa(other.Company.ID))); err != nil {
+		t.Fatalf("another company's folder: %v", err)
+	}
+	if err := e.App.Tenants.Purge(t.Context(), acme.Company.ID); err != nil {
 		t.Fatal("a retry after the end must be a no-op:", err)
 	}
 	e.run(t, []scenario{{name: "gone", method: "GET", path: path, token: super, status: 404, code: "ERR_NO_COMPANY_FOUND"}})
+}
+
+// Purge deletes only a company marked for deletion: a stray task removes nothing.
+func TestCompanyPurgeNeedsTheMark(t *testing.T) {
+	e := newEnv(t)
+	acme := testutil.NewTenant(t, e.App, "acme", 0)
+	if err := e.App.Tenants.Purge(t.Context(), acme.Company.ID); err != nil {
+		t.Fatal(err)
+	}
+	if n := e.countRows("SELECT count(*) FROM users WHERE company_id = ?", acme.Company.ID); n != 2 {
+		t.Fatal("an unmarked company was purged")
+	}
 }
 
 // Blocking a company closes its open sockets (held by another api instance) with
