@@ -27,10 +27,11 @@ import ContactListsPage from '../features/contactLists/pages/ContactListsPage';
 import ContactListItemsPage from '../features/contactLists/pages/ContactListItemsPage';
 import RequireCampaigns from '../features/contactLists/components/RequireCampaigns';
 import LoadingScreen from '../components/LoadingScreen';
-import CompaniesPage from '../features/companies/pages/CompaniesPage';
 
 // The calendar (FullCalendar) loads only on its page.
 const SchedulesPage = lazy(() => import('../features/schedules/pages/SchedulesPage'));
+// The operator's pages load only for them.
+const CompaniesPage = lazy(() => import('../features/companies/pages/CompaniesPage'));
 
 export default function AppRoutes() {
   return (
@@ -54,7 +55,7 @@ export default function AppRoutes() {
           <Route path="connections" element={<RequireConnections><ConnectionsPage /></RequireConnections>} />
           <Route path="connections/:connectionId/simulate" element={<SimulatePage />} />
           <Route path="allConnections" element={<AllConnectionsPage />} />
-          <Route path="companies" element={<CompaniesPage />} />
+          <Route path="companies" element={<Suspense fallback={<LoadingScreen />}><CompaniesPage /></Suspense>} />
           <Route path="messages-api" element={<MessagesApiPage />} />
           <Route path="contact-lists" element={<RequireCampaigns><ContactListsPage /></RequireCampaigns>} />
           <Route path="contact-lists/:contactListId/contacts" element={<RequireCampaigns><ContactListItemsPage /></RequireCampaigns>} />

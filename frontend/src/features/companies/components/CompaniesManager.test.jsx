@@ -135,6 +135,7 @@ describe('CompaniesManager', () => {
     deleteCompany.mockResolvedValue({ ...acme, deletingAt: '2026-11-25T10:00:00Z', deleteProgress: 0 });
     let finish;
     const gone = new Promise((resolve, reject) => { finish = () => reject(new ApiError(404, { error: 'ERR_NO_COMPANY_FOUND' })); });
+    gone.catch(() => {}); // handled by the polls; unhandled only until one awaits it
     getCompany.mockResolvedValueOnce({ ...acme, deletingAt: '2026-11-25T10:00:00Z', deleteProgress: 60 })
       .mockImplementation(() => gone);
     mount();

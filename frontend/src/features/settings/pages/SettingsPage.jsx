@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Box, Paper, Tab, Tabs, Typography } from '@mui/material';
+import { Box, CircularProgress, Paper, Tab, Tabs, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { showsCompanySchedules } from '../api/settingsCatalog';
 import OptionsTab from '../components/OptionsTab';
@@ -8,8 +8,10 @@ import SchedulesTab from '../components/SchedulesTab';
 import useSettings from '../hooks/useSettings';
 import { isSuper } from '../../../utils/permissions';
 import { useAuth } from '../../auth/hooks/useAuth';
-import CompaniesManager from '../../companies/components/CompaniesManager';
-import PlansManager from '../../plans/components/PlansManager';
+
+// The operator's tabs load only when a super user opens them.
+const CompaniesManager = lazy(() => import('../../companies/components/CompaniesManager'));
+const PlansManager = lazy(() => import('../../plans/components/PlansManager'));
 
 const SUPER_TABS = ['companies', 'plans'];
 
@@ -37,8 +39,10 @@ export default function SettingsPage() {
         </Tabs>
         {current === 'options' && <OptionsTab settings={settings} />}
         {current === 'schedules' && <SchedulesTab />}
-        {current === 'companies' && <CompaniesManager />}
-        {current === 'plans' && <PlansManager />}
+        <Suspense fallback={<Box sx={{ p: 4, textAlign: 'center' }}><CircularProgress /></Box>}>
+          {current === 'companies' && <CompaniesManager />}
+          {current === 'plans' && <PlansManager />}
+        </Suspense>
       </Paper>
     </Box>
   );

@@ -75,6 +75,7 @@ describe('SettingsPage', () => {
     await settle();
     expect(byTestId('settings-tab-companies').textContent).toBe('Empresas');
     await click(byTestId('settings-tab-plans'));
+    for (let i = 0; i < 100 && !byTestId('plans-manager'); i += 1) await settle();
     expect(byTestId('plans-manager')).not.toBeNull();
   });
 
