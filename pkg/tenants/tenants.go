@@ -177,7 +177,12 @@ func (s Service) Create(ctx context.Context, in Input) (Created, error) {
 		out.AdminID = u.ID
 		return nil
 	})
-	if errors.Is(err, gorm.ErrDuplicatedKey) {
+	if errors.Is(err, gorm.ErrDuplicatedKey) { // written meanwhile: which one is taken now?
+		var n int64
+		s.DB.WithContext(ctx).Model(&user.User{}).Where("lower(email) = ?", c.Email).Count(&n)
+		if n > 0 {
+			return Created{}, errs.ErrEmailExists
+		}
 		return Created{}, ErrNameExists
 	}
 	if err != nil {
