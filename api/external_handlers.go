@@ -35,6 +35,8 @@ func (a *API) apiConnection(rule access) gin.HandlerFunc {
 		switch {
 		case err != nil:
 			fail(c, err)
+		case comp.Blocked():
+			fail(c, errs.ErrCompanyBlocked)
 		case comp.Expired(time.Now()):
 			fail(c, errs.ErrSubscriptionExpired)
 		case !rule.allows(user.User{}, comp): // the plan flag; there is no user

@@ -80,6 +80,10 @@ func (a *API) signIn(c *gin.Context, allowExpired bool) bool {
 		fail(c, err)
 		return false
 	}
+	if !allowExpired && comp.Blocked() {
+		fail(c, errs.ErrCompanyBlocked)
+		return false
+	}
 	if !allowExpired && comp.Expired(time.Now()) {
 		fail(c, subscriptionExpired(comp))
 		return false

@@ -35,6 +35,10 @@ func (a *API) socket(c *gin.Context) {
 		fail(c, err)
 		return
 	}
+	if comp.Blocked() {
+		fail(c, errs.ErrCompanyBlocked)
+		return
+	}
 	if comp.Expired(time.Now()) {
 		fail(c, subscriptionExpired(comp))
 		return
@@ -56,6 +60,9 @@ func (a *API) socketIdentity(ctx context.Context, userID int64) (realtime.Identi
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return realtime.Identity{}, realtime.ErrGone
 	}
+	if err == nil && comp.Blocked() {
+		return realtime.Identity{}, realtime.ErrBlocked
+	}
 	return identity(u, comp), err
 }
 
@@ -64,6 +71,9 @@ func (a *API) companyEnd(ctx context.Context, companyID int64) (time.Time, error
 	comp, err := company.Store{DB: a.App.DB}.GetWithPlan(ctx, companyID)
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return time.Time{}, realtime.ErrGone
+	}
+	if err == nil && comp.Blocked() {
+		return time.Time{}, realtime.ErrBlocked
 	}
 	return comp.ExpiresAt(), err
 }

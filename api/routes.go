@@ -54,6 +54,26 @@ func (a *API) routes() []route {
 		{"GET", "/companies/:id/schedules", admin, a.companyHours},
 		{"PUT", "/companies/:id/schedules", admin, a.updateCompanyHours},
 
+		// Companies and plans (spec/2, the platform operator)
+		{"GET", "/companies", super, a.listCompanies},
+		{"GET", "/companies/", super, a.listCompanies},
+		{"GET", "/companies/list", super, a.listCompanies},
+		{"GET", "/companiesPlan", super, a.pageCompanies},
+		{"GET", "/companiesPlan/", super, a.pageCompanies},
+		{"GET", "/companies/listPlan/:id", signedIn, a.companyPlan},
+		{"GET", "/companies/:id", super, a.getCompany},
+		{"POST", "/companies", super, a.createCompany},
+		{"PUT", "/companies/:id", super, a.updateCompany},
+		{"DELETE", "/companies/:id", super, a.deleteCompany},
+		{"POST", "/companies/:id/folder", super, a.measureCompanyFolder},
+		{"GET", "/plans", super, a.allPlans},
+		{"GET", "/plans/", super, a.allPlans},
+		{"GET", "/plans/all", super, a.allPlans},
+		{"GET", "/plans/:id", super, a.getPlan},
+		{"POST", "/plans", super, a.createPlan},
+		{"PUT", "/plans/:id", super, a.updatePlan},
+		{"DELETE", "/plans/:id", super, a.deletePlan},
+
 		// Tickets, ticket tags, logs and notes (spec/1 §7 Tickets)
 		{"GET", "/tickets", signedIn, a.listTickets},
 		{"GET", "/tickets/u/:uuid", signedIn, a.openTicket},

@@ -56,6 +56,7 @@ func (w *Worker) Mux() *asynq.ServeMux {
 	mux.HandleFunc(tasks.TypeInvoicesGenerate, w.generateInvoices)
 	mux.HandleFunc(tasks.TypeLaneMessage, w.laneMessage)
 	mux.HandleFunc(tasks.TypeLaneMove, w.laneMove)
+	mux.HandleFunc(tasks.TypeCompanyDelete, w.deleteCompany)
 	return mux
 }
 

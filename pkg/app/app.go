@@ -42,6 +42,7 @@ import (
 	"atende/pkg/storage"
 	"atende/pkg/tag"
 	"atende/pkg/tenant"
+	"atende/pkg/tenants"
 	"atende/pkg/ticket"
 	"atende/pkg/user"
 	"atende/pkg/whitelabel"
@@ -67,6 +68,7 @@ type App struct {
 	Users         user.Service
 	Presence      user.Presence
 	Plans         plan.Store
+	Tenants       tenants.Service // the operator's companies
 	Auth          auth.Service
 	Resets        auth.Resets
 	Connections   connection.Service
@@ -179,6 +181,7 @@ func (a *App) wire() {
 	// The connections admin asks the sessions to follow its records and closes imported
 	// tickets through the ticket service.
 	a.Connections.Sessions, a.Connections.Tickets, a.Connections.Media = a.Sessions, a.Tickets, a.Media
+	a.Tenants = tenants.Service{DB: a.DB, Queue: a.Queue, Sessions: a.Connections, MediaDir: a.Media.Dir}
 	a.Schedules = schedule.Service{DB: a.DB, Events: a.Events, Queue: a.Queue, Media: a.Media, Delivery: a.Delivery,
 		Channels: a.Channels}
 	a.Kanban = kanban.Service{DB: a.DB, Events: a.Events, Queue: a.Queue, Messenger: a.Messages}

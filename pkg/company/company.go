@@ -32,8 +32,15 @@ type Company struct {
 	PaymentMethod string            `json:"paymentMethod"`
 	Timezone      string            `json:"timezone"`
 	LastLogin     *time.Time        `json:"lastLogin"`
-	CreatedAt     time.Time         `json:"createdAt"`
-	UpdatedAt     time.Time         `json:"updatedAt"`
+	// DeletingAt is set while the company is deleted in the background (DeleteProgress in
+	// percent); its users are refused meanwhile, as a blocked company's.
+	DeletingAt      *time.Time `json:"deletingAt"`
+	DeleteProgress  int        `json:"deleteProgress"`
+	FolderSize      int64      `json:"folderSize"`
+	FileCount       int        `json:"numberFileFolder"`
+	FolderUpdatedAt *time.Time `json:"updatedAtFolder"`
+	CreatedAt       time.Time  `json:"createdAt"`
+	UpdatedAt       time.Time  `json:"updatedAt"`
 }
 
 // Location is the company's time zone; everything time-based runs in it.
@@ -48,6 +55,12 @@ func (c Company) Location() *time.Location {
 func (c Company) Expired(now time.Time) bool {
 	end := c.ExpiresAt()
 	return !end.IsZero() && !now.Before(end)
+}
+
+// Blocked reports whether the operator has blocked the company or is deleting it: its
+// users may sign in and reach billing, nothing else (company 1 never is).
+func (c Company) Blocked() bool {
+	return c.ID != MainID && (!c.Status || c.DeletingAt != nil)
 }
 
 // ExpiresAt is the moment the subscription ends: the midnight after the due date in the

@@ -26,3 +26,21 @@ func TestExpiredUsesCompanyTimezone(t *testing.T) {
 		t.Fatal("company 1 has an end")
 	}
 }
+
+func TestBlocked(t *testing.T) {
+	now := time.Now()
+	for _, tc := range []struct {
+		name string
+		c    Company
+		want bool
+	}{
+		{"active", Company{ID: 2, Status: true}, false},
+		{"blocked by the operator", Company{ID: 2, Status: false}, true},
+		{"being deleted", Company{ID: 2, Status: true, DeletingAt: &now}, true},
+		{"the main company never is", Company{ID: MainID, Status: false, DeletingAt: &now}, false},
+	} {
+		if got := tc.c.Blocked(); got != tc.want {
+			t.Errorf("%s: Blocked() = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

@@ -136,3 +136,17 @@ func (s Service) SetSession(ctx context.Context, companyID, id int64, st Session
 	}
 	return c, nil
 }
+
+// StopCompany logs out every session of a company about to be deleted, while its rows
+// still exist (the sessions' owners find them by row). A failed stop is logged: the
+// deletion goes on, and a session whose row is gone ends on its next report.
+func (s Service) StopCompany(ctx context.Context, companyID int64) error {
+	var conns []Connection
+	if err := s.DB.WithContext(ctx).Where("company_id = ?", companyID).Find(&conns).Error; err != nil {
+		return err
+	}
+	for _, c := range conns {
+		s.session(ctx, c, s.sessions().Stop)
+	}
+	return nil
+}

@@ -67,6 +67,7 @@ var (
 	ErrSignupDisabled      = New(http.StatusForbidden, "ERR_SIGNUP_DISABLED", "O cadastro de novas empresas está desabilitado.")
 	ErrInvalidResetToken   = New(http.StatusBadRequest, "ERR_INVALID_RESET_TOKEN", "Código inválido ou expirado.")
 	ErrSubscriptionExpired = New(http.StatusPaymentRequired, "ERR_SUBSCRIPTION_EXPIRED", "Opss! Sua assinatura venceu. Entre em contato com o Suporte para mais informações!")
+	ErrCompanyBlocked      = New(http.StatusForbidden, "ERR_COMPANY_BLOCKED", "Esta empresa está bloqueada. Entre em contato com o Suporte para mais informações!")
 	ErrNotFound            = New(http.StatusNotFound, "ERR_NOT_FOUND", "Recurso não encontrado.")
 	ErrBadRequest          = New(http.StatusBadRequest, "ERR_BAD_REQUEST", "Requisição inválida.")
 	ErrRequestTooLarge     = New(http.StatusRequestEntityTooLarge, "ERR_REQUEST_TOO_LARGE", "A requisição excede o tamanho máximo permitido.")

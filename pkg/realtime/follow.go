@@ -16,6 +16,10 @@ import (
 // ErrGone is Reload's and CompanyEnd's answer for a user or company that no longer exists.
 var ErrGone = errors.New("realtime: user or company gone")
 
+// ErrBlocked is Reload's and CompanyEnd's answer for a company the operator blocked (or is
+// deleting): its sockets close with ReasonCompanyBlocked.
+var ErrBlocked = errors.New("realtime: company blocked")
+
 // changes are the users and companies notified since the hub last looked: many notes
 // about one user cost one reload.
 type changes struct {
@@ -136,7 +140,7 @@ func (h *Hub) recheckUser(ctx context.Context, userID int64) {
 		return
 	}
 	cur, err := h.Reload(ctx, userID)
-	if err != nil && !errors.Is(err, ErrGone) {
+	if err != nil && !errors.Is(err, ErrGone) && !errors.Is(err, ErrBlocked) {
 		slog.Warn("realtime: user reload failed, closing its sockets", "user_id", userID, "err", err)
 	}
 	for _, c := range cs {
@@ -144,6 +148,8 @@ func (h *Hub) recheckUser(ctx context.Context, userID int64) {
 		switch {
 		case errors.Is(err, ErrGone) || err == nil && cur.CompanyID != old.CompanyID:
 			c.close(websocket.StatusPolicyViolation, ReasonSessionExpired)
+		case errors.Is(err, ErrBlocked):
+			c.close(websocket.StatusPolicyViolation, ReasonCompanyBlocked)
 		case err != nil:
 			c.close(websocket.StatusTryAgainLater, "reload failed")
 		case cur.TokenVersion != old.TokenVersion:
@@ -178,20 +184,22 @@ func (h *Hub) recheckRooms(ctx context.Context, c *client, id Identity) {
 }
 
 // recheckCompany reads a changed company's end once and closes its sockets here if it
-// has passed (a due date moved back, a deleted company).
+// has passed (a due date moved back, a deleted company), or if it was blocked.
 func (h *Hub) recheckCompany(ctx context.Context, companyID int64) {
 	cs := h.clientsWhere(func(id Identity) bool { return id.CompanyID == companyID })
 	if len(cs) == 0 || h.CompanyEnd == nil {
 		return
 	}
 	end, err := h.CompanyEnd(ctx, companyID)
-	if err != nil && !errors.Is(err, ErrGone) {
+	if err != nil && !errors.Is(err, ErrGone) && !errors.Is(err, ErrBlocked) {
 		slog.Warn("realtime: company reload failed, closing its sockets", "company_id", companyID, "err", err)
 	}
 	for _, c := range cs {
 		switch {
 		case errors.Is(err, ErrGone):
 			c.close(websocket.StatusPolicyViolation, ReasonSessionExpired)
+		case errors.Is(err, ErrBlocked):
+			c.close(websocket.StatusPolicyViolation, ReasonCompanyBlocked)
 		case err != nil:
 			c.close(websocket.StatusTryAgainLater, "reload failed")
 		default:

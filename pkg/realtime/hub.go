@@ -75,6 +75,7 @@ type closing struct {
 const (
 	ReasonSessionExpired      = "ERR_SESSION_EXPIRED"
 	ReasonSubscriptionExpired = "ERR_SUBSCRIPTION_EXPIRED"
+	ReasonCompanyBlocked      = "ERR_COMPANY_BLOCKED"
 )
 
 func (c *client) close(code websocket.StatusCode, reason string) {

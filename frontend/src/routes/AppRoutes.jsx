@@ -38,6 +38,8 @@ import AnnouncementsPage from '../features/announcements/pages/AnnouncementsPage
 
 // The calendar (FullCalendar) loads only on its page.
 const SchedulesPage = lazy(() => import('../features/schedules/pages/SchedulesPage'));
+// The operator's pages load only for them.
+const CompaniesPage = lazy(() => import('../features/companies/pages/CompaniesPage'));
 
 // Campaign pages load on first visit (the report's chart library stays out of the inbox).
 const CampaignsPage = lazy(() => import('../features/campaigns/pages/CampaignsPage'));
@@ -76,6 +78,7 @@ export default function AppRoutes() {
           <Route path="connections" element={<RequireConnections><ConnectionsPage /></RequireConnections>} />
           <Route path="connections/:connectionId/simulate" element={<SimulatePage />} />
           <Route path="allConnections" element={<AllConnectionsPage />} />
+          <Route path="companies" element={<Suspense fallback={<LoadingScreen />}><CompaniesPage /></Suspense>} />
           <Route path="messages-api" element={<MessagesApiPage />} />
           <Route path="contact-lists" element={<RequireCampaigns><ContactListsPage /></RequireCampaigns>} />
           <Route path="contact-lists/:contactListId/contacts" element={<RequireCampaigns><ContactListItemsPage /></RequireCampaigns>} />

@@ -1,6 +1,7 @@
 const BASE_URL = (import.meta.env.VITE_BACKEND_URL || '').replace(/\/$/, '');
 const TOKEN_KEY = 'token';
 const REFRESH_PATH = '/auth/refresh_token';
+export const COMPANY_BLOCKED = 'ERR_COMPANY_BLOCKED';
 
 export class ApiError extends Error {
   constructor(status, body) {
@@ -17,10 +18,14 @@ export class ApiError extends Error {
 const hooks = {
   onUnauthorized: () => window.location.assign('/login'),
   onSubscriptionExpired: () => window.location.assign('/financeiro-aberto'),
+  onCompanyBlocked: () => window.location.assign('/login'),
   onTokenRefreshed: () => {},
 };
 
-/** Lets the app decide what a lost session, an expired subscription or a refreshed token means. */
+/**
+ * Lets the app decide what a lost session, an expired subscription, a blocked company or a
+ * refreshed token means.
+ */
 export function configureApi(next) {
   Object.assign(hooks, next);
 }
@@ -94,6 +99,11 @@ export async function request(method, path, { body, params, auth = true, retried
   const { res, data } = await send(method, path, { body, params, auth });
   if (res.ok) return data;
   const error = new ApiError(res.status, data);
+  // The operator blocked the company: a fresh token changes nothing.
+  if (auth && error.code === COMPANY_BLOCKED) {
+    hooks.onCompanyBlocked(error);
+    throw error;
+  }
   if (auth && res.status === 403 && !retried) {
     try {
       await refreshToken();
@@ -114,7 +124,10 @@ const client = (auth) => ({
   delete: (path, params) => request('DELETE', path, { params, auth }),
 });
 
-/** Authenticated client: bearer token, 401 → logout, 403 → refresh and retry once, 402 → expired. */
+/**
+ * Authenticated client: bearer token, 401 → logout, 403 → refresh and retry once (a blocked
+ * company's 403 → onCompanyBlocked), 402 → expired.
+ */
 export const api = client(true);
 /** Client for public endpoints (login, signup, password reset): no token, no session handling. */
 export const publicApi = client(false);

@@ -17,7 +17,7 @@ describe('api client', () => {
     localStorage.clear();
     fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
-    hooks = { onUnauthorized: vi.fn(), onSubscriptionExpired: vi.fn(), onTokenRefreshed: vi.fn() };
+    hooks = { onUnauthorized: vi.fn(), onSubscriptionExpired: vi.fn(), onCompanyBlocked: vi.fn(), onTokenRefreshed: vi.fn() };
     configureApi(hooks);
     setToken('old-token');
   });
@@ -114,6 +114,14 @@ describe('api client', () => {
     expect(error.code).toBe('ERR_SUBSCRIPTION_EXPIRED');
     expect(hooks.onSubscriptionExpired).toHaveBeenCalledTimes(1);
     expect(getToken()).toBe('old-token');
+  });
+
+  it('reports a blocked company at once, without a refresh or a retry', async () => {
+    fetchMock.mockResolvedValueOnce(json(403, { error: 'ERR_COMPANY_BLOCKED' }));
+    const error = await api.get('/tickets').catch((e) => e);
+    expect(error.code).toBe('ERR_COMPANY_BLOCKED');
+    expect(hooks.onCompanyBlocked).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('keeps public calls free of token and session handling', async () => {

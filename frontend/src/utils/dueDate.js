@@ -45,3 +45,9 @@ export function formatDate(value) {
   const [year, month, day] = String(value).slice(0, 10).split('-');
   return `${day}/${month}/${year}`;
 }
+
+/** The operator blocked the company or is deleting it (company 1 never is). */
+export function isCompanyBlocked(company) {
+  if (!company || company.id === 1) return false;
+  return company.status === false || Boolean(company.deletingAt);
+}

@@ -6,7 +6,7 @@ import { configureApi, getToken, refreshToken, setToken } from '../../../service
 import { socket } from '../../../services/socket';
 import { toast } from '../../../services/toast';
 import { useColorMode } from '../../../theme/ColorModeProvider';
-import { formatDate, isSubscriptionActive } from '../../../utils/dueDate';
+import { formatDate, isCompanyBlocked, isSubscriptionActive } from '../../../utils/dueDate';
 import * as authApi from '../api/authApi';
 import { LANDING_PATH } from '../api/landing';
 import useSessionEvents, { TAKEOVER_FLAG } from './useSessionEvents';
@@ -41,6 +41,15 @@ export function AuthProvider({ children }) {
     mutate(() => true, undefined, { revalidate: false });
   }, [mutate]);
 
+  // The operator blocked the company: say so and end the session (signing in again is refused
+  // until it is unblocked).
+  const endBlockedSession = useCallback(() => {
+    toast.error(t('companies.blockedNotice'));
+    socket.disconnect();
+    endSession();
+    navigate('/login');
+  }, [endSession, navigate, t]);
+
   useEffect(() => {
     configureApi({
       onUnauthorized: () => {
@@ -48,9 +57,10 @@ export function AuthProvider({ children }) {
         navigate('/login');
       },
       onSubscriptionExpired: () => navigate('/financeiro-aberto'),
+      onCompanyBlocked: () => endBlockedSession(),
       onTokenRefreshed: (data) => setUser(data.user),
     });
-  }, [endSession, navigate]);
+  }, [endSession, navigate, endBlockedSession]);
 
   useEffect(() => {
     restoreSession()
@@ -70,12 +80,16 @@ export function AuthProvider({ children }) {
     return () => socket.disconnect();
   }, [user?.id]);
 
-  useSessionEvents(user, setUser);
+  useSessionEvents(user, setUser, endBlockedSession);
 
   const handleLogin = useCallback(
     async ({ email, password, rememberMe = true }, from = LANDING_PATH) => {
       const data = await authApi.login(email.trim().toLowerCase(), password, rememberMe);
       const company = data.user?.company;
+      if (isCompanyBlocked(company)) {
+        toast.error(t('companies.blockedNotice'));
+        return;
+      }
       if (!isSubscriptionActive(company)) {
         // Signed in all the same: the server lets billing through, so the company can pay.
         setToken(data.token);

@@ -16,12 +16,16 @@ export const isTakeover = (data, user) =>
 /** True when the server closed the socket because the company's subscription ended. */
 export const isSubscriptionClose = (event) => event?.reason === 'ERR_SUBSCRIPTION_EXPIRED';
 
+/** True when the server closed the socket because the operator blocked the company. */
+export const isBlockedClose = (event) => event?.reason === 'ERR_COMPANY_BLOCKED';
+
 /**
  * Real-time events about the signed-in user: session takeover and profile changes. When the
  * server drops the socket, the session is checked too: a revoked one ends like a takeover,
- * and an ended subscription leads to its page, as a 402 does.
+ * an ended subscription leads to its page, as a 402 does, and a blocked company ends the
+ * session (onBlocked), as its REST answers do.
  */
-export default function useSessionEvents(user, setUser) {
+export default function useSessionEvents(user, setUser, onBlocked) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const ended = useRef(false);
@@ -37,9 +41,11 @@ export default function useSessionEvents(user, setUser) {
   };
   const endRef = useRef(endTakenOverSession);
   const navigateRef = useRef(navigate);
+  const blockedRef = useRef(onBlocked);
   useEffect(() => {
     endRef.current = endTakenOverSession;
     navigateRef.current = navigate;
+    blockedRef.current = onBlocked;
   });
 
   useEffect(
@@ -47,6 +53,10 @@ export default function useSessionEvents(user, setUser) {
       socket.onDrop((event) => {
         if (isSubscriptionClose(event)) {
           navigateRef.current('/financeiro-aberto');
+          return;
+        }
+        if (isBlockedClose(event)) {
+          blockedRef.current?.();
           return;
         }
         getMe().catch((error) => {

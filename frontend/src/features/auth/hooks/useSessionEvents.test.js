@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSubscriptionClose, isTakeover } from './useSessionEvents';
+import { isBlockedClose, isSubscriptionClose, isTakeover } from './useSessionEvents';
 
 const me = { id: 5, tokenVersion: 3 };
 
@@ -21,5 +21,13 @@ describe('isSubscriptionClose', () => {
     expect(isSubscriptionClose({ code: 1008, reason: 'ERR_SUBSCRIPTION_EXPIRED' })).toBe(true);
     expect(isSubscriptionClose({ code: 1008, reason: 'ERR_SESSION_EXPIRED' })).toBe(false);
     expect(isSubscriptionClose(undefined)).toBe(false);
+  });
+});
+
+describe('isBlockedClose', () => {
+  it('is true only for the close the server sends when the operator blocked the company', () => {
+    expect(isBlockedClose({ code: 1008, reason: 'ERR_COMPANY_BLOCKED' })).toBe(true);
+    expect(isBlockedClose({ code: 1008, reason: 'ERR_SUBSCRIPTION_EXPIRED' })).toBe(false);
+    expect(isBlockedClose(undefined)).toBe(false);
   });
 });

@@ -20,6 +20,7 @@ import { canSeeDashboard, isAdmin, isSuper } from '../../../utils/permissions';
 import { kanbanAllowed } from '../../kanban/api/kanbanApi';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
 import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
+import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import { canManageConnections } from '../../connections/api/connectionRules';
 import ConnectionsBadge from '../../connections/components/ConnectionsBadge';
 import { externalApiAllowed } from '../../messagesApi/api/access';
@@ -54,6 +55,7 @@ const menuItems = [
   {
     to: '/allConnections', labelKey: 'layout.menu.allConnections', Icon: PhonelinkSetupOutlinedIcon, visible: isSuper, testId: 'menu-all-connections',
   },
+  { to: '/companies', labelKey: 'layout.menu.companies', Icon: BusinessOutlinedIcon, visible: isSuper, testId: 'menu-companies' },
   {
     to: '/contact-lists', labelKey: 'layout.menu.contactLists', Icon: ListAltOutlinedIcon, visible: canManageContactLists, testId: 'menu-contact-lists',
     Gate: CampaignsGate,

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Box, Paper, Tab, Tabs, Typography } from '@mui/material';
+import { Box, CircularProgress, Paper, Tab, Tabs, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { showsCompanySchedules } from '../api/settingsCatalog';
 import OptionsTab from '../components/OptionsTab';
@@ -11,11 +11,18 @@ import { isSuper } from '../../../utils/permissions';
 import HelpsTab from '../../helps/components/HelpsTab';
 import WhitelabelTab from '../../branding/components/WhitelabelTab';
 
-// Super users' tabs (spec/2 §2) and what each shows.
-const SUPER_TABS = ['helps', 'whitelabel'];
+// The operator's tabs load only when a super user opens them.
+const CompaniesManager = lazy(() => import('../../companies/components/CompaniesManager'));
+const PlansManager = lazy(() => import('../../plans/components/PlansManager'));
+
+// Super users' tabs (spec/2 §2): companies and plans load only when opened.
+const SUPER_TABS = ['companies', 'plans', 'helps', 'whitelabel'];
 const PANES = { helps: HelpsTab, whitelabel: WhitelabelTab };
 
-/** Options, and the company's hours while the company's hours are the ones in use (spec/2 §2). */
+/**
+ * Options, the company's hours while the company's hours are the ones in use, and for super
+ * users the companies and plans of the platform (spec/2 §2).
+ */
 export default function SettingsPage() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
@@ -38,6 +45,10 @@ export default function SettingsPage() {
         {current === 'options' && <OptionsTab settings={settings} />}
         {current === 'schedules' && <SchedulesTab />}
         {Pane && <Pane />}
+        <Suspense fallback={<Box sx={{ p: 4, textAlign: 'center' }}><CircularProgress /></Box>}>
+          {current === 'companies' && <CompaniesManager />}
+          {current === 'plans' && <PlansManager />}
+        </Suspense>
       </Paper>
     </Box>
   );

@@ -9,7 +9,8 @@ import { updateCompanySchedules } from '../api/companySchedulesApi';
 import { COMPANY_KEYS } from '../api/settingsCatalog';
 import SettingsPage from './SettingsPage';
 
-vi.mock('../../auth/hooks/useAuth', () => ({ useAuth: () => ({ user: { id: 1, companyId: 7, profile: 'admin' } }) }));
+let me = { id: 1, companyId: 7, profile: 'admin' };
+vi.mock('../../auth/hooks/useAuth', () => ({ useAuth: () => ({ user: me }) }));
 vi.mock('../api/settingsApi', () => ({ SETTINGS_PATH: '/settings', updateSetting: vi.fn() }));
 vi.mock('../api/companySchedulesApi', () => ({
   companySchedulesPath: (id) => `/companies/${id}/schedules`,
@@ -41,6 +42,7 @@ describe('SettingsPage', () => {
   let toasts;
   let stop;
   beforeEach(() => {
+    me = { id: 1, companyId: 7, profile: 'admin' };
     updateSetting.mockReset();
     updateSetting.mockImplementation(async (key, value) => ({ key, value }));
     updateCompanySchedules.mockReset();
@@ -60,6 +62,21 @@ describe('SettingsPage', () => {
     expect(byTestId('settings-group-platform')).toBeNull();
     expect(byTestId('setting-allowSignup')).toBeNull();
     expect(byTestId('settings-tab-schedules')).toBeNull();
+  });
+
+  it('gives super users the companies and plans tabs, and no one else', async () => {
+    view = mount();
+    await settle();
+    expect(byTestId('settings-tab-companies')).toBeNull();
+    expect(byTestId('settings-tab-plans')).toBeNull();
+    view.unmount();
+    me = { id: 1, companyId: 1, profile: 'admin', super: true };
+    view = mount();
+    await settle();
+    expect(byTestId('settings-tab-companies').textContent).toBe('Empresas');
+    await click(byTestId('settings-tab-plans'));
+    for (let i = 0; i < 100 && !byTestId('plans-manager'); i += 1) await settle();
+    expect(byTestId('plans-manager')).not.toBeNull();
   });
 
   it('saves a switch at once and says so', async () => {
