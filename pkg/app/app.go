@@ -3,6 +3,7 @@
 package app
 
 import (
+	"atende/pkg/dashboard"
 	"context"
 	"fmt"
 	"time"
@@ -80,6 +81,7 @@ type App struct {
 
 	Tickets   ticket.Service
 	Schedules schedule.Service    // scheduled messages (spec/3): CRUD in the api, firing in the worker
+	Dashboard dashboard.Service   // managers' figures and the real-time panel (spec/1 Dashboard)
 	External  externalapi.Service // POST /api/messages/send
 
 	stop context.CancelFunc // ends the background listeners
@@ -155,6 +157,7 @@ func (a *App) wire() {
 	// The connections admin asks the sessions to follow its records and closes imported
 	// tickets through the ticket service.
 	a.Connections.Sessions, a.Connections.Tickets, a.Connections.Media = a.Sessions, a.Tickets, a.Media
+	a.Dashboard = dashboard.Service{DB: a.DB}
 	a.Schedules = schedule.Service{DB: a.DB, Events: a.Events, Queue: a.Queue, Media: a.Media, Delivery: a.Delivery,
 		Channels: a.Channels}
 	a.External = externalapi.Service{DB: a.DB, Messages: a.Messages, Events: a.Events}
