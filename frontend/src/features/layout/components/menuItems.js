@@ -10,7 +10,9 @@ import PhonelinkSetupOutlinedIcon from '@mui/icons-material/PhonelinkSetupOutlin
 import CodeOutlinedIcon from '@mui/icons-material/CodeOutlined';
 import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
-import { isAdmin, isSuper } from '../../../utils/permissions';
+import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
+import GridViewOutlinedIcon from '@mui/icons-material/GridViewOutlined';
+import { canSeeDashboard, canSeeMoments, isAdmin, isSuper } from '../../../utils/permissions';
 import { canManageConnections } from '../../connections/api/connectionRules';
 import ConnectionsBadge from '../../connections/components/ConnectionsBadge';
 import { externalApiAllowed } from '../../messagesApi/api/access';
@@ -26,7 +28,9 @@ const everyone = () => true;
  * and may hide it by what a hook reads (the campaigns area: plan flag and campaignsEnabled).
  */
 const menuItems = [
+  { to: '/', labelKey: 'layout.menu.dashboard', Icon: DashboardOutlinedIcon, visible: canSeeDashboard, testId: 'menu-dashboard' },
   { to: '/tickets', labelKey: 'layout.menu.tickets', Icon: ForumOutlinedIcon, visible: everyone, testId: 'menu-tickets' },
+  { to: '/moments', labelKey: 'layout.menu.moments', Icon: GridViewOutlinedIcon, visible: canSeeMoments, testId: 'menu-moments' },
   { to: '/contacts', labelKey: 'layout.menu.contacts', Icon: ContactPhoneOutlinedIcon, visible: everyone, testId: 'menu-contacts' },
   { to: '/quick-messages', labelKey: 'layout.menu.quickMessages', Icon: FlashOnOutlinedIcon, visible: everyone, testId: 'menu-quick-messages' },
   { to: '/schedules', labelKey: 'layout.menu.schedules', Icon: EventOutlinedIcon, visible: schedulesAllowed, testId: 'menu-schedules' },
