@@ -4,13 +4,13 @@ import PrivateRoute from './PrivateRoute';
 import PublicRoute from './PublicRoute';
 import Allowed from './Allowed';
 import RequireAdmin from './RequireAdmin';
-import { canSeeMoments } from '../utils/permissions';
+import { canSeeDashboard, canSeeMoments } from '../utils/permissions';
 import LoginPage from '../features/auth/pages/LoginPage';
 import SignupPage from '../features/auth/pages/SignupPage';
 import ForgotPasswordPage from '../features/auth/pages/ForgotPasswordPage';
 import SubscriptionExpiredPage from '../features/auth/pages/SubscriptionExpiredPage';
 import LoggedInLayout from '../features/layout/components/LoggedInLayout';
-import HomePage from '../features/home/pages/HomePage';
+import DashboardPage from '../features/dashboard/pages/DashboardPage';
 import MomentsPage from '../features/dashboard/pages/MomentsPage';
 import TicketsPage from '../features/tickets/pages/TicketsPage';
 import UsersPage from '../features/users/pages/UsersPage';
@@ -43,7 +43,7 @@ export default function AppRoutes() {
       <Route path="/financeiro-aberto" element={<SubscriptionExpiredPage />} />
       <Route element={<PrivateRoute />}>
         <Route element={<LoggedInLayout />}>
-          <Route index element={<HomePage />} />
+          <Route index element={<Allowed when={canSeeDashboard}><DashboardPage /></Allowed>} />
           <Route path="moments" element={<Allowed when={canSeeMoments}><MomentsPage /></Allowed>} />
           <Route path="tickets/:ticketId?" element={<TicketsPage />} />
           <Route path="users" element={<RequireAdmin><UsersPage /></RequireAdmin>} />

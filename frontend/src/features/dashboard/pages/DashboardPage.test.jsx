@@ -3,7 +3,9 @@ import { MemoryRouter } from 'react-router';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { allByTestId, byTestId, click, render } from '../../../test/render';
-import HomePage from '../../home/pages/HomePage';
+import Allowed from '../../../routes/Allowed';
+import { canSeeDashboard } from '../../../utils/permissions';
+import DashboardPage from './DashboardPage';
 
 const auth = vi.hoisted(() => ({ user: null }));
 vi.mock('../../auth/hooks/useAuth', () => ({ useAuth: () => auth }));
@@ -36,7 +38,7 @@ function mount() {
   return render(
     <SWRConfig value={{ provider: () => new Map(), fetcher, dedupingInterval: 0 }}>
       <MemoryRouter initialEntries={['/']}>
-        <HomePage />
+        <Allowed when={canSeeDashboard}><DashboardPage /></Allowed>
       </MemoryRouter>
     </SWRConfig>,
   );
@@ -103,11 +105,12 @@ describe('dashboard page', () => {
     expect(downloads.downloadFile).toHaveBeenCalledWith('/dashboard/attendants/export?date_from=2026-03-01&date_to=2026-03-20', 'atendentes-2026-03-01-2026-03-20.xlsx');
   });
 
-  it('sends a user without showDashboard to the tickets instead', async () => {
+  it('shows the 403 page to a user without showDashboard', async () => {
     auth.user = { id: 2, profile: 'user', showDashboard: 'disabled' };
     view = mount();
     await settle();
     expect(byTestId('dashboard')).toBeNull();
+    expect(text('forbidden')).toContain('Oops! Acesso Negado!');
     expect(calls).toEqual([]);
     auth.user = { id: 2, profile: 'user', showDashboard: 'enabled' };
     view.unmount();
