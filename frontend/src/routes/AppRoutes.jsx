@@ -10,7 +10,6 @@ import SignupPage from '../features/auth/pages/SignupPage';
 import ForgotPasswordPage from '../features/auth/pages/ForgotPasswordPage';
 import SubscriptionExpiredPage from '../features/auth/pages/SubscriptionExpiredPage';
 import LoggedInLayout from '../features/layout/components/LoggedInLayout';
-import DashboardPage from '../features/dashboard/pages/DashboardPage';
 import MomentsPage from '../features/dashboard/pages/MomentsPage';
 import TicketsPage from '../features/tickets/pages/TicketsPage';
 import UsersPage from '../features/users/pages/UsersPage';
@@ -31,6 +30,8 @@ import LoadingScreen from '../components/LoadingScreen';
 
 // The calendar (FullCalendar) loads only on its page.
 const SchedulesPage = lazy(() => import('../features/schedules/pages/SchedulesPage'));
+// The dashboard's charts (MUI X Charts) load only on the dashboard.
+const DashboardPage = lazy(() => import('../features/dashboard/pages/DashboardPage'));
 
 export default function AppRoutes() {
   return (
@@ -43,7 +44,7 @@ export default function AppRoutes() {
       <Route path="/financeiro-aberto" element={<SubscriptionExpiredPage />} />
       <Route element={<PrivateRoute />}>
         <Route element={<LoggedInLayout />}>
-          <Route index element={<Allowed when={canSeeDashboard}><DashboardPage /></Allowed>} />
+          <Route index element={<Allowed when={canSeeDashboard}><Suspense fallback={<LoadingScreen />}><DashboardPage /></Suspense></Allowed>} />
           <Route path="moments" element={<Allowed when={canSeeMoments}><MomentsPage /></Allowed>} />
           <Route path="tickets/:ticketId?" element={<TicketsPage />} />
           <Route path="users" element={<RequireAdmin><UsersPage /></RequireAdmin>} />
