@@ -35,9 +35,9 @@ func dashTenant(t *testing.T, e *env, name string, rate int) (testutil.Tenant, s
 		VALUES (?, ?, ?, 'open', ?) RETURNING id, uuid`, co, ct.ID, conn.ID, admin).Scan(&tk).Error)
 	must(e.App.DB.Exec(`INSERT INTO ticket_logs (company_id, ticket_id, type) VALUES (?, ?, 'create')`, co, tk.ID).Error)
 	var tr int64
-	must(e.App.DB.Raw(`INSERT INTO ticket_trackings (company_id, ticket_id, user_id, queued_at, started_at, closed_at, finished_at, rating_at, rated)
-		VALUES (?, ?, ?, now() - interval '30 minutes', now() - interval '20 minutes', now() - interval '5 minutes', now(), now(), true)
-		RETURNING id`, co, tk.ID, admin).Scan(&tr).Error)
+	must(e.App.DB.Raw(`INSERT INTO ticket_trackings (company_id, ticket_id, user_id, queued_at, started_at, closed_at, finished_at, rating_at, rated, rate)
+		VALUES (?, ?, ?, now() - interval '30 minutes', now() - interval '20 minutes', now() - interval '5 minutes', now(), now(), true, ?)
+		RETURNING id`, co, tk.ID, admin, rate).Scan(&tr).Error)
 	must(e.App.DB.Exec(`INSERT INTO user_ratings (company_id, ticket_id, tracking_id, user_id, rate) VALUES (?, ?, ?, ?, ?)`,
 		co, tk.ID, tr, admin, rate).Error)
 	return tn, tk.UUID

@@ -26,9 +26,9 @@ import (
 )
 
 type target struct {
-	label   string
-	id      int64
-	tickets int64
+	Label   string
+	ID      int64
+	Tickets int64
 }
 
 func main() {
@@ -44,16 +44,16 @@ func main() {
 	s := dashboard.Service{DB: g}
 	for _, t := range targets(g) {
 		var zone string
-		g.Raw(`SELECT timezone FROM companies WHERE id = ?`, t.id).Scan(&zone)
+		g.Raw(`SELECT timezone FROM companies WHERE id = ?`, t.ID).Scan(&zone)
 		loc, err := time.LoadLocation(zone)
 		if err != nil {
 			loc = time.UTC
 		}
 		r, _ := dashboard.ParseRange("", "", *days, time.Now(), loc)
-		ctx := tenant.With(context.Background(), t.id)
+		ctx := tenant.With(context.Background(), t.ID)
 		var inRange int64
-		g.Raw(`SELECT count(*) FROM tickets WHERE company_id = ? AND created_at >= ? AND created_at < ?`, t.id, r.From, r.To).Scan(&inRange)
-		fmt.Printf("\n### %s: company %d, %d tickets, %d of them in the range (%s to %s)\n\n", t.label, t.id, t.tickets, inRange,
+		g.Raw(`SELECT count(*) FROM tickets WHERE company_id = ? AND created_at >= ? AND created_at < ?`, t.ID, r.From, r.To).Scan(&inRange)
+		fmt.Printf("\n### %s: company %d, %d tickets, %d of them in the range (%s to %s)\n\n", t.Label, t.ID, t.Tickets, inRange,
 			r.From.Format(time.DateOnly), r.To.AddDate(0, 0, -1).Format(time.DateOnly))
 		measure(ctx, s, r, *runs/5, *concurrency) // warm-up, not recorded
 		res := measure(ctx, s, r, *runs, *concurrency)
@@ -77,7 +77,7 @@ func targets(g *gorm.DB) []target {
 	if err := g.Raw(fmt.Sprintf(q, "count(*) DESC, company_id")).Scan(&big).Error; err != nil {
 		log.Fatal(err)
 	}
-	near.label, big.label = "20,000-ticket company", "largest company"
+	near.Label, big.Label = "20,000-ticket company", "largest company"
 	return []target{near, big}
 }
 

@@ -1,6 +1,6 @@
 // Package dashboard computes the managers' figures (spec/1 Dashboard) from the rows the
 // attendance pipeline writes: tickets, ticket_trackings (one row per service episode),
-// user_ratings (one per rated episode), ticket_logs, messages, contacts and users. Every
+// user_ratings (one per rated episode; its rate is copied onto the episode), ticket_logs, messages, contacts and users. Every
 // figure is defined once, here, as the SQL expression or query that computes it; the
 // attendants table and the charts reuse the same expressions. Each query reads one
 // company's rows of the range through an index of migration 00032, so a month costs the
@@ -43,16 +43,17 @@ const (
 	// waitRating: calls whose rating request is still open (closed, not finished, not rated:
 	// BEHAVIOUR §3 "awaiting rating").
 	waitRatingExpr = `count(*) FILTER (WHERE tt.user_id IS NOT NULL AND tt.finished_at IS NULL AND tt.rating_at IS NULL AND NOT tt.rated)`
-	// withRating: calls with a stored rating.
-	withRatingExpr = `count(r.id) FILTER (WHERE tt.user_id IS NOT NULL)`
+	// withRating: calls with a stored rating (tt.rate is the episode's user_ratings.rate,
+	// copied there by ticket.RecordRating).
+	withRatingExpr = `count(tt.rate) FILTER (WHERE tt.user_id IS NOT NULL)`
 	// withoutRating: calls finished without a rating (no request, or it expired).
-	withoutRatingExpr = `count(*) FILTER (WHERE tt.user_id IS NOT NULL AND tt.finished_at IS NOT NULL AND r.id IS NULL)`
+	withoutRatingExpr = `count(*) FILTER (WHERE tt.user_id IS NOT NULL AND tt.finished_at IS NOT NULL AND tt.rate IS NULL)`
 	// NPS classes of the ratings of those calls: promoters 9–10, neutrals 7–8, detractors 0–6.
-	promotersExpr  = `count(r.id) FILTER (WHERE tt.user_id IS NOT NULL AND r.rate >= 9)`
-	neutralsExpr   = `count(r.id) FILTER (WHERE tt.user_id IS NOT NULL AND r.rate BETWEEN 7 AND 8)`
-	detractorsExpr = `count(r.id) FILTER (WHERE tt.user_id IS NOT NULL AND r.rate <= 6)`
+	promotersExpr  = `count(*) FILTER (WHERE tt.user_id IS NOT NULL AND tt.rate >= 9)`
+	neutralsExpr   = `count(*) FILTER (WHERE tt.user_id IS NOT NULL AND tt.rate BETWEEN 7 AND 8)`
+	detractorsExpr = `count(*) FILTER (WHERE tt.user_id IS NOT NULL AND tt.rate <= 6)`
 	// rating (attendants table): the average rate, 0–10, of an attendant's rated calls.
-	avgRateExpr = `avg(r.rate)`
+	avgRateExpr = `avg(tt.rate)`
 )
 
 // Counters are the indicator and NPS cards (spec/1 "Dashboard counters").
@@ -129,7 +130,7 @@ func (s Service) Counters(ctx context.Context, r Range) (Counters, error) {
 		{`SELECT ` + avgSupportExpr + ` AS avg_support, ` + callsExpr + ` AS calls,
 			` + waitRatingExpr + ` AS wait_rating, ` + withRatingExpr + ` AS with_rating, ` + withoutRatingExpr + ` AS without_rating,
 			` + promotersExpr + ` AS promoters, ` + neutralsExpr + ` AS neutrals, ` + detractorsExpr + ` AS detractors
-		FROM ticket_trackings tt LEFT JOIN user_ratings r ON r.tracking_id = tt.id WHERE ` + closedIn, &ep},
+		FROM ticket_trackings tt WHERE ` + closedIn, &ep},
 	}
 	for _, q := range queries {
 		if err := db.Raw(q.sql, a).Scan(q.dst).Error; err != nil {
@@ -196,7 +197,7 @@ func (s Service) Attendants(ctx context.Context, r Range) ([]Attendant, error) {
 	err = s.DB.WithContext(ctx).Raw(`WITH closed AS (
 			SELECT tt.user_id, `+callsExpr+` AS tickets, `+withRatingExpr+` AS count_rating,
 				`+avgRateExpr+` AS rating, `+avgSupportExpr+` AS avg_support_time
-			FROM ticket_trackings tt LEFT JOIN user_ratings r ON r.tracking_id = tt.id
+			FROM ticket_trackings tt
 			WHERE `+closedIn+` AND tt.user_id IS NOT NULL GROUP BY tt.user_id),
 		started AS (
 			SELECT tt.user_id, `+avgWaitExpr+` AS avg_wait_time

@@ -10,6 +10,7 @@ import (
 	"atende/pkg/dashboard"
 	"atende/pkg/tenant"
 	"atende/pkg/testutil"
+	"atende/pkg/ticket"
 	"atende/pkg/user"
 )
 
@@ -122,12 +123,14 @@ func newFixture(t *testing.T) fixture {
 		return at(s)
 	}
 	episode := func(company, ticketID int64, userID *int64, queued, started, closed, finished string, rate int) {
-		id := exec(`INSERT INTO ticket_trackings (company_id, ticket_id, user_id, queued_at, started_at, closed_at, finished_at, rating_at, rated)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, company, ticketID, userID, ts(queued), ts(started), ts(closed), ts(finished),
-			map[bool]any{true: ts(closed), false: nil}[rate >= 0], rate >= 0)
-		if rate >= 0 {
+		id := exec(`INSERT INTO ticket_trackings (company_id, ticket_id, user_id, queued_at, started_at, closed_at, finished_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?)`, company, ticketID, userID, ts(queued), ts(started), ts(closed), ts(finished))
+		if rate >= 0 { // as ticket.RecordRating stores it: the rating row and its copy on the episode
 			exec(`INSERT INTO user_ratings (company_id, ticket_id, tracking_id, user_id, rate) VALUES (?, ?, ?, ?, ?)`,
 				company, ticketID, id, userID, rate)
+			if err := a.DB.Exec(`UPDATE ticket_trackings SET rating_at = closed_at, rated = true, rate = ? WHERE id = ?`, rate, id).Error; err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 	episode(co, t5, ana, "03-10 10:00", "03-10 10:10", "03-10 10:40", "03-10 10:40", 10)
@@ -291,4 +294,36 @@ func TestDashboardRange(t *testing.T) {
 			t.Errorf("%v: %v", bad, err)
 		}
 	}
+}
+
+// The rating the pipeline stores (ticket.RecordRating) is what the NPS figures count.
+func TestDashboardCountsRatingsThePipelineStores(t *testing.T) {
+	a := testutil.App(t)
+	tn := testutil.NewTenant(t, a, "dashr", 0)
+	conn := testutil.NewConnection(t, a, tn.Company.ID, "Conn", nil)
+	ct := testutil.NewContact(t, a, tn.Company.ID, "Cliente", "5511977770000", nil)
+	tk := ticket.Ticket{CompanyID: tn.Company.ID, ContactID: ct.ID, ConnectionID: &conn.ID, UserID: &tn.Admin.ID, Status: ticket.StatusNPS}
+	if err := a.DB.Create(&tk).Error; err != nil {
+		t.Fatal(err)
+	}
+	if err := a.DB.Exec(`INSERT INTO ticket_trackings (company_id, ticket_id, user_id, queued_at, started_at, closed_at)
+		VALUES (?, ?, ?, now() - interval '9 minutes', now() - interval '8 minutes', now())`, tn.Company.ID, tk.ID, tn.Admin.ID).Error; err != nil {
+		t.Fatal(err)
+	}
+	ctx := tenant.With(context.Background(), tn.Company.ID)
+	r, _ := dashboard.ParseRange("", "", 1, time.Now(), tn.Company.Location())
+	if c, err := f(a, ctx, r); err != nil || c.WaitRating != 1 || c.WithRating != 0 {
+		t.Fatalf("before the rating %+v %v", c, err)
+	}
+	if ok, err := ticket.RecordRating(ctx, a.DB, tk, 9); !ok || err != nil {
+		t.Fatalf("RecordRating %v %v", ok, err)
+	}
+	c, err := f(a, ctx, r)
+	if err != nil || c.WaitRating != 0 || c.WithRating != 1 || c.Promoters != 1 || c.NPSScore != 100 {
+		t.Fatalf("after the rating %+v %v", c, err)
+	}
+}
+
+func f(a *app.App, ctx context.Context, r dashboard.Range) (dashboard.Counters, error) {
+	return a.Dashboard.Counters(ctx, r)
 }
