@@ -97,53 +97,32 @@ func (s Service) Counters(ctx context.Context, r Range) (Counters, error) {
 	if err != nil {
 		return Counters{}, err
 	}
-	db, a := s.DB.WithContext(ctx), args(co, r)
 	var c Counters
-	// Each query scans into its own value: gorm zeroes a struct it scans into.
-	var st struct{ Open, Pending, Closed, Groups int64 }
-	var msg struct{ Received, Sent int64 }
-	var logs struct{ Active, Passive int64 }
-	var users struct{ Online, Total int64 }
-	var wait struct{ Avg *float64 }
-	var ep struct {
-		AvgSupport                                   *float64
-		Calls, WaitRating, WithRating, WithoutRating int64
-		Promoters, Neutrals, Detractors              int64
+	// One statement, one round trip: each source is a one-row aggregate over its index range.
+	err = s.DB.WithContext(ctx).Raw(`SELECT * FROM
+		-- Tickets created in the range by their status now.
+		(SELECT count(*) FILTER (WHERE status = 'open') AS support_happening,
+			count(*) FILTER (WHERE status = 'pending') AS support_pending,
+			count(*) FILTER (WHERE status = 'closed') AS support_finished,
+			count(*) FILTER (WHERE status = 'group') AS support_groups
+		FROM tickets WHERE company_id = @co AND created_at >= @from AND created_at < @to) st,
+		(SELECT count(*) AS leads FROM contacts
+		WHERE company_id = @co AND NOT is_group AND created_at >= @from AND created_at < @to) ld,
+		(SELECT count(*) FILTER (WHERE NOT from_me) AS received_messages, count(*) FILTER (WHERE from_me) AS sent_messages
+		FROM messages WHERE company_id = @co AND NOT is_private AND created_at >= @from AND created_at < @to) msg,
+		-- Active: the ticket's "create" log names the attendant who opened it (POST /tickets,
+		-- a scheduled message); passive: the contact's message opened it.
+		(SELECT count(*) FILTER (WHERE user_id IS NOT NULL) AS active_tickets, count(*) FILTER (WHERE user_id IS NULL) AS passive_tickets
+		FROM ticket_logs WHERE company_id = @co AND type = 'create' AND created_at >= @from AND created_at < @to) lg,
+		(SELECT count(*) FILTER (WHERE online) AS online_users, count(*) AS total_users FROM users WHERE company_id = @co) us,
+		(SELECT `+avgWaitExpr+` AS avg_wait_time FROM ticket_trackings tt WHERE `+startedIn+`) wt,
+		(SELECT `+avgSupportExpr+` AS avg_support_time, `+callsExpr+` AS tickets,
+			`+waitRatingExpr+` AS wait_rating, `+withRatingExpr+` AS with_rating, `+withoutRatingExpr+` AS without_rating,
+			`+promotersExpr+` AS promoters, `+neutralsExpr+` AS neutrals, `+detractorsExpr+` AS detractors
+		FROM ticket_trackings tt WHERE `+closedIn+`) ep`, args(co, r)).Scan(&c).Error
+	if err != nil {
+		return c, err
 	}
-	queries := []struct {
-		sql string
-		dst any
-	}{
-		// Tickets created in the range by their status now.
-		{`SELECT count(*) FILTER (WHERE status = 'open') AS open, count(*) FILTER (WHERE status = 'pending') AS pending,
-			count(*) FILTER (WHERE status = 'closed') AS closed, count(*) FILTER (WHERE status = 'group') AS groups
-		FROM tickets WHERE company_id = @co AND created_at >= @from AND created_at < @to`, &st},
-		{`SELECT count(*) FROM contacts WHERE company_id = @co AND NOT is_group AND created_at >= @from AND created_at < @to`, &c.Leads},
-		{`SELECT count(*) FILTER (WHERE NOT from_me) AS received, count(*) FILTER (WHERE from_me) AS sent
-		FROM messages WHERE company_id = @co AND NOT is_private AND created_at >= @from AND created_at < @to`, &msg},
-		// Active: the ticket's "create" log names the attendant who opened it (POST /tickets,
-		// a scheduled message); passive: the contact's message opened it.
-		{`SELECT count(*) FILTER (WHERE user_id IS NOT NULL) AS active, count(*) FILTER (WHERE user_id IS NULL) AS passive
-		FROM ticket_logs WHERE company_id = @co AND type = 'create' AND created_at >= @from AND created_at < @to`, &logs},
-		{`SELECT count(*) FILTER (WHERE online) AS online, count(*) AS total FROM users WHERE company_id = @co`, &users},
-		{`SELECT ` + avgWaitExpr + ` AS avg FROM ticket_trackings tt WHERE ` + startedIn, &wait},
-		{`SELECT ` + avgSupportExpr + ` AS avg_support, ` + callsExpr + ` AS calls,
-			` + waitRatingExpr + ` AS wait_rating, ` + withRatingExpr + ` AS with_rating, ` + withoutRatingExpr + ` AS without_rating,
-			` + promotersExpr + ` AS promoters, ` + neutralsExpr + ` AS neutrals, ` + detractorsExpr + ` AS detractors
-		FROM ticket_trackings tt WHERE ` + closedIn, &ep},
-	}
-	for _, q := range queries {
-		if err := db.Raw(q.sql, a).Scan(q.dst).Error; err != nil {
-			return c, err
-		}
-	}
-	c.SupportHappening, c.SupportPending, c.SupportFinished, c.SupportGroups = st.Open, st.Pending, st.Closed, st.Groups
-	c.ReceivedMessages, c.SentMessages = msg.Received, msg.Sent
-	c.ActiveTickets, c.PassiveTickets = logs.Active, logs.Passive
-	c.OnlineUsers, c.TotalUsers = users.Online, users.Total
-	c.AvgWaitTime, c.AvgSupportTime = wait.Avg, ep.AvgSupport
-	c.Tickets, c.WaitRating, c.WithRating, c.WithoutRating = ep.Calls, ep.WaitRating, ep.WithRating, ep.WithoutRating
-	c.Promoters, c.Neutrals, c.Detractors = ep.Promoters, ep.Neutrals, ep.Detractors
 	c.AvgWaitTime, c.AvgSupportTime = round2p(c.AvgWaitTime), round2p(c.AvgSupportTime)
 	c.NPSPromotersPerc, c.NPSPassivePerc, c.NPSDetractorsPerc, c.NPSScore = NPS(c.Promoters, c.Neutrals, c.Detractors)
 	c.PercRating = percent(c.WithRating, c.Tickets)
