@@ -50,6 +50,10 @@ var (
 
 	// manageConnections: admins, and profile users with allowConnections (spec/2 §6).
 	manageConnections = admin.orToggle("allowConnections")
+	// dashboardView: admins, and profile users with showDashboard (spec/1 §6).
+	dashboardView = admin.orToggle("showDashboard")
+	// realTime: the /moments panel, admins and profile users with allowRealTime.
+	realTime = admin.orToggle("allowRealTime")
 )
 
 // orToggle lets a profile user with toggle enabled pass an admin rule.

@@ -111,6 +111,14 @@ func (a *API) routes() []route {
 		{"GET", "/campaigns/:id/shippings", campaignsAdmin, a.campaignShippings},
 		{"GET", "/campaign-settings", campaignsAdmin, a.campaignSettings},
 		{"POST", "/campaign-settings", campaignsAdmin, a.saveCampaignSettings},
+		// Dashboard and the real-time panel (spec/1 Dashboard, spec/2 /moments): admins, and
+		// profile users with showDashboard (allowRealTime for the panel).
+		{"GET", "/dashboard", dashboardView, a.dashboard},
+		{"GET", "/dashboard/ticketsUsers", dashboardView, a.dashboardTicketsUsers},
+		{"GET", "/dashboard/ticketsDay", dashboardView, a.dashboardTicketsDay},
+		{"GET", "/dashboard/attendants/export", dashboardView, a.exportDashboardAttendants},
+		{"GET", "/dashboard/moments", realTime, a.dashboardMoments},
+		{"GET", "/usersMoments", realTime, a.dashboardMoments},
 
 		// Contacts, tags, queues, quick messages, connections
 		{"GET", "/contacts", signedIn, a.listContacts},

@@ -68,6 +68,33 @@ func plan(companies, tickets, messages int, hash string) []step {
 		{"recreate indexes", `CREATE INDEX IF NOT EXISTS messages_body_trgm ON messages USING gin (lower(body) gin_trgm_ops);
 			CREATE UNIQUE INDEX IF NOT EXISTS tickets_one_active ON tickets (contact_id, connection_id)
 			WHERE status IN ('open','pending','group','nps','lgpd')`, nil},
+		// The dashboard's sources (issue 17), as the pipeline writes them: one service episode
+		// per ticket (queued a minute after creation; started 2–31 minutes later when an
+		// attendant holds it; closed 40–99 minutes after creation when closed), a 0–10 rating
+		// on 40% of the attended closed ones, the "create" log (a tenth opened by the
+		// attendant: active tickets), and a third of the attendants online.
+		{"episodes", `INSERT INTO ticket_trackings (company_id, ticket_id, connection_id, user_id, queue_id, queued_at,
+				started_at, closed_at, finished_at, rating_at, rated, rate, created_at, updated_at)
+			SELECT t.company_id, t.id, t.connection_id, t.user_id, t.queue_id, t.created_at + interval '1 minute',
+			       CASE WHEN t.user_id IS NOT NULL THEN t.created_at + (2 + abs(hashint8(t.id) % 30)) * interval '1 minute' END,
+			       c.closed, c.closed,
+			       CASE WHEN c.closed IS NOT NULL AND t.user_id IS NOT NULL AND abs(hashint8(t.id + 2) % 10) < 4 THEN c.closed END,
+			       c.closed IS NOT NULL AND t.user_id IS NOT NULL AND abs(hashint8(t.id + 2) % 10) < 4,
+			       CASE WHEN c.closed IS NOT NULL AND t.user_id IS NOT NULL AND abs(hashint8(t.id + 2) % 10) < 4 THEN abs(hashint8(t.id) % 11) END,
+			       t.created_at, t.updated_at
+			FROM tickets t
+			CROSS JOIN LATERAL (SELECT CASE WHEN t.status = 'closed' THEN t.created_at + (40 + abs(hashint8(t.id + 1) % 60)) * interval '1 minute' END AS closed) c
+			WHERE t.company_id IN (SELECT id FROM companies WHERE name LIKE 'Bench %')
+			  AND NOT EXISTS (SELECT 1 FROM ticket_trackings x WHERE x.ticket_id = t.id)`, nil},
+		{"ratings", `INSERT INTO user_ratings (company_id, ticket_id, tracking_id, user_id, rate, created_at, updated_at)
+			SELECT tt.company_id, tt.ticket_id, tt.id, tt.user_id, tt.rate, tt.rating_at, tt.rating_at
+			FROM ticket_trackings tt WHERE tt.rated AND tt.company_id IN (SELECT id FROM companies WHERE name LIKE 'Bench %')
+			ON CONFLICT (tracking_id) DO NOTHING`, nil},
+		{"create logs", `INSERT INTO ticket_logs (company_id, ticket_id, user_id, type, created_at)
+			SELECT t.company_id, t.id, CASE WHEN abs(hashint8(t.id + 3) % 10) = 0 THEN t.user_id END, 'create', t.created_at
+			FROM tickets t WHERE t.company_id IN (SELECT id FROM companies WHERE name LIKE 'Bench %')
+			  AND NOT EXISTS (SELECT 1 FROM ticket_logs l WHERE l.ticket_id = t.id AND l.type = 'create')`, nil},
+		{"attendants online", `UPDATE users SET online = (id % 3 = 0) WHERE email LIKE 'bench-%'`, nil},
 		// VACUUM, not only ANALYZE: it sets the visibility map (index-only scans) and the hint
 		// bits now, instead of autovacuum doing it in the middle of the measured run.
 		{"vacuum analyze", `VACUUM (ANALYZE)`, nil},

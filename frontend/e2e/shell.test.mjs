@@ -32,7 +32,7 @@ describe('signed-in shell', { timeout: 600000 }, () => {
     await waitForText(admin, 'app-version', '4.1.0');
 
     await admin.goto(url('/'));
-    await admin.getByTestId('welcome-card').getByText('Bem-vindo').waitFor({ timeout: WAIT });
+    await admin.getByTestId('dashboard').getByText('Indicadores').waitFor({ timeout: WAIT });
   });
 
   test('the theme and the language can be switched and are kept', async () => {

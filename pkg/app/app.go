@@ -3,6 +3,7 @@
 package app
 
 import (
+	"atende/pkg/dashboard"
 	"context"
 	"fmt"
 	"log/slog"
@@ -96,6 +97,7 @@ type App struct {
 
 	Tickets   ticket.Service
 	Schedules schedule.Service    // scheduled messages (spec/3): CRUD in the api, firing in the worker
+	Dashboard dashboard.Service   // managers' figures and the real-time panel (spec/1 Dashboard)
 	External  externalapi.Service // POST /api/messages/send
 	Chats     chat.Service        // internal chat between a company's users (spec/3)
 
@@ -182,6 +184,7 @@ func (a *App) wire() {
 	// tickets through the ticket service.
 	a.Connections.Sessions, a.Connections.Tickets, a.Connections.Media = a.Sessions, a.Tickets, a.Media
 	a.Tenants = tenants.Service{DB: a.DB, Queue: a.Queue, Sessions: a.Connections, MediaDir: a.Media.Dir}
+	a.Dashboard = dashboard.Service{DB: a.DB}
 	a.Schedules = schedule.Service{DB: a.DB, Events: a.Events, Queue: a.Queue, Media: a.Media, Delivery: a.Delivery,
 		Channels: a.Channels}
 	a.Kanban = kanban.Service{DB: a.DB, Events: a.Events, Queue: a.Queue, Messenger: a.Messages}

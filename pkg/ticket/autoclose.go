@@ -172,6 +172,8 @@ func RecordRating(ctx context.Context, tx *gorm.DB, t Ticket, rate int) (bool, e
 	if res.Error != nil || res.RowsAffected == 0 {
 		return false, res.Error
 	}
-	return true, tx.WithContext(ctx).Exec(`UPDATE ticket_trackings SET rating_at = ?, rated = true, updated_at = now()
-		WHERE ticket_id = ? AND finished_at IS NULL`, time.Now(), t.ID).Error
+	// The episode keeps a copy of its rate: the dashboard's NPS figures read it from the
+	// episode's index (migration 00032) instead of joining user_ratings.
+	return true, tx.WithContext(ctx).Exec(`UPDATE ticket_trackings SET rating_at = ?, rated = true, rate = ?, updated_at = now()
+		WHERE ticket_id = ? AND finished_at IS NULL`, time.Now(), rate, t.ID).Error
 }

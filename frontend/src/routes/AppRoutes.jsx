@@ -4,13 +4,13 @@ import PrivateRoute from './PrivateRoute';
 import PublicRoute from './PublicRoute';
 import Allowed from './Allowed';
 import RequireAdmin from './RequireAdmin';
-import { canSeeDashboard } from '../utils/permissions';
+import { canSeeDashboard, canSeeMoments } from '../utils/permissions';
 import LoginPage from '../features/auth/pages/LoginPage';
 import SignupPage from '../features/auth/pages/SignupPage';
 import ForgotPasswordPage from '../features/auth/pages/ForgotPasswordPage';
 import SubscriptionExpiredPage from '../features/auth/pages/SubscriptionExpiredPage';
 import LoggedInLayout from '../features/layout/components/LoggedInLayout';
-import HomePage from '../features/home/pages/HomePage';
+import MomentsPage from '../features/dashboard/pages/MomentsPage';
 import TicketsPage from '../features/tickets/pages/TicketsPage';
 import UsersPage from '../features/users/pages/UsersPage';
 import SettingsPage from '../features/settings/pages/SettingsPage';
@@ -55,6 +55,8 @@ const ReportsPage = lazy(() => import('../features/reports/pages/ReportsPage'));
 const KanbanPage = lazy(() => import('../features/kanban/pages/KanbanPage'));
 const TagsKanbanPage = lazy(() => import('../features/kanban/pages/TagsKanbanPage'));
 const page = (element) => <Suspense fallback={<LoadingScreen />}>{element}</Suspense>;
+// The dashboard's charts (MUI X Charts) load only on the dashboard.
+const DashboardPage = lazy(() => import('../features/dashboard/pages/DashboardPage'));
 
 export default function AppRoutes() {
   return (
@@ -67,7 +69,8 @@ export default function AppRoutes() {
       <Route path="/financeiro-aberto" element={<SubscriptionExpiredPage />} />
       <Route element={<PrivateRoute />}>
         <Route element={<LoggedInLayout />}>
-          <Route index element={<Allowed when={canSeeDashboard}><HomePage /></Allowed>} />
+          <Route index element={<Allowed when={canSeeDashboard}><Suspense fallback={<LoadingScreen />}><DashboardPage /></Suspense></Allowed>} />
+          <Route path="moments" element={<Allowed when={canSeeMoments}><MomentsPage /></Allowed>} />
           <Route path="tickets/:ticketId?" element={<TicketsPage />} />
           <Route path="users" element={<RequireAdmin><UsersPage /></RequireAdmin>} />
           <Route path="settings" element={<RequireAdmin><SettingsPage /></RequireAdmin>} />

@@ -23,7 +23,7 @@ function MenuList({ open, onNavigate }) {
         .map(({ to, labelKey, Icon, Badge, Gate = Shown, testId }) => (
           <Gate key={to}>
             <Tooltip title={open ? '' : t(labelKey)} placement="right">
-              <ListItemButton component={RouterLink} to={to} selected={pathname === to || pathname.startsWith(`${to}/`)} onClick={onNavigate} data-testid={testId}>
+              <ListItemButton component={RouterLink} to={to} selected={to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`)} onClick={onNavigate} data-testid={testId}>
                 <ListItemIcon>{Badge ? <Badge><Icon /></Badge> : <Icon />}</ListItemIcon>
                 {open && <ListItemText primary={t(labelKey)} />}
               </ListItemButton>

@@ -16,11 +16,13 @@ import AttachMoneyIcon from '@mui/icons-material/AttachMoney';
 import CardMembershipOutlinedIcon from '@mui/icons-material/CardMembershipOutlined';
 import ViewKanbanOutlinedIcon from '@mui/icons-material/ViewKanbanOutlined';
 import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
-import { canSeeDashboard, isAdmin, isSuper } from '../../../utils/permissions';
 import { kanbanAllowed } from '../../kanban/api/kanbanApi';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
 import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
+import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
+import GridViewOutlinedIcon from '@mui/icons-material/GridViewOutlined';
+import { canSeeDashboard, canSeeMoments, isAdmin, isSuper } from '../../../utils/permissions';
 import { canManageConnections } from '../../connections/api/connectionRules';
 import ConnectionsBadge from '../../connections/components/ConnectionsBadge';
 import { externalApiAllowed } from '../../messagesApi/api/access';
@@ -39,7 +41,9 @@ const everyone = () => true;
  * and may hide it by what a hook reads (the campaigns area: plan flag and campaignsEnabled).
  */
 const menuItems = [
+  { to: '/', labelKey: 'layout.menu.dashboard', Icon: DashboardOutlinedIcon, visible: canSeeDashboard, testId: 'menu-dashboard' },
   { to: '/tickets', labelKey: 'layout.menu.tickets', Icon: ForumOutlinedIcon, visible: everyone, testId: 'menu-tickets' },
+  { to: '/moments', labelKey: 'layout.menu.moments', Icon: GridViewOutlinedIcon, visible: canSeeMoments, testId: 'menu-moments' },
   { to: '/contacts', labelKey: 'layout.menu.contacts', Icon: ContactPhoneOutlinedIcon, visible: everyone, testId: 'menu-contacts' },
   { to: '/quick-messages', labelKey: 'layout.menu.quickMessages', Icon: FlashOnOutlinedIcon, visible: everyone, testId: 'menu-quick-messages' },
   { to: '/schedules', labelKey: 'layout.menu.schedules', Icon: EventOutlinedIcon, visible: schedulesAllowed, testId: 'menu-schedules' },

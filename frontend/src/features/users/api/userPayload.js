@@ -8,10 +8,10 @@ export const ENABLED_PERMISSIONS = [
 ];
 
 /**
- * Permissions of pages that do not exist yet (the dashboard, the real-time panel): the form
- * hides their toggles until the pages come, and keeps their stored values.
+ * Permissions of pages that do not exist yet: the form hides their toggles until the pages
+ * come, and keeps their stored values. (The dashboard and the real-time panel have come.)
  */
-export const UPCOMING_PERMISSIONS = ['showDashboard', 'allowRealTime'];
+export const UPCOMING_PERMISSIONS = [];
 
 /** The enabled/disabled toggles the permissions tab shows. */
 export const SHOWN_PERMISSIONS = ENABLED_PERMISSIONS.filter((key) => !UPCOMING_PERMISSIONS.includes(key));

@@ -11,8 +11,8 @@ describe('user payloads', () => {
     expect(USER_DEFAULTS.defaultMenu).toBe('open');
   });
 
-  it('hides the toggles of pages that do not exist yet (dashboard, real-time panel) and keeps their values', () => {
-    expect(SHOWN_PERMISSIONS).toEqual(['allHistoric', 'allUserChat', 'userClosePendingTicket', 'allowConnections']);
+  it('shows every permission toggle (the dashboard and real-time panel exist) and keeps their values', () => {
+    expect(SHOWN_PERMISSIONS).toEqual(['allHistoric', 'allUserChat', 'userClosePendingTicket', 'showDashboard', 'allowRealTime', 'allowConnections']);
     const payload = formToPayload(userToForm({ id: 3, name: 'Ana', email: 'ana@x.io', showDashboard: 'enabled' }), { canSetSuper: false, withQueues: false });
     expect(payload).toMatchObject({ showDashboard: 'enabled', allowRealTime: 'disabled' });
   });
