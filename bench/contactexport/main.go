@@ -9,16 +9,13 @@
 package main
 
 import (
-	"bufio"
+	"atende/bench/benchkit"
 	"context"
 	"flag"
 	"fmt"
 	"log"
-	"os"
 	"runtime"
 	"runtime/debug"
-	"strconv"
-	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -34,7 +31,7 @@ func main() {
 	rows := flag.Int("rows", 400_000, "contacts of the company")
 	keep := flag.Bool("keep", false, "keep the company (and reuse the last kept one) for repeated runs")
 	flag.Parse()
-	if err := ensureDatabase(*dsn); err != nil {
+	if err := benchkit.EnsureDatabase(*dsn); err != nil {
 		log.Fatal(err)
 	}
 	g, err := db.Open(*dsn)
@@ -66,8 +63,8 @@ func main() {
 	admin := user.User{ID: 1, CompanyID: companyID, Profile: "admin"}
 	runtime.GC()
 	debug.FreeOSMemory()
-	before := status("VmRSS")
-	resetPeak()
+	before := benchkit.Status("VmRSS")
+	benchkit.ResetPeak()
 	w := &counter{}
 	var headers time.Duration
 	start = time.Now()
@@ -77,10 +74,10 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	peak := status("VmHWM")
+	peak := benchkit.Status("VmHWM")
 	fmt.Printf("export: %d contacts, %.1f MB .xlsx; headers after %dms, first body byte after %.2fs, done in %.2fs\n",
 		*rows, float64(w.n)/1e6, headers.Milliseconds(), w.first.Seconds(), took.Seconds())
-	fmt.Printf("memory: resident %.0f MB before, peak %.0f MB during: growth %.0f MB\n", mb(before), mb(peak), mb(peak-before))
+	fmt.Printf("memory: resident %.0f MB before, peak %.0f MB during: growth %.0f MB\n", benchkit.MB(before), benchkit.MB(peak), benchkit.MB(peak-before))
 }
 
 // counter counts what is written and notes when the first byte came.
@@ -97,8 +94,6 @@ func (c *counter) Write(b []byte) (int, error) {
 	c.n += int64(len(b))
 	return len(b), nil
 }
-
-func mb(kb int64) float64 { return float64(kb) / 1024 }
 
 // setup makes a company with rows contacts, five tags on a third of them and an extra info
 // on a quarter, in a few statements.
@@ -134,45 +129,4 @@ func setup(ctx context.Context, g *gorm.DB, rows int) (int64, error) {
 		err = g.Exec("ANALYZE contacts, contact_tags, contact_extra_info").Error
 	}
 	return companyID, err
-}
-
-// status reads a kB figure of /proc/self/status (VmRSS, VmHWM).
-func status(key string) int64 {
-	f, err := os.Open("/proc/self/status")
-	if err != nil {
-		return 0
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if v, ok := strings.CutPrefix(sc.Text(), key+":"); ok {
-			n, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
-			return n
-		}
-	}
-	return 0
-}
-
-// resetPeak starts VmHWM again from the current resident set.
-func resetPeak() { _ = os.WriteFile("/proc/self/clear_refs", []byte("5"), 0) }
-
-// ensureDatabase creates the database of dsn when it doesn't exist.
-func ensureDatabase(dsn string) error {
-	i := strings.LastIndex(dsn, "/")
-	name, _, _ := strings.Cut(dsn[i+1:], "?")
-	admin, err := db.Open(dsn[:i+1] + "postgres?sslmode=disable")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if s, err := admin.DB(); err == nil {
-			s.Close()
-		}
-	}()
-	var n int64
-	admin.Raw("SELECT count(*) FROM pg_database WHERE datname = ?", name).Scan(&n)
-	if n > 0 {
-		return nil
-	}
-	return admin.Exec(`CREATE DATABASE "` + strings.ReplaceAll(name, `"`, "") + `"`).Error
 }

@@ -8,7 +8,7 @@
 package main
 
 import (
-	"bufio"
+	"atende/bench/benchkit"
 	"context"
 	"flag"
 	"fmt"
@@ -39,7 +39,7 @@ func main() {
 	dsn := flag.String("db", "postgres://postgres@127.0.0.1:5432/atende_listbench?sslmode=disable", "database URL (created and migrated if needed)")
 	rows := flag.Int("rows", 100_000, "contacts in the spreadsheet")
 	flag.Parse()
-	if err := ensureDatabase(*dsn); err != nil {
+	if err := benchkit.EnsureDatabase(*dsn); err != nil {
 		log.Fatal(err)
 	}
 	g, err := db.Open(*dsn)
@@ -77,8 +77,8 @@ func main() {
 	}
 	runtime.GC()
 	debug.FreeOSMemory()
-	before := status("VmRSS")
-	resetPeak()
+	before := benchkit.Status("VmRSS")
+	benchkit.ResetPeak()
 	var ms0, ms1 runtime.MemStats
 	runtime.ReadMemStats(&ms0)
 	start = time.Now()
@@ -86,7 +86,7 @@ func main() {
 		log.Fatal(err)
 	}
 	took := time.Since(start)
-	peak := status("VmHWM")
+	peak := benchkit.Status("VmHWM")
 	runtime.ReadMemStats(&ms1)
 	got, err := svc.GetImport(tenant.With(ctx, companyID), listID, im.ID)
 	if err != nil {
@@ -95,10 +95,8 @@ func main() {
 	fmt.Printf("import: %s in %.1fs (%.0f rows/s): read %d, imported %d, merged %d, refused %d\n", got.Status,
 		took.Seconds(), float64(got.RowsRead)/took.Seconds(), got.RowsRead, got.Imported, got.Merged, got.Refused)
 	fmt.Printf("memory: resident %.0f MB before, peak %.0f MB during: growth %.0f MB; Go allocated %.0f MB in all, heap peak ~%.0f MB\n",
-		mb(before), mb(peak), mb(peak-before), float64(ms1.TotalAlloc-ms0.TotalAlloc)/1e6, float64(ms1.HeapSys)/1e6)
+		benchkit.MB(before), benchkit.MB(peak), benchkit.MB(peak-before), float64(ms1.TotalAlloc-ms0.TotalAlloc)/1e6, float64(ms1.HeapSys)/1e6)
 }
-
-func mb(kb int64) float64 { return float64(kb) / 1024 }
 
 // setup makes a company on a plan with campaigns, its default sandbox connection and a list.
 func setup(ctx context.Context, g *gorm.DB) (int64, int64, error) {
@@ -174,45 +172,4 @@ func writeSheet(path string, rows int) (int64, error) {
 		return 0, err
 	}
 	return st.Size(), nil
-}
-
-// status reads a kB figure of /proc/self/status (VmRSS, VmHWM).
-func status(key string) int64 {
-	f, err := os.Open("/proc/self/status")
-	if err != nil {
-		return 0
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if v, ok := strings.CutPrefix(sc.Text(), key+":"); ok {
-			n, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
-			return n
-		}
-	}
-	return 0
-}
-
-// resetPeak starts VmHWM again from the current resident set.
-func resetPeak() { _ = os.WriteFile("/proc/self/clear_refs", []byte("5"), 0) }
-
-// ensureDatabase creates the database of dsn when it doesn't exist.
-func ensureDatabase(dsn string) error {
-	i := strings.LastIndex(dsn, "/")
-	name, _, _ := strings.Cut(dsn[i+1:], "?")
-	admin, err := db.Open(dsn[:i+1] + "postgres?sslmode=disable")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if s, err := admin.DB(); err == nil {
-			s.Close()
-		}
-	}()
-	var n int64
-	admin.Raw("SELECT count(*) FROM pg_database WHERE datname = ?", name).Scan(&n)
-	if n > 0 {
-		return nil
-	}
-	return admin.Exec(`CREATE DATABASE "` + strings.ReplaceAll(name, `"`, "") + `"`).Error
 }
