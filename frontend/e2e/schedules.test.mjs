@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, WAIT, adminPage, eventually, launchBrowser, url, waitForPath } from './helpers.mjs';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, WAIT, adminPage, eventually, launchBrowser, url, waitForPath, call } from './helpers.mjs';
 
 /*
  * Schedules (issue 15): a recurring schedule made in the calendar's dialog for a contact is
@@ -9,16 +9,6 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL, WAIT, adminPage, eventually, lau
 
 const stamp = Date.now().toString(36);
 const customer = { number: `55118${String(Date.now()).slice(-8)}`, name: `Agenda ${stamp}` };
-
-async function call(method, path, { token, body } = {}) {
-  const headers = { Accept: 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(`${BASE_URL}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
 
 describe('schedules calendar', { timeout: 600000 }, () => {
   let browser;
