@@ -110,8 +110,16 @@ describe('schedules calendar', { timeout: 600000 }, () => {
     await page.getByTestId('schedule-cancel').click();
     await eventually(async () => (await outbound()).filter((m) => m.body === sent).length === 2, { timeout: 120000 });
     await eventually(async () => (await mine()).status === 'ENVIADA', { timeout: 30000 });
-    await event.first().click();
-    await page.getByTestId('schedule-status').filter({ hasText: 'Enviada' }).waitFor({ timeout: WAIT });
+    // An open dialog shows the calendar's copy as it was when opened: reopen until the
+    // calendar's live refetch brought the sent state.
+    await eventually(async () => {
+      await event.first().click();
+      const status = page.getByTestId('schedule-status');
+      await status.waitFor({ timeout: WAIT });
+      if ((await status.textContent()).includes('Enviada')) return true;
+      await page.getByTestId('schedule-cancel').click();
+      return false;
+    }, { timeout: 60000, every: 1000 });
     assert.equal(await page.getByTestId('schedule-save').count(), 0, 'a sent schedule has no submit');
     await page.getByTestId('schedule-cancel').click();
   });
