@@ -32,12 +32,16 @@ export default function TopBar({ onToggleMenu }) {
         {isAdmin(user) && <DueDateText dueDate={user.company?.dueDate} />}
       </Box>
       <ThemeToggle />
-      <VolumeControl />
-      <Tooltip title={t('layout.refresh')}>
-        <IconButton color="inherit" onClick={() => window.location.reload()} data-testid="refresh-button" aria-label={t('layout.refresh')}>
-          <RefreshIcon />
-        </IconButton>
-      </Tooltip>
+      {/* A phone's bar keeps the popovers and the user menu; the volume and the reload (the
+          browser has its own) go from narrow screens so nothing is cut off. */}
+      <Box sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center', gap: 1 }}>
+        <VolumeControl />
+        <Tooltip title={t('layout.refresh')}>
+          <IconButton color="inherit" onClick={() => window.location.reload()} data-testid="refresh-button" aria-label={t('layout.refresh')}>
+            <RefreshIcon />
+          </IconButton>
+        </Tooltip>
+      </Box>
       <AnnouncementsPopover />
       <NotificationsPopover />
       {internalChatAllowed(user) && <ChatPopover />}
