@@ -2,16 +2,12 @@ package api
 
 import (
 	"encoding/json"
-	"errors"
-	"mime/multipart"
-	"net/http"
 
 	"github.com/gin-gonic/gin"
 
 	"atende/pkg/campaign"
 	"atende/pkg/errs"
 	"atende/pkg/message"
-	"atende/pkg/storage"
 )
 
 // CampaignMediaMaxBytes bounds a campaign's file.
@@ -63,26 +59,11 @@ func (a *API) uploadCampaignMedia(c *gin.Context) {
 		fail(c, err)
 		return
 	}
-	_, err := parseMultipart(c)
-	var fh *multipart.FileHeader
-	if err == nil {
-		fh, err = c.FormFile("file")
-	}
-	if err != nil && !errors.Is(err, storage.ErrTooLarge) {
-		err = errs.New(http.StatusBadRequest, "ERR_VALIDATION", "Envie o arquivo no campo file.")
-	}
-	var ups []upload
-	if err == nil {
-		ups, err = checkUploads([]*multipart.FileHeader{fh}, CampaignMediaMaxBytes, campaignMediaTypes...)
-	}
-	if err == nil {
-		err = a.storeUploads(currentUser(c).CompanyID, "campaign", ups, CampaignMediaMaxBytes, campaignMediaTypes...)
-	}
+	up, err := a.storeUpload(c, "file", "campaign", CampaignMediaMaxBytes, campaignMediaTypes...)
 	if err != nil {
 		fail(c, err)
 		return
 	}
-	up := ups[0]
 	v, old, err := a.App.Campaigns.SetMedia(ctx, id, up.Path, up.Name, message.TypeFor(up.MIME))
 	a.replaceUpload(c, v, up.Path, old, err)
 }

@@ -3,7 +3,6 @@ package api
 import (
 	"bytes"
 	"errors"
-	"mime/multipart"
 	"net/http"
 	"strings"
 
@@ -75,35 +74,24 @@ func (a *API) uploadContactList(c *gin.Context) {
 		fail(c, err)
 		return
 	}
-	_, err := parseMultipart(c)
-	var fh *multipart.FileHeader
-	if err == nil {
-		fh, err = c.FormFile("file")
-	}
-	if err != nil && !errors.Is(err, storage.ErrTooLarge) {
-		err = errs.New(http.StatusBadRequest, "ERR_VALIDATION", "Envie a planilha no campo file.")
-	}
-	var ups []upload
-	if err == nil {
-		ups, err = checkUploads([]*multipart.FileHeader{fh}, contactlist.UploadMaxBytes, spreadsheetTypes...)
-	}
-	if err == nil {
-		err = a.storeUploads(me.CompanyID, "contactLists", ups, contactlist.UploadMaxBytes, spreadsheetTypes...)
-	}
-	if errors.Is(err, storage.ErrBadType) {
+	up, err := a.storeUpload(c, "file", "contactLists", contactlist.UploadMaxBytes, spreadsheetTypes...)
+	switch {
+	case errors.Is(err, storage.ErrBadType):
 		err = errNotSheet
+	case isNoFile(err, "file"):
+		err = errs.New(http.StatusBadRequest, "ERR_VALIDATION", "Envie a planilha no campo file.")
 	}
 	if err != nil {
 		fail(c, err)
 		return
 	}
 	kind := contactlist.TypeCSV
-	if strings.Contains(ups[0].MIME, "spreadsheetml") {
+	if strings.Contains(up.MIME, "spreadsheetml") {
 		kind = contactlist.TypeXLSX
 	}
-	im, err := a.App.ContactLists.StartImport(ctx, me.ID, id, ups[0].Path, ups[0].Name, kind)
+	im, err := a.App.ContactLists.StartImport(ctx, me.ID, id, up.Path, up.Name, kind)
 	if err != nil {
-		a.removeUploads(ups)
+		a.removeUploads([]upload{up})
 	}
 	created(c, im, err)
 }

@@ -91,13 +91,35 @@ func (a *API) removeUploads(ups []upload) {
 // its size and content type. It returns the stored path and the file's cleaned name; on
 // failure it has answered.
 func (a *API) saveUpload(c *gin.Context, field, folder string, maxBytes int64, allowed ...string) (string, string, bool) {
+	up, err := a.storeUpload(c, field, folder, maxBytes, allowed...)
+	if err != nil {
+		fail(c, err)
+		return "", "", false
+	}
+	return up.Path, up.Name, true
+}
+
+// errNoFile answers a form without its file in field.
+func errNoFile(field string) *errs.Error {
+	return errs.New(http.StatusBadRequest, "ERR_VALIDATION", "Envie o arquivo no campo "+field+".")
+}
+
+// isNoFile reports whether err is errNoFile's answer for field.
+func isNoFile(err error, field string) bool {
+	var e *errs.Error
+	return errors.As(err, &e) && e.Code == "ERR_VALIDATION" && e.Message == errNoFile(field).Message
+}
+
+// storeUpload is saveUpload for callers that need the sniffed type or answer errors their
+// own way: the stored file, or the error (a missing file is ERR_VALIDATION naming field).
+func (a *API) storeUpload(c *gin.Context, field, folder string, maxBytes int64, allowed ...string) (upload, error) {
 	_, err := parseMultipart(c)
 	var fh *multipart.FileHeader
 	if err == nil {
 		fh, err = c.FormFile(field)
 	}
 	if err != nil && !errors.Is(err, storage.ErrTooLarge) {
-		err = errs.New(http.StatusBadRequest, "ERR_VALIDATION", "Envie o arquivo no campo "+field+".")
+		err = errNoFile(field)
 	}
 	var ups []upload
 	if err == nil {
@@ -107,10 +129,9 @@ func (a *API) saveUpload(c *gin.Context, field, folder string, maxBytes int64, a
 		err = a.storeUploads(currentUser(c).CompanyID, folder, ups, maxBytes, allowed...)
 	}
 	if err != nil {
-		fail(c, err)
-		return "", "", false
+		return upload{}, err
 	}
-	return ups[0].Path, ups[0].Name, true
+	return ups[0], nil
 }
 
 // replaceUpload answers a record whose file was replaced: on error the new file is removed,
