@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"slices"
 
 	"gorm.io/gorm"
@@ -86,6 +87,12 @@ func (p Processor) run(ctx context.Context, refs []tasks.InboundRef) (outs []ann
 			return err
 		}
 		outs = stored
+		acks, others := splitAcks(conns, others)
+		receipts, late, err := applyAcks(tx, acks)
+		if err != nil {
+			return err
+		}
+		outs, own = append(outs, receipts...), late
 		for _, e := range others {
 			out, err := p.one(tenant.With(ctx, e.CompanyID), tx, conns, e)
 			switch {
@@ -235,17 +242,22 @@ func (p Processor) publish(ctx context.Context, outs []announce) {
 			return
 		}
 	}
+	// An ack, edit or delete: its ticket is read once per batch, all of them together.
+	var others []int64
+	for _, a := range outs {
+		if _, ok := tickets[a.ticketID]; !ok && !slices.Contains(others, a.ticketID) {
+			others = append(others, a.ticketID)
+		}
+	}
+	if loaded, err := ticket.LoadAcross(ctx, p.DB, others); err == nil {
+		maps.Copy(tickets, loaded)
+	}
 	var events realtime.Collector // sent together at the end
 	for i, a := range outs {
 		cctx := tenant.With(ctx, a.msg.CompanyID)
 		t, ok := tickets[a.ticketID]
-		if !ok { // an ack, edit or delete: its ticket is read once per batch
-			loaded, err := ticket.Get(cctx, p.DB, a.ticketID)
-			if err != nil {
-				continue
-			}
-			t = &loaded
-			tickets[a.ticketID] = t
+		if !ok || t.CompanyID != a.msg.CompanyID {
+			continue
 		}
 		msgs := []message.Message{a.msg}
 		if message.Decorate(cctx, p.DB, p.Media, msgs) == nil {

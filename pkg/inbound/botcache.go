@@ -4,9 +4,8 @@ import (
 	"context"
 	"database/sql/driver"
 	"encoding/json"
-	"fmt"
 	"slices"
-	"strings"
+	"strconv"
 	"sync"
 
 	"gorm.io/gorm"
@@ -19,9 +18,9 @@ import (
 
 // BotCache keeps each company's bot configuration in memory: its hours and time zone, its
 // queues with their option trees and hours, its connections' queues and the file lists they
-// send. Every batch checks what it holds against a fingerprint of the rows (stampQuery: one
-// statement, no row leaves the database), and reads again only the companies whose rows
-// changed, so a change made by anyone, even by hand, is seen by the next message.
+// send. Every batch checks what it holds against the company's configuration version
+// (stamps), which triggers bump on any change, and reads again only the companies whose
+// rows changed, so a change made by anyone, even by hand, is seen by the next message.
 type BotCache struct {
 	mu      sync.Mutex
 	entries map[int64]*companyConfig
@@ -68,44 +67,24 @@ type companyConfig struct {
 	optUsers []int64 // attendants the options assign, whose names the texts may mention
 }
 
-// stampQuery fingerprints each company's configuration rows: per table, how many rows and
-// the sum of their texts' hashes, so any insert, change or delete shows.
-const stampQuery = `WITH q AS (SELECT * FROM queues WHERE company_id = ANY(?::bigint[]))
-SELECT id AS company_id, 'c' AS part, 1 AS n, coalesce(hashtext(concat_ws(':', name, timezone, schedules::text)), 0)::bigint AS h
-  FROM companies WHERE id = ANY(?::bigint[])
-UNION ALL SELECT company_id, 'q', count(*), sum(hashtext(q::text)) FROM q GROUP BY 1
-UNION ALL SELECT o.company_id, 'o', count(*), sum(hashtext(o::text)) FROM chatbots o WHERE o.queue_id IN (SELECT id FROM q) GROUP BY 1
-UNION ALL SELECT c.company_id, 'l', count(*), sum(hashtext(l::text)) FROM connection_queues l
-  JOIN connections c ON c.id = l.connection_id WHERE c.company_id = ANY(?::bigint[]) GROUP BY 1
-UNION ALL SELECT fl.company_id, 'f', count(*), sum(hashtext(f::text)) FROM file_options f
-  JOIN files fl ON fl.id = f.file_id WHERE fl.company_id = ANY(?::bigint[]) GROUP BY 1`
-
-// stamps reads the fingerprint of each company's configuration.
+// stamps reads each company's configuration version (bot_config_versions, bumped by
+// triggers on every table configQuery reads): one primary-key read per company. It is read
+// before the configuration, so a change committed in between is seen by the next batch.
 func stamps(tx *gorm.DB, companies atdb.Int64s) (map[int64]string, error) {
 	var rows []struct {
 		CompanyID int64
-		Part      string
-		N         int64
-		H         int64
+		Version   int64
 	}
-	if err := tx.Raw(stampQuery, companies, companies, companies, companies).Find(&rows).Error; err != nil {
+	if err := tx.Raw(`SELECT company_id, version FROM bot_config_versions WHERE company_id = ANY(?::bigint[])`,
+		companies).Find(&rows).Error; err != nil {
 		return nil, err
 	}
-	slices.SortFunc(rows, func(a, b struct {
-		CompanyID int64
-		Part      string
-		N         int64
-		H         int64
-	}) int {
-		return strings.Compare(a.Part, b.Part)
-	})
-	parts := map[int64][]string{}
-	for _, r := range rows {
-		parts[r.CompanyID] = append(parts[r.CompanyID], fmt.Sprintf("%s%d.%d", r.Part, r.N, r.H))
+	out := make(map[int64]string, len(companies))
+	for _, id := range companies {
+		out[id] = "0" // never changed since the versions began
 	}
-	out := make(map[int64]string, len(parts))
-	for id, p := range parts {
-		out[id] = strings.Join(p, ":")
+	for _, r := range rows {
+		out[r.CompanyID] = strconv.FormatInt(r.Version, 10)
 	}
 	return out, nil
 }
@@ -203,7 +182,7 @@ SELECT
       UNION SELECT opt_file_id FROM chatbots WHERE queue_id IN (SELECT id FROM q))) AS files`
 
 // loadConfig gives each company of the batch its Env: the configuration from the cache
-// where its fingerprint still matches, read for the others; fresh settings (from their
+// where its version still matches, read for the others; fresh settings (from their
 // own cache), and the online attendants of companies that assign them at random.
 func (p Processor) loadConfig(ctx context.Context, tx *gorm.DB, companies atdb.Int64s, st *botState) error {
 	stamped, err := stamps(tx, companies)

@@ -254,3 +254,36 @@ func sideBySide(db *gorm.DB, queries ...func() error) error {
 	}
 	return g.Wait()
 }
+
+// LoadAcross loads tickets of several companies by id with their contact, queue, user,
+// connection and tags, in three queries however many: the tickets an inbound batch's
+// receipts and edits touched. The ids come from rows the batch matched on its own
+// connections, so no company scope is needed to keep tenants apart.
+func LoadAcross(ctx context.Context, db *gorm.DB, ids []int64) (map[int64]*Ticket, error) {
+	out := map[int64]*Ticket{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	db = db.WithContext(ctx)
+	var rows []Ticket
+	if err := db.Where("id = ANY(?::bigint[])", atdb.Int64s(ids)).Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	contactIDs := make([]int64, len(rows))
+	ptrs := make([]*Ticket, len(rows))
+	for i := range rows {
+		contactIDs[i], ptrs[i] = rows[i].ContactID, &rows[i]
+	}
+	var contacts []contact.Contact
+	if err := db.Where("id = ANY(?::bigint[])", atdb.Int64s(contactIDs)).Find(&contacts).Error; err != nil {
+		return nil, err
+	}
+	byContact := index(contacts, func(c contact.Contact) int64 { return c.ID })
+	for i := range rows {
+		if c, ok := byContact[rows[i].ContactID]; ok && c.CompanyID == rows[i].CompanyID {
+			rows[i].Contact = &c
+		}
+		out[rows[i].ID] = &rows[i]
+	}
+	return out, DecorateAcross(ctx, db, ptrs)
+}

@@ -1,0 +1,84 @@
+package inbound
+
+import (
+	"fmt"
+
+	"gorm.io/gorm"
+
+	"atende/pkg/channel"
+	"atende/pkg/connection"
+	atdb "atende/pkg/db"
+	"atende/pkg/message"
+	"atende/pkg/schedule"
+)
+
+// receipt names the message a delivery receipt is about.
+type receipt struct {
+	conn     int64
+	provider string
+}
+
+// splitAcks takes out of others the plain delivery receipts (not failures) of known
+// connections: every reply the bot sends comes back as two or three of them, so they are
+// applied together (applyAcks) instead of one UPDATE each.
+func splitAcks(conns map[int64]connection.Connection, others []pending) (acks, rest []pending) {
+	for _, e := range others {
+		if e.bad == nil && e.ev.Kind == channel.EventAck && e.ev.Ack != message.AckFailed {
+			if _, err := connectionOf(conns, e); err == nil {
+				acks = append(acks, e)
+				continue
+			}
+		}
+		rest = append(rest, e)
+	}
+	return acks, rest
+}
+
+// applyAcks raises the ack of every message the receipts name, in one statement: the
+// highest receipt of a message wins, as GREATEST does one at a time. A receipt whose
+// message is not stored yet (the send worker has not recorded its provider id) is given
+// back for its task's retry, reported as own.
+func applyAcks(tx *gorm.DB, acks []pending) (outs []announce, own error, err error) {
+	if len(acks) == 0 {
+		return nil, nil, nil
+	}
+	highest := map[receipt]int{}
+	var order []receipt
+	for _, e := range acks {
+		k := receipt{e.ConnectionID, e.ev.TargetID}
+		if v, seen := highest[k]; !seen {
+			order = append(order, k)
+			highest[k] = e.ev.Ack
+		} else {
+			highest[k] = max(v, e.ev.Ack)
+		}
+	}
+	var connIDs, values atdb.Int64s
+	var providers atdb.Texts
+	for _, k := range order {
+		connIDs, providers, values = append(connIDs, k.conn), append(providers, k.provider), append(values, int64(highest[k]))
+	}
+	var msgs []message.Message
+	if err := tx.Raw(`UPDATE messages m SET ack = GREATEST(m.ack, v.ack), updated_at = now()
+		FROM unnest(?::bigint[], ?::text[], ?::int[]) AS v(conn, provider, ack)
+		WHERE m.connection_id = v.conn AND m.provider_id = v.provider
+		RETURNING m.*`, connIDs, providers, values).Scan(&msgs).Error; err != nil {
+		return nil, nil, err
+	}
+	found := map[receipt]bool{}
+	for _, m := range msgs {
+		found[receipt{*m.ConnectionID, *m.ProviderID}] = true
+		outs = append(outs, announce{action: "update", msg: m, ticketID: m.TicketID})
+	}
+	for _, e := range acks {
+		if found[receipt{e.ConnectionID, e.ev.TargetID}] || schedule.SentRaw(tx, e.CompanyID, e.ev.TargetID) {
+			continue // a scheduled message sent without a ticket has nothing stored to change
+		}
+		why := fmt.Errorf("%w: %s", ErrTargetUnknown, e.ev.TargetID)
+		if err := release(tx, e.ID, why.Error()); err != nil {
+			return nil, nil, err
+		}
+		own = why
+	}
+	return outs, own, nil
+}
