@@ -17,8 +17,6 @@ BEGIN
     IF TG_OP = 'DELETE' THEN r := OLD; ELSE r := NEW; END IF;
     IF TG_TABLE_NAME = 'companies' THEN
         company := r.id;
-    ELSIF TG_TABLE_NAME = 'connection_queues' THEN
-        SELECT c.company_id INTO company FROM connections c WHERE c.id = r.connection_id;
     ELSE
         company := r.company_id;
     END IF;

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"atende/pkg/connection"
+	"atende/pkg/menu"
 )
 
 // Kinds of outgoing content.
@@ -42,6 +43,19 @@ type Outgoing struct {
 	TargetID     string
 	TargetFromMe bool
 	TargetSender string
+
+	// Menu: the bot's numbered menu in Body, for a company whose chatBotType is list or
+	// button. A channel with interactive messages may send it as such (each choice's ID is
+	// what the customer's reply carries); the others send Body.
+	Menu *Menu
+}
+
+// Menu is a bot menu to send interactively: Style (menu.StyleList or menu.StyleButton),
+// the greeting as Text, and the choices.
+type Menu struct {
+	Style   string
+	Text    string
+	Choices []menu.Choice
 }
 
 // Sent is what the channel says about a delivered message.

@@ -3,10 +3,10 @@ package chatbot
 import (
 	"mime"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
+	"atende/pkg/menu"
 	"atende/pkg/message"
 	"atende/pkg/ticket"
 	"atende/pkg/vars"
@@ -17,30 +17,16 @@ const (
 	TextInvalidOption = "Opção inválida, tente novamente."
 	TextLGPDQuestion  = "Estou ciente sobre o tratamento dos meus dados pessoais.\n\n*[ 1 ]* - Sim\n*[ 2 ]* - Não"
 	TextNoAudio       = "Infelizmente não conseguimos ouvir áudios por este canal. Por favor, envie sua mensagem em *texto*."
-	textBack          = "*[ # ]* - Voltar ao menu principal"
-	textEnd           = "*[ Sair ]* - Encerrar atendimento"
 )
 
 // Gap is the pause between two replies of one turn: sends are separate tasks, and a
 // second apart they reach the customer in order (the "~1 s later" of §4).
 const Gap = time.Second
 
-// menuText is a greeting followed by numbered entries, then "[#] back" for an option level,
-// and "[Sair] end". (chatBotType list/button falls back to this text: our channels send text.)
+// menuText is the numbered menu (pkg/menu): a channel with interactive messages sends it as
+// a list or buttons when the company's chatBotType asks (the send worker reads it back).
 func menuText(greeting string, entries []string, back bool) string {
-	var sb strings.Builder
-	if greeting != "" {
-		sb.WriteString(greeting)
-		sb.WriteString("\n\n")
-	}
-	for i, e := range entries {
-		sb.WriteString("*[ " + strconv.Itoa(i+1) + " ]* - " + e + "\n")
-	}
-	if back {
-		sb.WriteString(textBack + "\n")
-	}
-	sb.WriteString(textEnd)
-	return sb.String()
+	return menu.Format(greeting, entries, back)
 }
 
 // say queues a text after the replies so far (nothing for an empty text).

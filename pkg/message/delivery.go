@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/hibiken/asynq"
@@ -13,6 +14,7 @@ import (
 	"atende/pkg/channel"
 	"atende/pkg/connection"
 	"atende/pkg/contact"
+	"atende/pkg/menu"
 	"atende/pkg/realtime"
 	"atende/pkg/tasks"
 	"atende/pkg/tenant"
@@ -24,6 +26,7 @@ type Delivery struct {
 	Channels channel.Registry
 	Events   realtime.Publisher
 	Media    MediaURL
+	Settings Settings // chatBotType, for the bot's menus (nil: menus go as text)
 }
 
 // Send delivers one stored message. A message already delivered (provider id recorded) is
@@ -108,6 +111,8 @@ func (d Delivery) outgoing(ctx context.Context, m Message, to contact.Contact) (
 		out.Kind = channel.KindMedia
 	case m.VCard != "":
 		out.Kind = channel.KindContact
+	default:
+		out.Menu = d.menu(ctx, m)
 	}
 	if m.QuotedMsgID != nil {
 		var pid *string
@@ -199,4 +204,21 @@ func Stranded(ctx context.Context, db *gorm.DB, grace time.Duration) ([]Ref, err
 		Where("created_at < ? AND created_at > ?", now.Add(-grace), now.Add(-24*time.Hour)).
 		Order("created_at").Limit(5000).Scan(&refs).Error
 	return refs, err
+}
+
+// menu reads the bot's numbered menu back from a system text, when the company wants its
+// menus as a list or buttons (chatBotType); nil otherwise.
+func (d Delivery) menu(ctx context.Context, m Message) *channel.Menu {
+	if d.Settings == nil || !strings.HasPrefix(m.Body, SystemMark) {
+		return nil
+	}
+	style := d.Settings.Value(ctx, "chatBotType")
+	if style != menu.StyleList && style != menu.StyleButton {
+		return nil
+	}
+	greeting, choices, ok := menu.Parse(strings.TrimPrefix(m.Body, SystemMark))
+	if !ok {
+		return nil
+	}
+	return &channel.Menu{Style: style, Text: greeting, Choices: choices}
 }

@@ -74,6 +74,9 @@ func (x Expander) ours(ctx context.Context, conn connection.Connection, msg *pag
 func (x Expander) messengerMessage(ctx context.Context, conn connection.Connection, m messaging, customer string, fromMe bool, at time.Time) built {
 	msg := m.Message
 	base := channel.Event{Kind: channel.EventMessage, ProviderID: msg.Mid, From: customer, FromMe: fromMe, Body: msg.Text, Timestamp: at}
+	if msg.QuickReply != nil && !fromMe {
+		base.Body = replyText(msg.QuickReply.Payload, msg.Text)
+	}
 	if msg.ReplyTo != nil {
 		base.QuotedProviderID = msg.ReplyTo.Mid
 	}

@@ -80,9 +80,11 @@ type waMessage struct {
 	} `json:"button"`
 	Interactive *struct {
 		ButtonReply *struct {
+			ID    string `json:"id"`
 			Title string `json:"title"`
 		} `json:"button_reply"`
 		ListReply *struct {
+			ID    string `json:"id"`
 			Title string `json:"title"`
 		} `json:"list_reply"`
 	} `json:"interactive"`
@@ -144,6 +146,9 @@ type pageMessage struct {
 	ReplyTo       *struct {
 		Mid string `json:"mid"`
 	} `json:"reply_to"`
+	QuickReply *struct {
+		Payload string `json:"payload"`
+	} `json:"quick_reply"` // a tap on one of our menu's quick replies
 }
 
 // attachment is a Messenger/Instagram attachment: media (payload.url), a link share

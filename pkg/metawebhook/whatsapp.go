@@ -11,6 +11,7 @@ import (
 	"atende/pkg/channel"
 	"atende/pkg/channel/cloudapi"
 	"atende/pkg/connection"
+	"atende/pkg/menu"
 	"atende/pkg/message"
 	"atende/pkg/tasks"
 )
@@ -81,9 +82,9 @@ func (x Expander) waMessage(ctx context.Context, conn connection.Connection, m w
 	case m.Button != nil:
 		ev.Body = m.Button.Text
 	case m.Interactive != nil && m.Interactive.ButtonReply != nil:
-		ev.Body = m.Interactive.ButtonReply.Title
+		ev.Body = replyText(m.Interactive.ButtonReply.ID, m.Interactive.ButtonReply.Title)
 	case m.Interactive != nil && m.Interactive.ListReply != nil:
-		ev.Body = m.Interactive.ListReply.Title
+		ev.Body = replyText(m.Interactive.ListReply.ID, m.Interactive.ListReply.Title)
 	default:
 		ev.Kind = ""
 	}
@@ -126,4 +127,14 @@ func firstNonEmpty(s ...string) string {
 		}
 	}
 	return ""
+}
+
+// replyText is what a tap on one of our menus' buttons or rows says: its id, the number
+// the customer would have typed (pkg/menu), so the bot reads it as in a text menu. A
+// button of someone else's message (no id of ours) says its title.
+func replyText(id, title string) string {
+	if _, err := strconv.Atoi(id); err == nil || id == menu.BackID || id == menu.EndID {
+		return id
+	}
+	return title
 }

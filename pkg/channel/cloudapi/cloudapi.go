@@ -55,6 +55,12 @@ func (c Channel) payload(ctx context.Context, conn connection.Connection, out ch
 	switch out.Kind {
 	case channel.KindText:
 		p["type"], p["text"] = "text", map[string]any{"body": out.Body, "preview_url": false}
+		if out.Menu != nil {
+			if it := interactive(out.Menu); it != nil {
+				delete(p, "text")
+				p["type"], p["interactive"] = "interactive", it
+			}
+		}
 	case channel.KindMedia:
 		typ := mediaKind(out.MediaType)
 		id, err := c.upload(ctx, conn, typ, out.MediaPath)

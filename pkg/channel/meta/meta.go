@@ -66,6 +66,9 @@ func (c Channel) Send(ctx context.Context, conn connection.Connection, out chann
 
 func (c Channel) text(ctx context.Context, conn connection.Connection, out channel.Outgoing, body string) (sendAnswer, error) {
 	msg := map[string]any{"text": body}
+	if replies := quickReplies(out.Menu); replies != nil {
+		msg["quick_replies"] = replies
+	}
 	if out.QuotedProviderID != "" && conn.Channel == connection.ChannelInstagram {
 		msg["reply_to"] = map[string]string{"mid": out.QuotedProviderID}
 	}
@@ -179,4 +182,28 @@ func (c Channel) Profile(ctx context.Context, conn connection.Connection, id str
 		name = p.Username
 	}
 	return channel.Profile{Number: id, Name: name, PictureURL: p.ProfilePic, Exists: true}, nil
+}
+
+// Quick replies: Messenger and Instagram show at most 13, titles up to 20 characters.
+const (
+	maxQuickReplies = 13
+	maxQuickTitle   = 20
+)
+
+// quickReplies are the bot menu's choices as quick replies under its text (whatever the
+// chatBotType: these channels have one kind); the payload is the number the customer
+// would type. nil when there is no menu or too many choices.
+func quickReplies(m *channel.Menu) []any {
+	if m == nil || len(m.Choices) > maxQuickReplies {
+		return nil
+	}
+	out := make([]any, len(m.Choices))
+	for i, c := range m.Choices {
+		title := []rune(c.Title)
+		if len(title) > maxQuickTitle {
+			title = append(title[:maxQuickTitle-1], '…')
+		}
+		out[i] = map[string]string{"content_type": "text", "title": string(title), "payload": c.ID}
+	}
+	return out
 }
