@@ -1,9 +1,12 @@
 package api_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
+	"atende/pkg/realtime"
 	"atende/pkg/testutil"
 	"atende/pkg/user"
 )
@@ -245,5 +248,34 @@ func TestAutomationAdminAccessMatrix(t *testing.T) {
 		{"profile user with allowConnections", power, 1}, {"admin", acme.Admin, 2}}, gates))
 	if n := e.countRows("SELECT count(*) FROM chatbots"); n != 0 {
 		t.Errorf("%d options written", n)
+	}
+}
+
+// A change of a queue's option tree reaches the company's open sockets (the queue dialog
+// reads the tree again), and only that company's.
+func TestQueueOptionChangesAreLive(t *testing.T) {
+	e := newEnv(t)
+	acme := testutil.NewTenant(t, e.App, "acme", 0)
+	beta := testutil.NewTenant(t, e.App, "beta", 0)
+	vendas := testutil.NewQueue(t, e.App, acme.Company.ID, "Vendas", "#ff0000")
+	mine := dial(t, e.Srv.URL, testutil.Token(t, e.App, acme.Attender))
+	theirs := dial(t, e.Srv.URL, testutil.Token(t, e.App, beta.Admin))
+	admin := e.tokenOf(acme.Admin)
+	want := fmt.Sprintf(`"queueId":%d`, vendas.ID)
+	id := e.postID(t, admin, "/chatbot", optionBody(vendas.ID, "Financeiro", nil))
+	for _, step := range []func(){
+		func() {},
+		func() {
+			e.call("PUT", fmt.Sprintf("/chatbot/%d", id), admin, optionBody(vendas.ID, "Finanças", nil), "")
+		},
+		func() { e.call("DELETE", fmt.Sprintf("/chatbot/%d", id), admin, nil, "") },
+	} {
+		step()
+		if _, ok := nextWith(t, mine, realtime.EventName(acme.Company.ID, "queue"), want, 30*time.Second); !ok {
+			t.Fatal("option change not announced")
+		}
+	}
+	if _, ok := next(t, theirs, realtime.EventName(acme.Company.ID, "queue"), 300*time.Millisecond); ok {
+		t.Fatal("another company heard of the change")
 	}
 }

@@ -247,6 +247,7 @@ func (s Service) CreateOption(ctx context.Context, in OptionInput) (Option, erro
 		return Option{}, err
 	}
 	o.Options = []Option{}
+	s.optionsChanged(ctx, o.CompanyID, o.QueueID)
 	return o, nil
 }
 
@@ -312,6 +313,7 @@ func (s Service) UpdateOption(ctx context.Context, id int64, in OptionInput) (Op
 	if err != nil {
 		return Option{}, err
 	}
+	s.optionsChanged(ctx, o.CompanyID, o.QueueID)
 	return s.GetOption(ctx, id)
 }
 
@@ -321,11 +323,20 @@ func (s Service) DeleteOption(ctx context.Context, id int64) error {
 	if err != nil {
 		return err
 	}
-	res := q.Delete(&Option{}, id)
+	var gone []Option
+	res := q.Clauses(clause.Returning{}).Where("id = ?", id).Delete(&gone)
 	if res.Error == nil && res.RowsAffected == 0 {
 		return ErrOptionNotFound
 	}
+	if res.Error == nil {
+		s.optionsChanged(ctx, gone[0].CompanyID, gone[0].QueueID)
+	}
 	return res.Error
+}
+
+// optionsChanged tells the company's open queue dialogs that a queue's option tree changed.
+func (s Service) optionsChanged(ctx context.Context, companyID, queueID int64) {
+	s.publish(ctx, companyID, map[string]any{"action": "options", "queueId": queueID})
 }
 
 // checkTargets requires the queue, user and file list an option points at to be the

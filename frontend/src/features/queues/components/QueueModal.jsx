@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import useSWR from 'swr';
+import useCompanyEvent from '../../../hooks/useCompanyEvent';
 import { useTranslation } from 'react-i18next';
 import FormDialog from '../../../components/FormDialog';
 import useForm from '../../../hooks/useForm';
@@ -82,6 +83,10 @@ function QueueForm({ queue, record, loadError, refresh, queues, onClose, onSaved
 function EditQueue({ queue, ...props }) {
   const { t } = useTranslation();
   const { data, error, mutate } = useSWR(queuePath(queue.id), { revalidateOnFocus: false });
+  // Another admin changed this queue's option tree: show it as it is now.
+  useCompanyEvent('queue', (event) => {
+    if (event?.action === 'options' && event.queueId === queue.id) mutate();
+  });
   if (!data && !error) {
     return <FormDialog testId="queue" maxWidth="md" title={t('queues.modal.editTitle')} loading onClose={props.onClose} />;
   }
