@@ -88,9 +88,18 @@ func (w *Worker) sandboxAck(ctx context.Context, t *asynq.Task) error {
 	if err := tasks.Decode(t, &p); err != nil {
 		return err
 	}
-	conn, providerID, err := w.App.Sandbox.Advance(ctx, p.CompanyID, p.OutboxID, p.Ack)
+	connID, providerID, err := w.App.Sandbox.Advance(ctx, p.CompanyID, p.OutboxID, p.Ack)
 	if err != nil || providerID == "" {
 		return err
+	}
+	// Every reply comes back as two receipts: the connection is read from memory.
+	conns, err := w.App.ConnectionCache.Load(ctx, []int64{connID})
+	if err != nil {
+		return err
+	}
+	conn, ok := conns[connID]
+	if !ok || conn.CompanyID != p.CompanyID {
+		return nil // the connection is gone: nothing to tell
 	}
 	_, _, err = w.App.InboundStore.Record(ctx, conn, channel.Event{Kind: channel.EventAck, TargetID: providerID,
 		Ack: p.Ack, Timestamp: time.Now()})

@@ -113,16 +113,14 @@ func Outbound(ctx context.Context, db *gorm.DB, connectionID, afterID int64, num
 	return rows, q.Order("id").Limit(200).Find(&rows).Error
 }
 
-// Advance raises a delivery's ack and returns its connection and provider id ("" when the
-// row is gone or already further along).
-func (c Channel) Advance(ctx context.Context, companyID, outboxID int64, ack int) (connection.Connection, string, error) {
+// Advance raises a delivery's ack and returns its connection id and provider id ("" when
+// the row is gone or already further along).
+func (c Channel) Advance(ctx context.Context, companyID, outboxID int64, ack int) (int64, string, error) {
 	var row Outbox
 	res := c.DB.WithContext(ctx).Model(&row).Clauses(clause.Returning{}).
 		Where("id = ? AND company_id = ? AND ack < ?", outboxID, companyID, ack).Update("ack", ack)
 	if res.Error != nil || res.RowsAffected == 0 {
-		return connection.Connection{}, "", res.Error
+		return 0, "", res.Error
 	}
-	var conn connection.Connection
-	err := c.DB.WithContext(ctx).Where("id = ? AND company_id = ?", row.ConnectionID, companyID).Take(&conn).Error
-	return conn, row.ProviderID, err
+	return row.ConnectionID, row.ProviderID, nil
 }
