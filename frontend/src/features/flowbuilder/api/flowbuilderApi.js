@@ -6,12 +6,10 @@ export const createFlow = (name) => api.post('/flowbuilder', { name });
 export const updateFlow = (flowId, data) => api.put('/flowbuilder', { flowId, ...data });
 export const deleteFlow = (id) => api.delete(`/flowbuilder/${id}`);
 export const duplicateFlow = (flowId) => api.post('/flowbuilder/duplicate', { flowId });
-export const getFlow = (id) => api.get(`/flowbuilder/${id}`);
 /** GET /flowbuilder/flow/:id → { flow: { id, name, active, flow: { nodes, connections } } }. */
 export const getFlowGraph = (id) => api.get(`/flowbuilder/flow/${id}`);
 /** POST /flowbuilder/flow { idFlow, nodes, connections }; 400 ERR_FLOW_INVALID names fields.nodeId. */
 export const saveFlowGraph = (body) => api.post('/flowbuilder/flow', body);
-export const getFlowStats = (id, range) => api.get(`/flowbuilder/${id}/stats`, range);
 /** Starts a run of the flow for a sandbox customer: { ticketId, number }. */
 export const simulateFlow = (id, whatsappId, number) => api.post(`/flowbuilder/${id}/simulate`, { whatsappId, ...(number ? { number } : {}) });
 
@@ -23,20 +21,6 @@ export function uploadContent(files) {
   const form = new FormData();
   files.forEach((file) => form.append('medias', file));
   return api.post('/flowbuilder/content', form);
-}
-
-/** POST /flowbuilder/audio (multipart audio) → { name }. */
-export function uploadAudio(file) {
-  const form = new FormData();
-  form.append('audio', file);
-  return api.post('/flowbuilder/audio', form);
-}
-
-/** POST /flowbuilder/img (multipart medias) → { name }. */
-export function uploadImage(file) {
-  const form = new FormData();
-  form.append('medias', file);
-  return api.post('/flowbuilder/img', form);
 }
 
 /**

@@ -43,7 +43,7 @@ export default function FlowsTable({ flows, loading, onOpen, onAction }) {
         </TableHead>
         <TableBody>
           {flows.map((flow) => (
-            <TableRow key={flow.id} hover sx={{ cursor: 'pointer' }} onClick={() => onOpen(flow)} data-testid="flow-row" data-name={flow.name}>
+            <TableRow key={flow.id} hover sx={{ cursor: 'pointer' }} onClick={() => onOpen(flow)} data-testid="flow-row" data-name={flow.name} data-id={flow.id}>
               <TableCell sx={{ fontWeight: 500 }}>{flow.name}</TableCell>
               <TableCell align="center">
                 <Chip size="small" color={flow.active ? 'success' : 'default'} data-testid="flow-status"
