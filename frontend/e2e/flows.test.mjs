@@ -151,6 +151,8 @@ describe('the flow editor', { timeout: 300000 }, () => {
     await node('menu').getByTestId('flow-node-duplicate').click();
     await eventually(async () => (await node('menu').count()) === 2, { timeout: WAIT });
 
+    // The editor asks before leaving unsaved changes: leave anyway.
+    page.once('dialog', (dialog) => dialog.accept());
     await page.goto(url('/flowbuilders'));
     const row = page.locator(`[data-testid="flow-row"][data-id="${flowId}"]`);
     await row.getByTestId('flow-menu').click();

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import useSWR from 'swr';
 import { useNavigate, useParams } from 'react-router';
 import { ReactFlowProvider } from '@xyflow/react';
@@ -32,8 +32,21 @@ export const FLOW_INVALID = 'ERR_FLOW_INVALID';
 function useStats(id) {
   const [on, setOn] = useState(false);
   const [range, setRange] = useState(defaultRange);
-  const { data, error } = useSWR(on ? [`/flowbuilder/${id}/stats`, range] : null);
-  return { on, setOn, range, setRange, stats: on ? data || null : null, error };
+  const { data, error, mutate } = useSWR(on ? [`/flowbuilder/${id}/stats`, range] : null);
+  return { on, setOn, range, setRange, stats: on ? data || null : null, error, refresh: mutate };
+}
+
+/** The browser asks before a reload or a closed tab drops unsaved changes. */
+function useLeaveWarning(dirty) {
+  useEffect(() => {
+    if (!dirty) return undefined;
+    const warn = (event) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
 }
 
 function FlowEditor({ id }) {
@@ -46,7 +59,9 @@ function FlowEditor({ id }) {
   const [invalidNodeId, setInvalidNodeId] = useState(null);
   const [simulating, setSimulating] = useState(false);
   const stats = useStats(id);
-  const simulation = useFlowSimulation(id);
+  // A run advancing is new analytics: the counts follow while the overlay is on.
+  const simulation = useFlowSimulation(id, () => stats.on && stats.refresh());
+  useLeaveWarning(graph.dirty);
 
   const onDuplicate = useCallback((nodeId) => setNodes((current) => {
     const original = current.find((node) => node.id === nodeId);
