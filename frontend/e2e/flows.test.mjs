@@ -38,7 +38,15 @@ describe('the flow editor', { timeout: 300000 }, () => {
     await page.getByTestId(`flow-add-${type}`).click();
   }
 
-  const fitView = () => page.locator('.react-flow__controls-fitview').click();
+  /** The canvas's fit-view control, then waits until every node is inside the canvas. */
+  async function fitView() {
+    await page.locator('.react-flow__controls-fitview').click();
+    const pane = await page.locator('.react-flow').boundingBox();
+    await eventually(async () => {
+      const boxes = await Promise.all((await page.getByTestId('flow-node').all()).map((n) => n.boundingBox()));
+      return boxes.every((b) => b && b.x >= pane.x && b.x + b.width <= pane.x + pane.width);
+    }, { timeout: WAIT });
+  }
 
   before(async () => {
     // The browser signs in as the seeded admin, which ends that user's API session: the API
