@@ -117,6 +117,13 @@ export const TYPEBOT_DEFAULTS = {
   typebotKeywordFinish: '', typebotKeywordRestart: '', typebotUnknownMessage: '', typebotRestartMessage: '',
 };
 
+/** The openai node's voices: text answers ('texto'), or a Brazilian Portuguese neural voice. */
+export const VOICES = [
+  'texto', 'pt-BR-FranciscaNeural', 'pt-BR-AntonioNeural', 'pt-BR-BrendaNeural', 'pt-BR-DonatoNeural', 'pt-BR-ElzaNeural',
+  'pt-BR-FabioNeural', 'pt-BR-GiovannaNeural', 'pt-BR-HumbertoNeural', 'pt-BR-JulioNeural', 'pt-BR-LeilaNeural',
+  'pt-BR-LeticiaNeural', 'pt-BR-ManuelaNeural', 'pt-BR-NicolauNeural', 'pt-BR-ValerioNeural', 'pt-BR-YaraNeural',
+];
+
 export const OPENAI_MODELS = ['gpt-4o-mini', 'gpt-4o', 'gpt-4.1-mini', 'gpt-4.1'];
 export const OPENAI_DEFAULTS = {
   name: '', prompt: '', model: 'gpt-4o-mini', voice: 'texto', voiceKey: '', voiceRegion: '',

@@ -39,7 +39,6 @@ const en = {
       duplicate: 'Duplicate',
       delete: 'Delete',
       seconds: '{{count}} seconds',
-      percent: '{{percent}}% → a · {{rest}}% → b',
       noQueue: 'No queue',
       condTrue: 'True',
       condFalse: 'False',
@@ -85,7 +84,7 @@ const en = {
       openai: {
         addTitle: 'Add OpenAI to the flow', editTitle: 'Edit OpenAI', name: 'Name', apiKey: 'API Key', prompt: 'Prompt', model: 'Model',
         maxTokens: 'Max tokens', temperature: 'Temperature', maxMessages: 'Max messages in history', voice: 'Voice', text: 'Text',
-        voiceKey: 'Voice key', voiceRegion: 'Voice region', queue: 'Transfer queue', toggleKey: 'Show or hide the API Key',
+        voiceKey: 'Voice key', voiceRegion: 'Voice region', queue: 'Transfer queue',
       },
       condition: {
         addTitle: 'Add a condition to the flow', editTitle: 'Edit condition', key: 'Variable', condition: 'Operator', value: 'Value',

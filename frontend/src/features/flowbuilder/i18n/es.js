@@ -39,7 +39,6 @@ const es = {
       duplicate: 'Duplicar',
       delete: 'Eliminar',
       seconds: '{{count}} segundos',
-      percent: '{{percent}}% → a · {{rest}}% → b',
       noQueue: 'Sin cola',
       condTrue: 'Verdadero',
       condFalse: 'Falso',
@@ -85,7 +84,7 @@ const es = {
       openai: {
         addTitle: 'Agregar OpenAI al flujo', editTitle: 'Editar OpenAI', name: 'Nombre', apiKey: 'API Key', prompt: 'Prompt', model: 'Modelo',
         maxTokens: 'Máximo de tokens', temperature: 'Temperatura', maxMessages: 'Máximo de mensajes en el historial', voice: 'Voz', text: 'Texto',
-        voiceKey: 'Clave de voz', voiceRegion: 'Región de voz', queue: 'Cola de transferencia', toggleKey: 'Mostrar u ocultar la API Key',
+        voiceKey: 'Clave de voz', voiceRegion: 'Región de voz', queue: 'Cola de transferencia',
       },
       condition: {
         addTitle: 'Agregar condición al flujo', editTitle: 'Editar condición', key: 'Variable', condition: 'Operador', value: 'Valor',

@@ -39,7 +39,6 @@ const pt = {
       duplicate: 'Duplicar',
       delete: 'Excluir',
       seconds: '{{count}} segundos',
-      percent: '{{percent}}% → a · {{rest}}% → b',
       noQueue: 'Sem fila',
       condTrue: 'Verdadeiro',
       condFalse: 'Falso',
@@ -85,7 +84,7 @@ const pt = {
       openai: {
         addTitle: 'Adicionar OpenAI ao fluxo', editTitle: 'Editar OpenAI', name: 'Nome', apiKey: 'API Key', prompt: 'Prompt', model: 'Modelo',
         maxTokens: 'Máximo de tokens', temperature: 'Temperatura', maxMessages: 'Máximo de mensagens no histórico', voice: 'Voz', text: 'Texto',
-        voiceKey: 'Chave da voz', voiceRegion: 'Região da voz', queue: 'Fila de transferência', toggleKey: 'Mostrar ou ocultar a API Key',
+        voiceKey: 'Chave da voz', voiceRegion: 'Região da voz', queue: 'Fila de transferência',
       },
       condition: {
         addTitle: 'Adicionar condição ao fluxo', editTitle: 'Editar condição', key: 'Variável', condition: 'Operador', value: 'Valor',

@@ -39,7 +39,6 @@ const tr = {
       duplicate: 'Çoğalt',
       delete: 'Sil',
       seconds: '{{count}} saniye',
-      percent: '{{percent}}% → a · {{rest}}% → b',
       noQueue: 'Kuyruk yok',
       condTrue: 'Doğru',
       condFalse: 'Yanlış',
@@ -85,7 +84,7 @@ const tr = {
       openai: {
         addTitle: 'Akışa OpenAI ekle', editTitle: 'OpenAI’yi düzenle', name: 'Ad', apiKey: 'API Anahtarı', prompt: 'İstem', model: 'Model',
         maxTokens: 'En fazla token', temperature: 'Sıcaklık', maxMessages: 'Geçmişteki en fazla mesaj', voice: 'Ses', text: 'Metin',
-        voiceKey: 'Ses anahtarı', voiceRegion: 'Ses bölgesi', queue: 'Aktarım kuyruğu', toggleKey: 'API Anahtarını göster veya gizle',
+        voiceKey: 'Ses anahtarı', voiceRegion: 'Ses bölgesi', queue: 'Aktarım kuyruğu',
       },
       condition: {
         addTitle: 'Akışa koşul ekle', editTitle: 'Koşulu düzenle', key: 'Değişken', condition: 'Operatör', value: 'Değer',

@@ -5,7 +5,7 @@ import PasswordField from '../../../../components/PasswordField';
 import SelectField from '../../../../components/SelectField';
 import useForm from '../../../../hooks/useForm';
 import { QUEUES_PATH } from '../../api/flowbuilderApi';
-import { OPENAI_DEFAULTS, OPENAI_MODELS, checkOpenAI, numbersOf } from '../../api/nodeForms';
+import { OPENAI_DEFAULTS, OPENAI_MODELS, VOICES, checkOpenAI, numbersOf } from '../../api/nodeForms';
 import NodeFormDialog from './NodeFormDialog';
 
 const listOf = (data) => (Array.isArray(data) ? data : data?.queues || []);
@@ -38,6 +38,14 @@ export default function OpenAIDialog({ data, editing, onSaved, onClose }) {
           slotProps={{ htmlInput: { step: 0.1, min: 0, max: 2, 'data-testid': 'flow-openai-temperature' } }} />
         <TextField {...form.field('maxMessages')} type="number" label={label('maxMessages')} fullWidth slotProps={input('maxMessages')} />
       </Stack>
+      <SelectField {...form.field('voice')} label={label('voice')} testId="flow-openai-voice"
+        options={VOICES.map((voice) => ({ value: voice, label: voice === 'texto' ? label('text') : voice }))} />
+      {form.values.voice !== 'texto' && (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField {...form.field('voiceKey')} label={label('voiceKey')} fullWidth slotProps={input('voiceKey')} />
+          <TextField {...form.field('voiceRegion')} label={label('voiceRegion')} fullWidth slotProps={input('voiceRegion')} />
+        </Stack>
+      )}
     </NodeFormDialog>
   );
 }
