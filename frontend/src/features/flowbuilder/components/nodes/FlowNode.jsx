@@ -90,6 +90,7 @@ function FlowNode({ id, type, data, selected }) {
   const active = activeNodeId === id;
   return (
     <Box data-testid="flow-node" data-node-id={id} data-node-type={type} data-active={active ? 'true' : undefined}
+      data-invalid={invalidNodeId === id ? 'true' : undefined} data-selected={selected ? 'true' : undefined}
       sx={{
         width: NODE_WIDTH, bgcolor: 'background.paper', borderRadius: 1.5, border: 2, borderColor: borderOf(selected, active, invalidNodeId === id),
         boxShadow: active ? '0 0 0 4px rgba(46,125,50,0.35)' : 1, fontSize: 12,
