@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import useSWR from 'swr';
 import { useNavigate, useParams } from 'react-router';
-import { ReactFlowProvider } from '@xyflow/react';
+import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
 import {
   Alert, Box, Button, CircularProgress, IconButton, Paper, Stack, Tooltip, Typography,
 } from '@mui/material';
@@ -57,6 +57,7 @@ function FlowEditor({ id }) {
   const [dialog, setDialog] = useState(null);
   const [saving, setSaving] = useState(false);
   const [invalidNodeId, setInvalidNodeId] = useState(null);
+  const { fitView } = useReactFlow();
   const [simulating, setSimulating] = useState(false);
   const stats = useStats(id);
   // A run advancing is new analytics: the counts follow while the overlay is on.
@@ -104,8 +105,11 @@ function FlowEditor({ id }) {
       toast.success(t('flowbuilder.editor.saved'));
     } catch (error) {
       if (error?.code === FLOW_INVALID) {
-        setInvalidNodeId(error.fields?.nodeId || null);
+        const nodeId = error.fields?.nodeId || null;
+        setInvalidNodeId(nodeId);
         toast.error(error.message);
+        // The node the server named comes into view.
+        if (nodeId) fitView({ nodes: [{ id: nodeId }], duration: 300, maxZoom: 1 });
       } else {
         toastError(error);
       }

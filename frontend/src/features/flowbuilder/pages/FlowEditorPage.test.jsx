@@ -9,7 +9,7 @@ import FlowEditorPage from './FlowEditorPage';
 
 // The canvas library is replaced by a stand-in that draws the custom nodes and hands its props
 // to the test (the real one needs a layout engine jsdom lacks): the page's own logic is under test.
-const canvas = vi.hoisted(() => ({ props: null, events: {} }));
+const canvas = vi.hoisted(() => ({ props: null, events: {}, fitView: null }));
 vi.mock('@xyflow/react/dist/style.css', () => ({}));
 vi.mock('@xyflow/react', async () => {
   const { useState: useLocal } = await import('react');
@@ -29,6 +29,7 @@ vi.mock('@xyflow/react', async () => {
     Controls: () => null,
     Background: () => null,
     ReactFlowProvider: ({ children }) => children,
+    useReactFlow: () => ({ fitView: canvas.fitView }),
     addEdge: (edge, edges) => [...edges, edge],
     useNodesState: useListState,
     useEdgesState: useListState,
@@ -105,6 +106,7 @@ describe('FlowEditorPage', () => {
     toasts = [];
     stop = onToast((item) => toasts.push(item.message));
     canvas.props = null;
+    canvas.fitView = vi.fn();
     getFlowGraph.mockResolvedValue({ flow: { id: 5, name: 'Boas-vindas', flow: saved } });
     saveFlowGraph.mockResolvedValue({ flow: {} });
   });
@@ -188,6 +190,7 @@ describe('FlowEditorPage', () => {
     expect(toasts).toContain('O menu "Escolha" tem a opção 1 sem ligação');
     expect(node('menu').dataset.invalid).toBe('true');
     expect(node('start').dataset.invalid).toBeUndefined();
+    expect(canvas.fitView).toHaveBeenCalledWith(expect.objectContaining({ nodes: [{ id: 'M'.repeat(30) }] }));
   }, SLOW);
 
   it('the analytics overlay draws counts on nodes and edges', async () => {
