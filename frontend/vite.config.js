@@ -11,6 +11,7 @@ const backendPaths = [
   '/chatbot', '/files', '/companies',
   '/contact-lists', '/contact-list-items', '/chats',
   '/helps', '/announcements', '/settings-whitelabel', '/public/whitelabel',
+  '/flowbuilder', '/flowcampaign',
 ];
 
 export default defineConfig(({ mode }) => {

@@ -21,11 +21,12 @@ const hasFieldErrors = (error) => Boolean(error?.fields && Object.keys(error.fie
  * and cancel reads 'close'. adding: the save button reads 'add'. dirty (the form's unsaved
  * changes, useForm's dirty): Escape or a click beside the dialog asks before discarding them.
  * saveDisabled: the save button stays disabled (a form the spec only lets save once complete).
+ * saveLabel: the save button's own text (e.g. 'Criar campanha'), in place of add/save.
  * Test ids: `${testId}-modal`, -form, -tab-{value}, -error, -cancel, -save, -discard.
  */
 export default function FormDialog({
   testId, title, maxWidth = 'sm', onClose, tabs, tab, onTabChange, loading = false, readOnly = false, adding = false,
-  validate, onSubmit, onSaved, onError, successMessage, dirty = false, saveDisabled = false, children,
+  validate, onSubmit, onSaved, onError, successMessage, dirty = false, saveDisabled = false, saveLabel, children,
 }) {
   const { t } = useTranslation();
   const [submitting, setSubmitting] = useState(false);
@@ -73,7 +74,7 @@ export default function FormDialog({
           <Button onClick={onClose} data-testid={`${testId}-cancel`}>{readOnly ? t('common.close') : t('common.cancel')}</Button>
           {!readOnly && (
             <Button type="submit" variant="contained" disabled={submitting || loading || saveDisabled} data-testid={`${testId}-save`}>
-              {adding ? t('common.add') : t('common.save')}
+              {saveLabel || (adding ? t('common.add') : t('common.save'))}
             </Button>
           )}
         </DialogActions>

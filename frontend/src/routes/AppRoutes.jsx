@@ -54,6 +54,10 @@ const kanbanLanesAllowed = (user) => kanbanAllowed(user) && canSeeDashboard(user
 const ReportsPage = lazy(() => import('../features/reports/pages/ReportsPage'));
 const KanbanPage = lazy(() => import('../features/kanban/pages/KanbanPage'));
 const TagsKanbanPage = lazy(() => import('../features/kanban/pages/TagsKanbanPage'));
+// The flow canvas (@xyflow/react) loads only with the flow pages.
+const FlowBuildersPage = lazy(() => import('../features/flowbuilder/pages/FlowBuildersPage'));
+const FlowEditorPage = lazy(() => import('../features/flowbuilder/pages/FlowEditorPage'));
+const PhraseListsPage = lazy(() => import('../features/phraseCampaigns/pages/PhraseListsPage'));
 const page = (element) => <Suspense fallback={<LoadingScreen />}>{element}</Suspense>;
 // The dashboard's charts (MUI X Charts) load only on the dashboard.
 const DashboardPage = lazy(() => import('../features/dashboard/pages/DashboardPage'));
@@ -98,6 +102,9 @@ export default function AppRoutes() {
           <Route path="TagsKanban" element={<Allowed when={kanbanLanesAllowed}>{page(<TagsKanbanPage />)}</Allowed>} />
           <Route path="helps" element={<HelpsPage />} />
           <Route path="announcements" element={<RequireSuper><AnnouncementsPage /></RequireSuper>} />
+          <Route path="flowbuilders" element={<RequireAdmin>{page(<FlowBuildersPage />)}</RequireAdmin>} />
+          <Route path="flowbuilder/:id" element={<RequireAdmin>{page(<FlowEditorPage />)}</RequireAdmin>} />
+          <Route path="phrase-lists" element={<RequireAdmin>{page(<PhraseListsPage />)}</RequireAdmin>} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Route>
       </Route>

@@ -32,6 +32,8 @@ import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 import { campaignsAllowed } from '../../campaigns/api/campaignRules';
 import CampaignsGate from '../../campaigns/components/CampaignsGate';
 import { internalChatAllowed } from '../../chats/api/access';
+import SchemaOutlinedIcon from '@mui/icons-material/SchemaOutlined';
+import ChatOutlinedIcon from '@mui/icons-material/ChatOutlined';
 
 const everyone = () => true;
 
@@ -70,6 +72,8 @@ const menuItems = [
     to: '/campaigns-config', labelKey: 'campaigns.menu.config', Icon: TuneOutlinedIcon, visible: campaignsAllowed, Gate: CampaignsGate,
     testId: 'menu-campaigns-config',
   },
+  { to: '/flowbuilders', labelKey: 'flowbuilder.menu', Icon: SchemaOutlinedIcon, visible: isAdmin, testId: 'menu-flowbuilders' },
+  { to: '/phrase-lists', labelKey: 'phraseCampaigns.menu', Icon: ChatOutlinedIcon, visible: isAdmin, testId: 'menu-phrase-lists' },
   { to: '/queues', labelKey: 'layout.menu.queues', Icon: AccountTreeOutlinedIcon, visible: isAdmin, testId: 'menu-queues' },
   { to: '/users', labelKey: 'layout.menu.users', Icon: PeopleAltOutlinedIcon, visible: isAdmin, testId: 'menu-users' },
   { to: '/settings', labelKey: 'layout.menu.settings', Icon: SettingsOutlinedIcon, visible: isAdmin, testId: 'menu-settings' },

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { defaultRange, dropRate, edgeCount, labelEdges, nodeStats } from './stats';
+
+describe('stats overlay', () => {
+  it('defaults to the last 30 days', () => {
+    expect(defaultRange(new Date(2026, 10, 25, 15))).toEqual({ dateFrom: '2026-10-26', dateTo: '2026-11-25' });
+  });
+  it('reads node counts with zeros for unseen nodes', () => {
+    const stats = { nodes: { a: { entered: 10, stopped: 3 } } };
+    expect(nodeStats(stats, 'a')).toEqual({ entered: 10, stopped: 3 });
+    expect(nodeStats(stats, 'b')).toEqual({ entered: 0, stopped: 0 });
+    expect(dropRate(nodeStats(stats, 'a'))).toBe(30);
+    expect(dropRate(nodeStats(stats, 'b'))).toBe(0);
+  });
+  it('labels edges by id, else by source>handle>target', () => {
+    const stats = { edges: { e1: 4, 'm>a2>x': 2 } };
+    expect(edgeCount(stats, { id: 'e1', source: 'm', target: 'x' })).toBe(4);
+    expect(edgeCount(stats, { id: 'other', source: 'm', sourceHandle: 'a2', target: 'x' })).toBe(2);
+    expect(labelEdges([{ id: 'e1' }, { id: 'zz', source: 'q', target: 'r' }], stats).map((e) => e.label)).toEqual(['4', '0']);
+    expect(labelEdges([{ id: 'e1', label: '4' }], null)[0].label).toBeUndefined();
+  });
+});
