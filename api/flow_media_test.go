@@ -18,9 +18,13 @@ func tinyMP4() []byte {
 	return append([]byte("\x00\x00\x00\x18ftypisom\x00\x00\x02\x00isomiso2"), bytes.Repeat([]byte{0}, 64)...)
 }
 
-func tinyMP3() []byte { return append([]byte("ID3\x03\x00\x00\x00\x00\x00\x0f"), bytes.Repeat([]byte{0}, 64)...) }
+func tinyMP3() []byte {
+	return append([]byte("ID3\x03\x00\x00\x00\x00\x00\x0f"), bytes.Repeat([]byte{0}, 64)...)
+}
 
-func fakeExe() []byte { return append([]byte("MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff"), make([]byte, 200)...) }
+func fakeExe() []byte {
+	return append([]byte("MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff"), make([]byte, 200)...)
+}
 
 // flowFiles counts a company's stored flow media.
 func (e *env) flowFiles(companyID int64) int {
@@ -96,10 +100,10 @@ func TestFlowMediaUploadsAndServing(t *testing.T) {
 		t.Fatalf("signed URL: %d %s", r.StatusCode, r.Header.Get("Content-Type"))
 	}
 	for name, st := range map[string]int{
-		"another company's name":  fetch(other, img.Name).StatusCode,
+		"another company's name":   fetch(other, img.Name).StatusCode,
 		"a path out of the folder": fetch(admin, "../company"+itoa(beta.Company.ID)+"/flow/x.png").StatusCode,
-		"a name never stored":     fetch(admin, "flow/0123456789abcdef0123456789abcdef.png").StatusCode,
-		"a profile user":          fetch(agent, img.Name).StatusCode,
+		"a name never stored":      fetch(admin, "flow/0123456789abcdef0123456789abcdef.png").StatusCode,
+		"a profile user":           fetch(agent, img.Name).StatusCode,
 	} {
 		if want := map[bool]int{true: 403, false: 404}[name == "a profile user"]; st != want {
 			t.Errorf("%s: %d, want %d", name, st, want)

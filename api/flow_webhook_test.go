@@ -33,8 +33,12 @@ func TestFlowWebhookStartsTheFlow(t *testing.T) {
 	lead := func(phone string) map[string]any {
 		return map[string]any{"lead": map[string]any{"name": "Ana Lima", "email": "ana@ex.com", "phones": []any{phone}}}
 	}
-	started := func() []tasks.FlowStep { return pendingTasks[tasks.FlowStep](e, tasks.QueueCritical, tasks.TypeFlowStep) }
-	contacts := func() int64 { return e.countRows("SELECT count(*) FROM contacts WHERE company_id = ?", acme.Company.ID) }
+	started := func() []tasks.FlowStep {
+		return pendingTasks[tasks.FlowStep](e, tasks.QueueCritical, tasks.TypeFlowStep)
+	}
+	contacts := func() int64 {
+		return e.countRows("SELECT count(*) FROM contacts WHERE company_id = ?", acme.Company.ID)
+	}
 
 	e.run(t, []scenario{
 		{name: "no connection configured", method: "POST", path: hook, body: lead("11999990001"), status: 422, code: "ERR_FLOW_WEBHOOK_NO_CONNECTION"},

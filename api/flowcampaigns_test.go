@@ -50,7 +50,7 @@ func TestFlowCampaignsCrudValidationAndTenancy(t *testing.T) {
 		get("list", "/flowcampaign", admin, 200, listed("flows", func(c flowcampaign.Campaign) string { return c.Name }, "Promo")),
 		get("details", one, admin, 200, nil, `"details":{`, `"name":"Promo"`, fmt.Sprintf(`"flowId":%d`, f.ID)),
 		{name: "edit: contains, off", method: "PUT", path: "/flowcampaign", token: admin,
-			body: map[string]any{"id": made.ID, "name": "Promo 2", "status": false, "matchType": "contains", "phrase": "comprar"},
+			body:   map[string]any{"id": made.ID, "name": "Promo 2", "status": false, "matchType": "contains", "phrase": "comprar"},
 			status: 200, contain: []string{`"name":"Promo 2"`, `"status":false`, `"matchType":"contains"`}},
 		{name: "edit to another company's flow writes nothing", method: "PUT", path: "/flowcampaign", token: admin,
 			body: map[string]any{"id": made.ID, "name": "Hack", "flowId": theirFlow.ID}, status: 400},

@@ -114,7 +114,7 @@ func TestFlowsCrudPagesAndTenancy(t *testing.T) {
 			body: map[string]any{"flowId": made.ID, "name": "R", "active": true}, status: 400, contain: []string{`Muito curto!`}},
 		get("still off", one, admin, 200, nil, `"active":false`, `"name":"Recepção"`),
 		{name: "webhook fields", method: "PUT", path: "/flowbuilder", token: admin,
-			body: map[string]any{"flowId": made.ID, "webhookFields": map[string]any{"name": "data.name", "number": "data.phone", "whatsappId": 9}},
+			body:   map[string]any{"flowId": made.ID, "webhookFields": map[string]any{"name": "data.name", "number": "data.phone", "whatsappId": 9}},
 			status: 200, contain: []string{`"number":"data.phone"`, `"whatsappId":9`}},
 	})
 	ev.want(t, fmt.Sprintf("company-%d-flowbuilder", acme.Company.ID), `"action":"create"`, `"Boas-vindas"`)

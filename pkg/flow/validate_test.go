@@ -95,7 +95,9 @@ func TestValidate(t *testing.T) {
 		{"a condition with an unknown operator", func() Graph {
 			return with(node("cd", KindCondition, `{"key":"nome","condition":"~=","value":"x"}`))
 		}, "cd", "operador desconhecido"},
-		{"a condition", func() Graph { return with(node("cd", KindCondition, `{"key":"nome","condition":"contains","value":"x"}`)) }, "", ""},
+		{"a condition", func() Graph {
+			return with(node("cd", KindCondition, `{"key":"nome","condition":"contains","value":"x"}`))
+		}, "", ""},
 		{"an openai node without its key", func() Graph {
 			return with(node("ai", KindOpenAI, `{"typebotIntegration":{"name":"Bot","prompt":"Seja gentil"}}`))
 		}, "ai", "chave da API"},
