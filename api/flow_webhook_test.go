@@ -87,6 +87,16 @@ func TestFlowWebhookStartsTheFlow(t *testing.T) {
 		t.Fatal("switch off")
 	}
 	e.run(t, []scenario{{name: "an inactive flow", method: "POST", path: hook, body: lead("11999990002"), status: 404}})
+
+	// A blocked company's flows don't start either.
+	if st, _ := e.call("PUT", "/flowbuilder", admin, map[string]any{"flowId": f.ID, "active": true}, ""); st != 200 {
+		t.Fatal("switch on")
+	}
+	e.sql("UPDATE companies SET status = false WHERE id = ?", acme.Company.ID)
+	e.run(t, []scenario{{name: "a blocked company", method: "POST", path: hook, body: lead("11999990002"), status: 404}})
+	if n := contacts(); n != 1 {
+		t.Fatalf("%d contacts", n)
+	}
 }
 
 func TestFlowWebhookSandboxNumbersAndRate(t *testing.T) {
