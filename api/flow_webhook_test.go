@@ -43,7 +43,13 @@ func TestFlowWebhookStartsTheFlow(t *testing.T) {
 	e.run(t, []scenario{
 		{name: "no connection configured", method: "POST", path: hook, body: lead("11999990001"), status: 422, code: "ERR_FLOW_WEBHOOK_NO_CONNECTION"},
 	})
-	setFields(theirs.ID)
+	e.run(t, []scenario{
+		{name: "another company's connection is refused in the field map", method: "PUT", path: "/flowbuilder", token: admin,
+			body: map[string]any{"flowId": f.ID, "webhookFields": map[string]any{"number": "phone", "whatsappId": theirs.ID}},
+			status: 400, contain: []string{`"webhookFields.whatsappId"`}},
+	})
+	// Set behind the API's back (or the connection moved): the call is refused all the same.
+	e.sql(`UPDATE flows SET webhook_fields = jsonb_build_object('number', 'lead.phones.0', 'whatsappId', ?::bigint) WHERE id = ?`, theirs.ID, f.ID)
 	e.run(t, []scenario{
 		{name: "another company's connection", method: "POST", path: hook, body: lead("11999990001"), status: 422},
 	})

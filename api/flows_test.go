@@ -92,6 +92,7 @@ func TestFlowsCrudPagesAndTenancy(t *testing.T) {
 	if n := count(); n != before {
 		t.Fatalf("refused creates wrote %d flows", n-before)
 	}
+	loja := testutil.NewConnection(t, e.App, acme.Company.ID, "Balcão", nil)
 	var made flow.Flow
 	e.run(t, []scenario{
 		{name: "create", method: "POST", path: "/flowbuilder", token: admin, body: map[string]any{"name": " Boas-vindas "}, status: 201,
@@ -117,8 +118,8 @@ func TestFlowsCrudPagesAndTenancy(t *testing.T) {
 			contain: []string{`"webhookFields.number"`}},
 		get("still off", one, admin, 200, nil, `"active":false`, `"name":"Recepção"`, `"webhookFields":{}`),
 		{name: "webhook fields", method: "PUT", path: "/flowbuilder", token: admin,
-			body:   map[string]any{"flowId": made.ID, "webhookFields": map[string]any{"name": "data.name", "number": "data.phone", "whatsappId": 9}},
-			status: 200, contain: []string{`"number":"data.phone"`, `"whatsappId":9`}},
+			body:   map[string]any{"flowId": made.ID, "webhookFields": map[string]any{"name": "data.name", "number": "data.phone", "whatsappId": loja.ID}},
+			status: 200, contain: []string{`"number":"data.phone"`, fmt.Sprintf(`"whatsappId":%d`, loja.ID)}},
 	})
 	ev.want(t, fmt.Sprintf("company-%d-flowbuilder", acme.Company.ID), `"action":"create"`, `"Boas-vindas"`)
 	ev.want(t, fmt.Sprintf("company-%d-flowbuilder", acme.Company.ID), `"action":"update"`, `"Recepção"`)

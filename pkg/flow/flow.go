@@ -64,6 +64,7 @@ const (
 	MsgNameRequired  = "Digite um nome!"
 	MsgNameShort     = "Muito curto!"
 	MsgNameLong      = "Muito longo!"
+	MsgBadConnection = "Selecione uma Conexão desta empresa."
 )
 
 // checkName trims a flow name and checks its length with the spec's messages.

@@ -114,6 +114,9 @@ func (s Service) Update(ctx context.Context, in UpdateInput) (Flow, error) {
 	}
 	if in.WebhookFields != nil {
 		in.WebhookFields.check(v)
+		if id := in.WebhookFields.WhatsappID; id != nil && !s.ownsConnection(ctx, f.CompanyID, *id) {
+			v.Add("webhookFields.whatsappId", MsgBadConnection)
+		}
 		b, _ := json.Marshal(in.WebhookFields)
 		set["webhook_fields"] = gorm.Expr("?::jsonb", string(b))
 	}
@@ -198,6 +201,13 @@ func (s Service) SaveGraph(ctx context.Context, id int64, g Graph) (Flow, error)
 		return Flow{}, err
 	}
 	return s.announce(ctx, "update", f.ID)
+}
+
+// ownsConnection reports whether id is a connection of the company.
+func (s Service) ownsConnection(ctx context.Context, companyID, id int64) bool {
+	var n int64
+	err := s.DB.WithContext(ctx).Table("connections").Where("id = ? AND company_id = ?", id, companyID).Count(&n).Error
+	return err == nil && n == 1
 }
 
 // queues reads which of the queues the graph's ticket nodes name are the company's.
