@@ -45,7 +45,7 @@ func TestFlowWebhookStartsTheFlow(t *testing.T) {
 	})
 	e.run(t, []scenario{
 		{name: "another company's connection is refused in the field map", method: "PUT", path: "/flowbuilder", token: admin,
-			body: map[string]any{"flowId": f.ID, "webhookFields": map[string]any{"number": "phone", "whatsappId": theirs.ID}},
+			body:   map[string]any{"flowId": f.ID, "webhookFields": map[string]any{"number": "phone", "whatsappId": theirs.ID}},
 			status: 400, contain: []string{`"webhookFields.whatsappId"`}},
 	})
 	// Set behind the API's back (or the connection moved): the call is refused all the same.
