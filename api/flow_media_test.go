@@ -56,6 +56,8 @@ func TestFlowMediaUploadsAndServing(t *testing.T) {
 			part{field: "audio", filename: "a.mp3", ctype: "audio/mpeg", data: tinyMP3(), size: flow.AudioMaxBytes + 1}),
 		upload("a video among good files: nothing kept", "/flowbuilder/content", admin, 400, "ERR_INVALID_FILE_TYPE",
 			png, part{field: "medias", filename: "v.mp4", ctype: "video/mp4", data: fakeExe()}),
+		upload("more than 10 files", "/flowbuilder/content", admin, 400, "ERR_VALIDATION",
+			png, png, png, png, png, png, png, png, png, png, png),
 		upload("no file", "/flowbuilder/img", admin, 400, "ERR_VALIDATION", part{field: "other", data: []byte("x")}),
 		upload("a profile user can't upload", "/flowbuilder/img", agent, 403, "ERR_NO_PERMISSION", png),
 	}
