@@ -4,6 +4,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"atende/pkg/contactlist"
+	"atende/pkg/flow"
 	"atende/pkg/whitelabel"
 )
 
@@ -275,6 +276,29 @@ func (a *API) routes() []route {
 		// External API (spec/3; described in docs/openapi.yaml)
 		{"POST", "/api/messages/send", externalAPI.upTo(MediaRequestMaxBytes), a.externalSend},
 		{"GET", "/api/openapi.yaml", public, a.openAPI},
+
+		// Flows and phrase campaigns (spec/3 §7 "Flows"): admins; a flow's webhook is public,
+		// its hash the credential
+		{"GET", "/flowbuilder", admin, a.listFlows},
+		{"GET", "/flowbuilder/", admin, a.listFlows},
+		{"POST", "/flowbuilder", admin, a.createFlow},
+		{"PUT", "/flowbuilder", admin, a.updateFlow},
+		{"POST", "/flowbuilder/duplicate", admin, a.duplicateFlow},
+		{"GET", "/flowbuilder/media", admin, a.flowMedia},
+		{"GET", "/flowbuilder/flow/:id", admin, a.getFlowGraph},
+		{"POST", "/flowbuilder/flow", admin.upTo(flow.GraphMaxBytes), a.saveFlowGraph},
+		{"POST", "/flowbuilder/content", admin.upTo(flow.ContentMaxBytes + formOverhead), a.uploadFlowContent},
+		{"POST", "/flowbuilder/audio", admin.upTo(flow.AudioMaxBytes + formOverhead), a.uploadFlowAudio},
+		{"POST", "/flowbuilder/img", admin.upTo(flow.ImageMaxBytes + formOverhead), a.uploadFlowImage},
+		{"POST", "/flowbuilder/webhook/:hash", public.upTo(flow.WebhookMaxBytes), a.flowWebhook},
+		{"GET", "/flowbuilder/:id", admin, a.getFlow},
+		{"DELETE", "/flowbuilder/:id", admin, a.deleteFlow},
+		{"GET", "/flowcampaign", admin, a.listFlowCampaigns},
+		{"GET", "/flowcampaign/", admin, a.listFlowCampaigns},
+		{"GET", "/flowcampaign/:id", admin, a.getFlowCampaign},
+		{"POST", "/flowcampaign", admin, a.createFlowCampaign},
+		{"PUT", "/flowcampaign", admin, a.updateFlowCampaign},
+		{"DELETE", "/flowcampaign/:id", admin, a.deleteFlowCampaign}, // contacts-page:deleteContact
 
 		// Media behind signed URLs
 		{"GET", "/media/*path", public, a.media},

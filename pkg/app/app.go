@@ -28,6 +28,8 @@ import (
 	"atende/pkg/db"
 	"atende/pkg/externalapi"
 	"atende/pkg/filelist"
+	"atende/pkg/flow"
+	"atende/pkg/flowcampaign"
 	"atende/pkg/help"
 	"atende/pkg/inbound"
 	"atende/pkg/kanban"
@@ -100,6 +102,10 @@ type App struct {
 	Dashboard dashboard.Service   // managers' figures and the real-time panel (spec/1 Dashboard)
 	External  externalapi.Service // POST /api/messages/send
 	Chats     chat.Service        // internal chat between a company's users (spec/3)
+
+	Flows         flow.Service         // the flow builder's flows (spec/3)
+	FlowTrigger   flow.Trigger         // flows started by their webhook
+	FlowCampaigns flowcampaign.Service // phrase campaigns
 
 	Campaigns        campaign.Service
 	CampaignSettings campaign.SettingsService
@@ -192,6 +198,9 @@ func (a *App) wire() {
 	a.External = externalapi.Service{DB: a.DB, Messages: a.Messages, Events: a.Events}
 	a.wireCampaigns()
 	a.Chats = chat.Service{DB: a.DB, Events: a.Events}
+	a.Flows = flow.Service{DB: a.DB, Events: a.Events}
+	a.FlowTrigger = flow.Trigger{DB: a.DB, RDB: a.RDB, Queue: a.Queue, Events: a.Events, Flows: a.Flows}
+	a.FlowCampaigns = flowcampaign.Service{DB: a.DB, Events: a.Events}
 	a.wireMeta()
 	a.wireBilling()
 }
