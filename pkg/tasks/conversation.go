@@ -39,11 +39,11 @@ type FlowStep struct {
 }
 
 // NewFlowStep: one task per message (a redelivered inbound batch enqueues it once) or per
-// run wait (run, node, step), processed at p.At when set.
+// ticket and run wait (run, node, step) or entry, processed at p.At when set.
 func NewFlowStep(p FlowStep) (*asynq.Task, error) {
 	id := fmt.Sprintf("%s:m:%d", TypeFlowStep, p.MessageID)
 	if p.MessageID == 0 {
-		id = fmt.Sprintf("%s:r:%d:%s:%d:%d:%s", TypeFlowStep, p.RunID, p.NodeID, p.Step, p.FlowID, p.Entry)
+		id = fmt.Sprintf("%s:r:%d:%d:%s:%d:%d:%s", TypeFlowStep, p.TicketID, p.RunID, p.NodeID, p.Step, p.FlowID, p.Entry)
 	}
 	opts := []asynq.Option{asynq.Queue(QueueCritical), asynq.MaxRetry(8), asynq.Timeout(time.Minute), asynq.TaskID(id)}
 	if !p.At.IsZero() {
