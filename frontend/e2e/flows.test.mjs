@@ -126,6 +126,14 @@ describe('the flow editor', { timeout: 300000 }, () => {
     await page.getByTestId('flow-question-cancel').click();
   });
 
+  test('a flow that cannot run is refused naming the node; once whole it saves', async () => {
+    // The menu's second option leads nowhere yet: the server refuses the save and says so.
+    await page.getByTestId('flow-save').click();
+    await waitForText(page, 'toast', 'a opção 2 não está ligada');
+    await connect(handle('menu', 'a2'), handle('ticket', 'target'));
+    await eventually(async () => (await page.locator('.react-flow__edge').count()) === 4, { timeout: WAIT });
+  });
+
   test('saving keeps every node and edge across a reload', async () => {
     await page.getByTestId('flow-save').click();
     await waitForText(page, 'toast', 'Fluxo salvo com sucesso');
@@ -138,6 +146,7 @@ describe('the flow editor', { timeout: 300000 }, () => {
     assert.equal(edge('start', 'menu')?.sourceHandle, 'a');
     assert.equal(edge('menu', 'question')?.sourceHandle, 'a1');
     assert.ok(edge('question', 'ticket'));
+    assert.equal(edge('menu', 'ticket')?.sourceHandle, 'a2');
     const ticket = nodes.find((n) => n.type === 'ticket');
     assert.equal(ticket.data.queueId, queue.id);
     const question = nodes.find((n) => n.type === 'question');
@@ -147,7 +156,7 @@ describe('the flow editor', { timeout: 300000 }, () => {
     await page.reload();
     await page.getByText('Desenhe seu fluxo').waitFor({ timeout: WAIT });
     await eventually(async () => (await page.getByTestId('flow-node').count()) === 4, { timeout: WAIT });
-    await eventually(async () => (await page.locator('.react-flow__edge').count()) === 3, { timeout: WAIT });
+    await eventually(async () => (await page.locator('.react-flow__edge').count()) === 4, { timeout: WAIT });
     await node('menu').getByText('[1] Falar com atendente').waitFor({ timeout: WAIT });
     await node('ticket').getByText(queue.name).waitFor({ timeout: WAIT });
   });
