@@ -45,7 +45,7 @@ func TestContactListRecheck(t *testing.T) {
 	e.run(t, []scenario{
 		{name: "started through the default connection", method: "POST", path: path, token: admin, status: 201,
 			contain: []string{`"kind":"check"`, `"status":"checking"`, `"toCheck":3`, `"checked":0`, fmt.Sprintf(`"connectionId":%d`, connA.ID)},
-			check: func(t *testing.T, b []byte) { job = decode[contactlist.Import](t, b) }},
+			check:   func(t *testing.T, b []byte) { job = decode[contactlist.Import](t, b) }},
 		{name: "one job per list at a time", method: "POST", path: path, token: admin, status: 409, code: "ERR_CHECK_RUNNING"},
 	})
 	queued := pendingTasks[tasks.ContactListCheck](e, tasks.QueueLow, tasks.TypeContactListCheck)

@@ -172,8 +172,8 @@ describe('schedules calendar', { timeout: 600000 }, () => {
     await page.getByTestId('schedules-view-list').click();
     await page.getByTestId('schedules-search').fill(mark);
     const row = page.locator(`[data-testid="schedule-row"][data-id="${created.id}"]`);
-    await row.waitFor({ timeout: WAIT });
-    assert.equal(await page.getByTestId('schedule-row').count(), 1);
+    // The search applies once typing stops: until then the whole list shows.
+    await eventually(async () => (await page.getByTestId('schedule-row').count()) === 1 && (await row.count()) === 1);
     assert.match(await row.textContent(), /Pendente/);
     await page.reload();
     await page.getByTestId('schedules-list').waitFor({ timeout: WAIT });

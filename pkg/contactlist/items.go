@@ -1,7 +1,6 @@
 package contactlist
 
 import (
-	"atende/pkg/tasks"
 	"context"
 	"encoding/base64"
 	"errors"
@@ -12,6 +11,7 @@ import (
 	"gorm.io/gorm"
 
 	"atende/pkg/page"
+	"atende/pkg/tasks"
 	"atende/pkg/tenant"
 )
 
