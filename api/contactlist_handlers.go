@@ -138,3 +138,20 @@ func (a *API) updateContactListItem(c *gin.Context) {
 func (a *API) deleteContactListItem(c *gin.Context) {
 	deleteOne(c, contactlist.ErrItemNotFound, "Contact deleted", a.App.ContactLists.DeleteItem)
 }
+
+// POST /contact-lists/{id}/check, body {"connectionId": …} or none (the company's default):
+// every number of the list checked on WhatsApp again, in the worker; answers the job.
+func (a *API) recheckContactList(c *gin.Context) {
+	id, ok := idParam(c, "id", contactlist.ErrNotFound)
+	if !ok {
+		return
+	}
+	var in struct {
+		ConnectionID int64 `json:"connectionId"`
+	}
+	if c.Request.ContentLength != 0 && !bind(c, &in) {
+		return
+	}
+	im, err := a.App.ContactLists.Recheck(c.Request.Context(), currentUser(c).ID, id, in.ConnectionID)
+	created(c, im, err)
+}

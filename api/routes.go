@@ -179,6 +179,7 @@ func (a *API) routes() []route {
 		{"DELETE", "/contact-lists/:id", campaignsAdmin, a.deleteContactList},
 		{"POST", "/contact-lists/:id/upload", campaignsAdmin.upTo(contactlist.UploadMaxBytes + formOverhead), a.uploadContactList},
 		{"GET", "/contact-lists/:id/imports", campaignsAdmin, a.contactListImports},
+		{"POST", "/contact-lists/:id/check", campaignsAdmin, a.recheckContactList},
 		{"GET", "/contact-lists/:id/imports/:importId/refused", campaignsAdmin, a.contactListRefusals},
 		{"GET", "/contact-list-items", campaignsAdmin, a.listContactListItems},
 		{"GET", "/contact-list-items/", campaignsAdmin, a.listContactListItems},

@@ -123,4 +123,60 @@ describe('schedules calendar', { timeout: 600000 }, () => {
     assert.equal(await page.getByTestId('schedule-save').count(), 0, 'a sent schedule has no submit');
     await page.getByTestId('schedule-cancel').click();
   });
+  test('a drag on the calendar moves a schedule to another day, same time; the list finds it', async () => {
+    const session = await page.evaluate(() => localStorage.getItem('token'));
+    const mark = `arrastar-${Date.now().toString(36)}`;
+    const other = await call('POST', '/contacts', { token: session, body: { name: `Arraste ${mark}`, number: `55119${String(Date.now()).slice(-8)}` } });
+    // Tomorrow at 10:00 in the browser's time; dropped two days later.
+    const { sendAt, from, to } = await page.evaluate(() => {
+      const pad = (n) => String(n).padStart(2, '0');
+      const day = (d) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+      const d = new Date();
+      d.setDate(d.getDate() + 1);
+      d.setHours(10, 0, 0, 0);
+      const later = new Date(d);
+      later.setDate(later.getDate() + 2);
+      return { sendAt: d.toISOString(), from: day(d), to: day(later) };
+    });
+    const created = await call('POST', '/schedules', { token: session, body: { body: `Mover ${mark}`, contactId: other.id, sendAt, openTicket: 'disabled' } });
+    await page.goto(url('/schedules'));
+    await page.getByTestId('schedules-view-calendar').click();
+    const cell = (date) => page.locator(`[data-testid="schedules-calendar"] [role="cell"][data-date="${date}"]`);
+    await cell(from).waitFor({ timeout: WAIT });
+    assert.equal(await cell(to).count(), 1, `the month grid shows ${to}`);
+    const event = page.locator(`[data-testid="schedule-event"][data-schedule-id="${created.id}"]`);
+    await event.waitFor({ timeout: WAIT });
+    const a = await event.boundingBox();
+    const b = await cell(to).boundingBox();
+    // FullCalendar's drag: press, move past its threshold in steps, release over the day.
+    await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 5, { steps: 5 });
+    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 15 });
+    await page.mouse.up();
+    await page.getByText('Agendamento movido.').first().waitFor({ timeout: WAIT });
+    const moved = await eventually(async () => {
+      const s = await call('GET', `/schedules/${created.id}`, { token: session });
+      return s.sendAt !== created.sendAt && s;
+    });
+    const local = await page.evaluate((iso) => {
+      const d = new Date(iso);
+      const pad = (n) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+    }, moved.sendAt);
+    assert.equal(local, `${to} 10:00`);
+    assert.equal(moved.status, 'PENDENTE');
+    await cell(to).locator(`[data-schedule-id="${created.id}"]`).waitFor({ timeout: WAIT });
+
+    // The list view: searched by its text, shown with its status; the choice is remembered.
+    await page.getByTestId('schedules-view-list').click();
+    await page.getByTestId('schedules-search').fill(mark);
+    const row = page.locator(`[data-testid="schedule-row"][data-id="${created.id}"]`);
+    // The search applies once typing stops: until then the whole list shows.
+    await eventually(async () => (await page.getByTestId('schedule-row').count()) === 1 && (await row.count()) === 1);
+    assert.match(await row.textContent(), /Pendente/);
+    await page.reload();
+    await page.getByTestId('schedules-list').waitFor({ timeout: WAIT });
+    await page.getByTestId('schedules-view-calendar').click();
+  });
 });

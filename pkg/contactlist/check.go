@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"time"
 
 	"atende/pkg/channel"
 	"atende/pkg/connection"
@@ -76,9 +77,8 @@ func (s Service) checkerOf(conn connection.Connection) numberCheck {
 	return numberCheck{conn: &conn, checker: nc}
 }
 
-func (s Service) enqueueCheck(ctx context.Context, companyID, listID, connID, importID, afterID int64) error {
-	t, err := tasks.NewContactListCheck(tasks.ContactListCheck{CompanyID: companyID, ContactListID: listID,
-		ConnectionID: connID, ImportID: importID, AfterID: afterID})
+func (s Service) enqueueCheck(ctx context.Context, p tasks.ContactListCheck) error {
+	t, err := tasks.NewContactListCheck(p)
 	if err != nil {
 		return err
 	}
@@ -92,12 +92,13 @@ func (s Service) CheckPending(ctx context.Context, listID, connID int64) error {
 	if err != nil {
 		return err
 	}
-	return s.enqueueCheck(ctx, l.CompanyID, l.ID, connID, 0, 0)
+	return s.enqueueCheck(ctx, tasks.ContactListCheck{CompanyID: l.CompanyID, ContactListID: l.ID, ConnectionID: connID})
 }
 
 // Check runs one check task: the next CheckBatch unchecked items of the list after AfterID
-// are asked about through the connection, marked, and the next batch is queued. A batch
-// checked twice (a redelivered task) finds its items already marked. The last try of a
+// (every item, for a re-check) are asked about through the connection, marked, and the
+// next batch is queued. A batch checked twice (a redelivered task) finds its items already
+// marked (a re-check's asks again and marks the same). The last try of a
 // failing batch gives up, leaving the rest unchecked and the import warned.
 func (s Service) Check(ctx context.Context, p tasks.ContactListCheck, lastTry bool) error {
 	ctx = tenant.With(ctx, p.CompanyID)
@@ -109,8 +110,11 @@ func (s Service) Check(ctx context.Context, p tasks.ContactListCheck, lastTry bo
 		return err
 	}
 	var items []Item
-	err = s.DB.WithContext(ctx).Where("company_id = ? AND contact_list_id = ? AND is_whatsapp_valid IS NULL AND id > ?",
-		p.CompanyID, p.ContactListID, p.AfterID).Order("id").Limit(CheckBatch).Find(&items).Error
+	q := s.DB.WithContext(ctx).Where("company_id = ? AND contact_list_id = ? AND id > ?", p.CompanyID, p.ContactListID, p.AfterID)
+	if !p.Recheck {
+		q = q.Where("is_whatsapp_valid IS NULL")
+	}
+	err = q.Order("id").Limit(CheckBatch).Find(&items).Error
 	if err != nil || len(items) == 0 {
 		if err != nil {
 			return err
@@ -121,7 +125,7 @@ func (s Service) Check(ctx context.Context, p tasks.ContactListCheck, lastTry bo
 	if c.checker == nil && !c.format {
 		return s.checkDone(ctx, p, c.warning)
 	}
-	if err := s.checkItems(ctx, conn, c, items); err != nil {
+	if err := s.checkItems(ctx, conn, c, items, p.Recheck); err != nil {
 		var elsewhere *channel.ElsewhereError
 		if errors.As(err, &elsewhere) || !lastTry {
 			return err
@@ -129,15 +133,19 @@ func (s Service) Check(ctx context.Context, p tasks.ContactListCheck, lastTry bo
 		slog.Warn("contact list check gave up", "list", p.ContactListID, "err", err)
 		return s.checkDone(ctx, p, WarnCheckFailed)
 	}
-	s.checkProgress(ctx, p, len(items))
+	last := items[len(items)-1].ID
+	s.checkProgress(ctx, p, len(items), last)
 	if len(items) < CheckBatch {
 		return s.checkDone(ctx, p, "")
 	}
-	return s.enqueueCheck(ctx, p.CompanyID, p.ContactListID, p.ConnectionID, p.ImportID, items[len(items)-1].ID)
+	next := p
+	next.AfterID = last
+	return s.enqueueCheck(ctx, next)
 }
 
-// checkItems asks the channel about the items' numbers and marks them.
-func (s Service) checkItems(ctx context.Context, conn connection.Connection, c numberCheck, items []Item) error {
+// checkItems asks the channel about the items' numbers and marks them: the unchecked ones,
+// or all of them again (recheck).
+func (s Service) checkItems(ctx context.Context, conn connection.Connection, c numberCheck, items []Item, recheck bool) error {
 	ids := make([]int64, len(items))
 	numbers := make([]string, len(items))
 	for i, it := range items {
@@ -163,8 +171,11 @@ func (s Service) checkItems(ctx context.Context, conn connection.Connection, c n
 		if len(ids) == 0 {
 			continue
 		}
-		err := s.DB.WithContext(ctx).Model(&Item{}).Where("id IN ? AND is_whatsapp_valid IS NULL", ids).
-			Update("is_whatsapp_valid", v).Error
+		q := s.DB.WithContext(ctx).Model(&Item{}).Where("id IN ?", ids)
+		if !recheck {
+			q = q.Where("is_whatsapp_valid IS NULL")
+		}
+		err := q.Updates(map[string]any{"is_whatsapp_valid": v, "updated_at": time.Now()}).Error
 		if err != nil {
 			return err
 		}
@@ -172,12 +183,14 @@ func (s Service) checkItems(ctx context.Context, conn connection.Connection, c n
 	return nil
 }
 
-func (s Service) checkProgress(ctx context.Context, p tasks.ContactListCheck, n int) {
+// checkProgress counts a batch done and moves the job's cursor past it (a redelivered
+// batch counts once: its cursor has moved).
+func (s Service) checkProgress(ctx context.Context, p tasks.ContactListCheck, n int, last int64) {
 	if p.ImportID == 0 {
 		return
 	}
-	s.DB.WithContext(ctx).Exec("UPDATE contact_list_imports SET checked = least(checked + ?, to_check), updated_at = now() WHERE id = ?",
-		n, p.ImportID)
+	s.DB.WithContext(ctx).Exec(`UPDATE contact_list_imports SET checked = least(checked + ?, to_check), check_after = ?,
+		updated_at = now() WHERE id = ? AND check_after < ?`, n, last, p.ImportID, last)
 	s.announceImport(ctx, p.ImportID)
 }
 

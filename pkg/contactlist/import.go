@@ -36,6 +36,9 @@ type Import struct {
 	Refused       int        `json:"refused"`
 	ToCheck       int        `json:"toCheck"`
 	Checked       int        `json:"checked"`
+	Kind          string     `json:"kind" gorm:"default:import"` // KindImport or KindCheck
+	ConnectionID  *int64     `json:"connectionId"`               // a check's connection
+	CheckAfter    int64      `json:"-"`                          // a check's cursor: the last item checked
 	CreatedAt     time.Time  `json:"createdAt"`
 	UpdatedAt     time.Time  `json:"updatedAt"`
 	FinishedAt    *time.Time `json:"finishedAt"`
@@ -185,13 +188,7 @@ func (s Service) Requeue(ctx context.Context, grace time.Duration) error {
 			}
 			continue
 		}
-		c := s.checker(tenant.With(ctx, im.CompanyID))
-		if c.conn == nil {
-			_ = s.checkDone(tenant.With(ctx, im.CompanyID), tasks.ContactListCheck{CompanyID: im.CompanyID,
-				ContactListID: im.ContactListID, ImportID: im.ID}, c.warning)
-			continue
-		}
-		_ = s.enqueueCheck(ctx, im.CompanyID, im.ContactListID, c.conn.ID, im.ID, 0)
+		s.requeueCheck(tenant.With(ctx, im.CompanyID), im)
 	}
 	return err
 }

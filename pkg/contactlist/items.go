@@ -11,6 +11,7 @@ import (
 	"gorm.io/gorm"
 
 	"atende/pkg/page"
+	"atende/pkg/tasks"
 	"atende/pkg/tenant"
 )
 
@@ -151,7 +152,7 @@ func (s Service) DeleteItem(ctx context.Context, id int64) error {
 // itemSaved announces an item (and its list's count) and has a new number checked.
 func (s Service) itemSaved(ctx context.Context, action string, it Item, check numberCheck) {
 	if it.IsWhatsappValid == nil && check.conn != nil {
-		_ = s.enqueueCheck(ctx, it.CompanyID, it.ContactListID, check.conn.ID, 0, 0)
+		_ = s.enqueueCheck(ctx, tasks.ContactListCheck{CompanyID: it.CompanyID, ContactListID: it.ContactListID, ConnectionID: check.conn.ID})
 	}
 	s.publish(ctx, it.CompanyID, EventItem, map[string]any{"action": action, "record": it})
 	if action == "create" {

@@ -96,7 +96,8 @@ func (s Service) importRead(ctx context.Context, r *run, check numberCheck) erro
 	}
 	_ = s.Files.Remove(r.im.FilePath)
 	if status == StatusChecking {
-		if err := s.enqueueCheck(ctx, r.im.CompanyID, r.im.ContactListID, check.conn.ID, r.im.ID, 0); err != nil {
+		if err := s.enqueueCheck(ctx, tasks.ContactListCheck{CompanyID: r.im.CompanyID, ContactListID: r.im.ContactListID,
+			ConnectionID: check.conn.ID, ImportID: r.im.ID}); err != nil {
 			return err
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"atende/pkg/connection"
 	"atende/pkg/contact"
 	"atende/pkg/message"
+	"atende/pkg/schedule"
 	"atende/pkg/ticket"
 )
 
@@ -42,16 +43,16 @@ func (p Processor) deleted(ctx context.Context, tx *gorm.DB, conn connection.Con
 }
 
 // removeFile deletes an erased message's file from storage unless another message of the
-// company still shows it (a forwarded copy). Should the transaction fail after this, the
+// company still shows it (a forwarded copy, a schedule's other sends) or a schedule does. Should the transaction fail after this, the
 // retried event erases the row anyway: nothing is left pointing at the file.
 func (p Processor) removeFile(tx *gorm.DB, companyID int64, path string) error {
 	store, ok := p.Media.(interface{ Remove(rel string) error })
 	if path == "" || !ok {
 		return nil
 	}
-	var shared bool
-	if err := tx.Raw(`SELECT EXISTS (SELECT 1 FROM messages WHERE company_id = ? AND media_path = ?)`, companyID, path).
-		Scan(&shared).Error; err != nil || shared {
+	// A schedule's image is shared with the messages it sent: it stays while the schedule does.
+	shared, err := schedule.FileInUse(tx, companyID, path, 0)
+	if err != nil || shared {
 		return err
 	}
 	return store.Remove(path)

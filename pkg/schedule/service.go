@@ -206,26 +206,42 @@ func (s Service) lockEditable(ctx context.Context, tx *gorm.DB, id int64) (Sched
 	return sc, nil
 }
 
-// Delete removes a schedule with its file; a task planned for it finds nothing to do.
+// Delete removes a schedule, and its file unless a message it sent (or another schedule)
+// still shows it; a task planned for it finds nothing to do. A send in progress is waited
+// for (ErrSending): it may be reading the file. The row lock orders Delete with the sends:
+// one that committed before it left its message, one after finds no schedule.
 func (s Service) Delete(ctx context.Context, id int64) error {
-	sc, err := tenant.Get[Schedule](ctx, s.DB, id, ErrNotFound)
-	if err != nil {
-		return err
-	}
-	err = s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	var sc Schedule
+	used := false
+	err := s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var err error
+		if sc, err = s.lockDeletable(ctx, tx, id); err != nil {
+			return err
+		}
 		if err := dropUnsent(tx, id, MsgDeleted); err != nil {
 			return err
 		}
-		return tx.Where("company_id = ?", sc.CompanyID).Delete(&Schedule{}, id).Error
+		if err := tx.Where("company_id = ?", sc.CompanyID).Delete(&Schedule{}, id).Error; err != nil {
+			return err
+		}
+		used, err = FileInUse(tx, sc.CompanyID, sc.MediaPath, id)
+		return err
 	})
 	if err != nil {
 		return err
 	}
-	if s.Media != nil && sc.MediaPath != "" {
-		_ = s.Media.Remove(sc.MediaPath)
-	}
+	s.removeUnused(ctx, sc.MediaPath, used)
 	s.publish(ctx, sc.CompanyID, map[string]any{"action": "delete", "scheduleId": id})
 	return nil
+}
+
+// lockDeletable locks a schedule that no send is holding (a sent one may go).
+func (s Service) lockDeletable(ctx context.Context, tx *gorm.DB, id int64) (Schedule, error) {
+	sc, err := s.lockEditable(ctx, tx, id)
+	if errors.Is(err, ErrSent) {
+		return sc, nil
+	}
+	return sc, err
 }
 
 // Editable answers whether a schedule may take a new file (the api asks before storing).
@@ -236,7 +252,8 @@ func (s Service) Editable(ctx context.Context, id int64) error {
 	})
 }
 
-// SetMedia stores a schedule's file path and name; it returns the schedule and the old path.
+// SetMedia stores a schedule's file path and name; it returns the schedule and the old
+// path when nothing else names that file any more (the caller removes it), else "".
 func (s Service) SetMedia(ctx context.Context, id int64, rel, name string) (Schedule, string, error) {
 	var sc Schedule
 	var old string
@@ -246,7 +263,14 @@ func (s Service) SetMedia(ctx context.Context, id int64, rel, name string) (Sche
 			return err
 		}
 		old, sc.MediaPath, sc.MediaName, sc.UpdatedAt = sc.MediaPath, rel, name, s.now()
-		return tx.Model(&sc).Select("media_path", "media_name", "updated_at").Updates(&sc).Error
+		if err := tx.Model(&sc).Select("media_path", "media_name", "updated_at").Updates(&sc).Error; err != nil {
+			return err
+		}
+		used, err := FileInUse(tx, sc.CompanyID, old, 0)
+		if used || old == rel {
+			old = ""
+		}
+		return err
 	})
 	if err != nil {
 		return Schedule{}, "", err
@@ -255,11 +279,11 @@ func (s Service) SetMedia(ctx context.Context, id int64, rel, name string) (Sche
 	return sc, old, err
 }
 
-// ClearMedia removes a schedule's file.
+// ClearMedia takes a schedule's file off it (and out of storage when nothing else shows it).
 func (s Service) ClearMedia(ctx context.Context, id int64) (Schedule, error) {
 	sc, old, err := s.SetMedia(ctx, id, "", "")
-	if err == nil && s.Media != nil && old != "" {
-		_ = s.Media.Remove(old)
+	if err == nil {
+		s.removeUnused(ctx, old, false)
 	}
 	return sc, err
 }

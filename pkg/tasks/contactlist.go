@@ -35,11 +35,23 @@ type ContactListCheck struct {
 	ConnectionID  int64 `json:"connectionId"`
 	ImportID      int64 `json:"importId,omitempty"`
 	AfterID       int64 `json:"afterId"`
+	// Recheck asks about every item again (the list's "re-check numbers"), not only the
+	// unchecked ones; ImportID is then that check's job.
+	Recheck bool `json:"recheck,omitempty"`
 }
 
 // NewContactListCheck checks one batch; the TaskID (list and place) makes a batch queued
 // twice run once. WhatsApp checks run in the process owning the session (handed over).
 func NewContactListCheck(p ContactListCheck) (*asynq.Task, error) {
 	return newTask(TypeContactListCheck, p, asynq.Queue(QueueLow), asynq.MaxRetry(5), asynq.Timeout(2*time.Minute),
-		asynq.TaskID(fmt.Sprintf("%s:%d:%d", TypeContactListCheck, p.ContactListID, p.AfterID)))
+		asynq.TaskID(checkTaskID(p)))
+}
+
+// checkTaskID names a batch by its list and place; a re-check's batches by their job too,
+// so a re-check is never taken for an earlier check of the same batch.
+func checkTaskID(p ContactListCheck) string {
+	if p.Recheck {
+		return fmt.Sprintf("%s:%d:%d:r%d", TypeContactListCheck, p.ContactListID, p.AfterID, p.ImportID)
+	}
+	return fmt.Sprintf("%s:%d:%d", TypeContactListCheck, p.ContactListID, p.AfterID)
 }

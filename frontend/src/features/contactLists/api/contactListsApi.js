@@ -16,6 +16,10 @@ export const deleteContactListItem = (id) => api.delete(`/contact-list-items/${i
 /** The list's latest imports, newest first. */
 export const listImports = (listId) => api.get(`/contact-lists/${listId}/imports`);
 
+/** POST /contact-lists/{id}/check: every number checked on WhatsApp again (the job it started). */
+export const recheckNumbers = (listId, connectionId = null) =>
+  api.post(`/contact-lists/${listId}/check`, connectionId ? { connectionId } : {});
+
 /** POST /contact-lists/{id}/upload (multipart file): the import it started. */
 export function uploadSpreadsheet(listId, file) {
   const form = new FormData();

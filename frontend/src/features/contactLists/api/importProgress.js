@@ -23,3 +23,6 @@ export function newerImport(current, next) {
   if (!current || current.id !== next.id) return !current || next.id > current.id ? next : current;
   return new Date(next.updatedAt) >= new Date(current.updatedAt) ? next : current;
 }
+
+/** A job of the list: a spreadsheet import, or a re-check of its numbers (kind 'check'). */
+export const isCheck = (im) => im?.kind === 'check';

@@ -24,4 +24,12 @@ describe('ImportPanel', () => {
     view = render(<ImportPanel listId={3} current={{ id: 1, status: 'failed', error: 'ERR_IMPORT_WRONG_COLUMNS', refused: 0 }} />);
     expect(byTestId('contact-list-import-error').textContent).toContain('primeira linha');
   });
+
+  it('shows a re-check of the numbers with its own progress', () => {
+    view = render(<ImportPanel listId={3} current={{ id: 2, kind: 'check', status: 'checking', toCheck: 200, checked: 50, refused: 0 }} />);
+    expect(byTestId('contact-list-import').dataset.kind).toBe('check');
+    expect(byTestId('contact-list-import').textContent).toContain('Verificando de novo os números');
+    expect(byTestId('contact-list-import-progress').getAttribute('aria-valuenow')).toBe('25');
+    expect(byTestId('contact-list-import-counts').textContent).toContain('50 de 200 números verificados');
+  });
 });

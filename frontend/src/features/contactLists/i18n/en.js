@@ -37,6 +37,14 @@ const en = {
         email: 'E-mail',
       },
     },
+    recheck: {
+      button: 'Re-check numbers',
+      hint: 'Checks every number of the list on WhatsApp again',
+      started: 'Number check started.',
+      finished: 'Number check finished.',
+      counts: '{{checked}} of {{total}} numbers checked',
+      phase: { checking: 'Checking the list\'s numbers again…', done: 'Number check finished', failed: 'The check failed' },
+    },
     import: {
       noFile: 'Choose a spreadsheet.',
       badType: 'Send an .xlsx or .csv spreadsheet.',
@@ -62,6 +70,9 @@ const en = {
     },
   },
   backendErrors: {
+    ERR_CHECK_RUNNING: 'This list is already importing or checking numbers. Wait for it to finish.',
+    ERR_CHECK_EMPTY_LIST: 'The list has no contacts to check.',
+    ERR_CHECK_NO_CONNECTION: 'No WhatsApp connection can check the numbers now.',
     ERR_NO_CONTACT_LIST_FOUND: 'No contact list found with this ID.',
     ERR_NO_CONTACT_LIST_ITEM_FOUND: 'No contact found with this ID.',
     ERR_DUPLICATED_CONTACT_LIST_ITEM: 'This list already has a contact with this number.',

@@ -37,6 +37,14 @@ const es = {
         email: 'Correo',
       },
     },
+    recheck: {
+      button: 'Verificar números',
+      hint: 'Verifica de nuevo en WhatsApp todos los números de la lista',
+      started: 'Verificación de números iniciada.',
+      finished: 'Verificación de números concluida.',
+      counts: '{{checked}} de {{total}} números verificados',
+      phase: { checking: 'Verificando de nuevo los números de la lista…', done: 'Verificación de números concluida', failed: 'La verificación falló' },
+    },
     import: {
       noFile: 'Elija una planilla.',
       badType: 'Envíe una planilla .xlsx o .csv.',
@@ -62,6 +70,9 @@ const es = {
     },
   },
   backendErrors: {
+    ERR_CHECK_RUNNING: 'Esta lista ya está importando o verificando números. Espere al final.',
+    ERR_CHECK_EMPTY_LIST: 'La lista no tiene contactos para verificar.',
+    ERR_CHECK_NO_CONNECTION: 'Ninguna conexión de WhatsApp puede verificar los números ahora.',
     ERR_NO_CONTACT_LIST_FOUND: 'No se encontró ninguna lista de contactos con este ID.',
     ERR_NO_CONTACT_LIST_ITEM_FOUND: 'No se encontró ningún contacto con este ID.',
     ERR_DUPLICATED_CONTACT_LIST_ITEM: 'Esta lista ya tiene un contacto con este número.',

@@ -37,6 +37,14 @@ const pt = {
         email: 'E-mail',
       },
     },
+    recheck: {
+      button: 'Verificar números',
+      hint: 'Verifica de novo, no WhatsApp, todos os números da lista',
+      started: 'Verificação dos números iniciada.',
+      finished: 'Verificação dos números concluída.',
+      counts: '{{checked}} de {{total}} números verificados',
+      phase: { checking: 'Verificando de novo os números da lista…', done: 'Verificação dos números concluída', failed: 'A verificação falhou' },
+    },
     import: {
       noFile: 'Escolha uma planilha.',
       badType: 'Envie uma planilha .xlsx ou .csv.',
@@ -62,6 +70,9 @@ const pt = {
     },
   },
   backendErrors: {
+    ERR_CHECK_RUNNING: 'Esta lista já está importando ou verificando números. Aguarde o fim.',
+    ERR_CHECK_EMPTY_LIST: 'A lista não tem contatos para verificar.',
+    ERR_CHECK_NO_CONNECTION: 'Nenhuma conexão de WhatsApp pode verificar os números agora.',
     ERR_NO_CONTACT_LIST_FOUND: 'Nenhuma lista de contatos encontrada com este ID.',
     ERR_NO_CONTACT_LIST_ITEM_FOUND: 'Nenhum contato encontrado com este ID.',
     ERR_DUPLICATED_CONTACT_LIST_ITEM: 'Já existe um contato com este número nesta lista.',

@@ -37,6 +37,14 @@ const tr = {
         email: 'E-posta',
       },
     },
+    recheck: {
+      button: 'Numaraları yeniden denetle',
+      hint: 'Listedeki tüm numaraları WhatsApp\'ta yeniden denetler',
+      started: 'Numara denetimi başladı.',
+      finished: 'Numara denetimi tamamlandı.',
+      counts: '{{checked}} / {{total}} numara denetlendi',
+      phase: { checking: 'Listenin numaraları yeniden denetleniyor…', done: 'Numara denetimi tamamlandı', failed: 'Denetim başarısız oldu' },
+    },
     import: {
       noFile: 'Bir tablo seçin.',
       badType: '.xlsx veya .csv tablo gönderin.',
@@ -62,6 +70,9 @@ const tr = {
     },
   },
   backendErrors: {
+    ERR_CHECK_RUNNING: 'Bu liste zaten içe aktarıyor veya numaraları denetliyor. Bitmesini bekleyin.',
+    ERR_CHECK_EMPTY_LIST: 'Listede denetlenecek kişi yok.',
+    ERR_CHECK_NO_CONNECTION: 'Şu anda numaraları denetleyebilecek WhatsApp bağlantısı yok.',
     ERR_NO_CONTACT_LIST_FOUND: 'Bu kimlikle kişi listesi bulunamadı.',
     ERR_NO_CONTACT_LIST_ITEM_FOUND: 'Bu kimlikle kişi bulunamadı.',
     ERR_DUPLICATED_CONTACT_LIST_ITEM: 'Bu listede bu numarayla bir kişi zaten var.',

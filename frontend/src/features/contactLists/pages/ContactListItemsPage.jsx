@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, IconButton, Stack, Tooltip } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import RefreshIcon from '@mui/icons-material/Refresh';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useNavigate, useParams } from 'react-router';
 import useSWR from 'swr';
@@ -13,10 +14,10 @@ import useSearchText from '../../../hooks/useSearchText';
 import { toast } from '../../../services/toast';
 import toastError from '../../../utils/toastError';
 import {
-  CONTACT_LIST_ITEMS_PATH, deleteContactListItem, listImports, uploadSpreadsheet,
+  CONTACT_LIST_ITEMS_PATH, deleteContactListItem, listImports, recheckNumbers, uploadSpreadsheet,
 } from '../api/contactListsApi';
 import { ACCEPTED_FILES, checkSpreadsheet, eventForList } from '../api/contactListForm';
-import { isActive, newerImport } from '../api/importProgress';
+import { isActive, isCheck, newerImport } from '../api/importProgress';
 import ContactListItemModal from '../components/ContactListItemModal';
 import ContactListItemsTable from '../components/ContactListItemsTable';
 import ImportPanel from '../components/ImportPanel';
@@ -59,7 +60,7 @@ export default function ContactListItemsPage() {
   const fileRef = useRef(null);
   const [current, setCurrent] = useLatestImport(contactListId, (done) => {
     if (done.status === 'failed') toast.error(t('contactLists.import.failed'));
-    else toast.success(t('contactLists.import.finished'));
+    else toast.success(t(isCheck(done) ? 'contactLists.recheck.finished' : 'contactLists.import.finished'));
   });
 
   useCompanyEvent('ContactListItem', (data) => {
@@ -90,6 +91,19 @@ export default function ContactListItemsPage() {
     }
   };
 
+  const recheck = async () => {
+    setUploading(true);
+    try {
+      const started = await recheckNumbers(contactListId);
+      setCurrent((now) => newerImport(now, started));
+      toast.success(t('contactLists.recheck.started'));
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setUploading(false);
+    }
+  };
+
   const remove = async (item) => {
     await deleteContactListItem(item.id);
     list.remove(item.id);
@@ -112,6 +126,14 @@ export default function ContactListItemsPage() {
         onClick={() => fileRef.current?.click()} data-testid="contact-list-items-import">
         {t('contactLists.items.import')}
       </Button>
+      <Tooltip title={t('contactLists.recheck.hint')}>
+        <span>
+          <Button variant="outlined" startIcon={<FactCheckIcon />} disabled={uploading || isActive(current) || !record?.contactsCount}
+            onClick={recheck} data-testid="contact-list-items-recheck">
+            {t('contactLists.recheck.button')}
+          </Button>
+        </span>
+      </Tooltip>
       <Tooltip title={t('contactLists.items.reload')}>
         <IconButton onClick={list.reload} aria-label={t('contactLists.items.reload')} data-testid="contact-list-items-reload">
           <RefreshIcon />

@@ -14,6 +14,8 @@ const en = {
     clearFilter: 'Show all',
     schedule: 'Schedule message',
     contactSchedules: 'Schedules',
+    view: { label: 'View', calendar: 'Calendar', list: 'List' },
+    list: { contact: 'Contact', body: 'Message', sendAt: 'Send at', connection: 'Connection', status: 'Status', actions: 'Actions', empty: 'No schedules found.' },
     calendar: { today: 'Today', month: 'Month', week: 'Week', day: 'Day' },
     status: { PENDENTE: 'Pending', AGENDADA: 'Sending', ENVIADA: 'Sent', ERRO: 'Error' },
     modal: {

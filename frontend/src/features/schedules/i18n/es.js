@@ -14,6 +14,8 @@ const es = {
     clearFilter: 'Mostrar todos',
     schedule: 'Agendar mensaje',
     contactSchedules: 'Agendamientos',
+    view: { label: 'Vista', calendar: 'Calendario', list: 'Lista' },
+    list: { contact: 'Contacto', body: 'Mensaje', sendAt: 'Envío', connection: 'Conexión', status: 'Estado', actions: 'Acciones', empty: 'No se encontraron programaciones.' },
     calendar: { today: 'Hoy', month: 'Mes', week: 'Semana', day: 'Día' },
     status: { PENDENTE: 'Pendiente', AGENDADA: 'Enviando', ENVIADA: 'Enviado', ERRO: 'Error' },
     modal: {

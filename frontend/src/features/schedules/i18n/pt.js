@@ -14,6 +14,8 @@ const pt = {
     clearFilter: 'Mostrar todos',
     schedule: 'Agendar mensagem',
     contactSchedules: 'Agendamentos',
+    view: { label: 'Modo de exibição', calendar: 'Calendário', list: 'Lista' },
+    list: { contact: 'Contato', body: 'Mensagem', sendAt: 'Envio', connection: 'Conexão', status: 'Status', actions: 'Ações', empty: 'Nenhum agendamento encontrado.' },
     calendar: { today: 'Hoje', month: 'Mês', week: 'Semana', day: 'Dia' },
     status: { PENDENTE: 'Pendente', AGENDADA: 'Agendada', ENVIADA: 'Enviada', ERRO: 'Erro' },
     modal: {

@@ -14,6 +14,8 @@ const tr = {
     clearFilter: 'Tümünü göster',
     schedule: 'Mesaj zamanla',
     contactSchedules: 'Zamanlamalar',
+    view: { label: 'Görünüm', calendar: 'Takvim', list: 'Liste' },
+    list: { contact: 'Kişi', body: 'Mesaj', sendAt: 'Gönderim', connection: 'Bağlantı', status: 'Durum', actions: 'İşlemler', empty: 'Zamanlanmış mesaj bulunamadı.' },
     calendar: { today: 'Bugün', month: 'Ay', week: 'Hafta', day: 'Gün' },
     status: { PENDENTE: 'Bekliyor', AGENDADA: 'Gönderiliyor', ENVIADA: 'Gönderildi', ERRO: 'Hata' },
     modal: {

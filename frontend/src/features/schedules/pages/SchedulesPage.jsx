@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, Chip, Stack, Typography } from '@mui/material';
+import { Box, Button, Chip, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
+import ViewListIcon from '@mui/icons-material/ViewList';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../services/api';
@@ -11,9 +13,22 @@ import { schedulesAllowed } from '../api/access';
 import { contactIdParam, movedPayload, sendAtForClick } from '../api/scheduleForm';
 import { updateSchedule } from '../api/schedulesApi';
 import ScheduleCalendar from '../components/ScheduleCalendar';
+import ScheduleList from '../components/ScheduleList';
 import ScheduleModal from '../components/ScheduleModal';
 
 export const REDIRECT_DELAY = 1000;
+const VIEW_KEY = 'schedules.view';
+
+/** The calendar or the list, remembered in this browser. */
+function useView() {
+  const [view, setView] = useState(() => (localStorage.getItem(VIEW_KEY) === 'list' ? 'list' : 'calendar'));
+  const choose = (next) => {
+    if (!next) return;
+    localStorage.setItem(VIEW_KEY, next);
+    setView(next);
+  };
+  return [view, choose];
+}
 
 /** Without the plan flag: the spec's error toast, then home after 1 s. */
 function useRedirectWithoutPlan(allowed) {
@@ -53,6 +68,7 @@ export default function SchedulesPage() {
   const contact = useContactParam(contactId);
   const [modal, setModal] = useState({ open: false });
   const [openedFor, setOpenedFor] = useState(null);
+  const [view, setView] = useView();
 
   // ?contactId= opens the create dialog for that contact once it is loaded.
   useEffect(() => {
@@ -88,18 +104,32 @@ export default function SchedulesPage() {
           <Chip label={t('schedules.contactFilter', { name: contact.name })} onDelete={() => navigate('/schedules')}
             data-testid="schedules-contact-filter" />
         )}
+        <ToggleButtonGroup size="small" exclusive value={view} onChange={(_, next) => setView(next)} aria-label={t('schedules.view.label')}>
+          <ToggleButton value="calendar" aria-label={t('schedules.view.calendar')} data-testid="schedules-view-calendar">
+            <CalendarMonthIcon fontSize="small" />
+          </ToggleButton>
+          <ToggleButton value="list" aria-label={t('schedules.view.list')} data-testid="schedules-view-list">
+            <ViewListIcon fontSize="small" />
+          </ToggleButton>
+        </ToggleButtonGroup>
         <Button variant="contained" startIcon={<AddIcon />} data-testid="schedules-add"
           onClick={() => setModal({ open: true, record: null, contact, sendAt: null })}>
           {t('schedules.add')}
         </Button>
       </Stack>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{t('schedules.hint')}</Typography>
-      <ScheduleCalendar
-        contactId={contact?.id}
-        onAdd={(date, allDay) => setModal({ open: true, record: null, contact, sendAt: sendAtForClick(date, allDay) })}
-        onEdit={(record) => setModal({ open: true, record })}
-        onMove={move}
-      />
+      {view === 'calendar' ? (
+        <>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{t('schedules.hint')}</Typography>
+          <ScheduleCalendar
+            contactId={contact?.id}
+            onAdd={(date, allDay) => setModal({ open: true, record: null, contact, sendAt: sendAtForClick(date, allDay) })}
+            onEdit={(record) => setModal({ open: true, record })}
+            onMove={move}
+          />
+        </>
+      ) : (
+        <ScheduleList contactId={contact?.id} onEdit={(record) => setModal({ open: true, record })} />
+      )}
       <ScheduleModal open={modal.open} record={modal.record} contact={modal.contact} sendAt={modal.sendAt}
         onClose={close} onSaved={saved} />
     </Box>
