@@ -154,8 +154,8 @@ describe('dashboard figures, the attendants export and a live kanban', { timeout
     const rows = readSheet(await readFile(await download.path()));
     assert.deepEqual(rows[0], ['Nome', 'Nota', 'Atendimentos avaliados', 'Total de atendimentos',
       'Tempo médio de espera (min)', 'Tempo médio de atendimento (min)', 'Status']);
-    // One row per user of the company, by name: the owner (named as the company), the manager, the supervisor.
-    assert.deepEqual(rows.slice(1).map((r) => r[0]), [`Gestão ${stamp}`, manager.name, viewer.name]);
+    // One row per user of the company, by name: the manager, the owner (named as the company), the supervisor.
+    assert.deepEqual(rows.slice(1).map((r) => r[0]), [manager.name, `Gestão ${stamp}`, viewer.name]);
     const mine = rows.find((r) => r[0] === manager.name);
     assert.deepEqual(mine.slice(1, 4), ['7.5', '4', '5']);
     assert.ok(Number(mine[5]) >= 0, `average service time: ${mine[5]}`);
