@@ -5,6 +5,9 @@
 //
 //	go run ./bench/dashboard -db postgres://postgres@127.0.0.1:5432/atende_bench_dash?sslmode=disable
 //
+// With -url (a running server on the same database) the tabs are GET requests instead,
+// timed while -attendants attendants work the ticket tabs (http.go).
+//
 // The indicators and NPS tabs both show GET /dashboard (counters and attendants in one
 // answer); the attendants tab shows it with the two charts, fetched in parallel.
 package main
@@ -36,10 +39,21 @@ func main() {
 	runs := flag.Int("runs", 300, "requests of each tab per company")
 	concurrency := flag.Int("concurrency", 2, "managers refreshing at once")
 	days := flag.Int("days", 30, "the range: this many days up to today")
+	base := flag.String("url", "", "a running server's base URL: time the tabs over HTTP while attendants work (http.go)")
+	attendants := flag.Int("attendants", 50, "-url: attendants working the ticket tabs, one per company")
+	think := flag.Duration("think", time.Second, "-url: an attendant's average pause between requests")
+	warmup := flag.Duration("warmup", 15*time.Second, "-url: unrecorded load first")
+	duration := flag.Duration("duration", 60*time.Second, "-url: recorded load")
 	flag.Parse()
 	g, err := db.Open(*dsn)
 	if err != nil {
 		log.Fatal(err)
+	}
+	if *base != "" {
+		h := &httpRun{base: *base, days: *days, managers: *concurrency, attendants: *attendants,
+			warmup: *warmup, duration: *duration, think: *think}
+		h.run(g, targets(g))
+		return
 	}
 	s := dashboard.Service{DB: g}
 	for _, t := range targets(g) {

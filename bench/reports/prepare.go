@@ -15,6 +15,8 @@ const bench = `(SELECT id FROM companies WHERE name LIKE 'Bench %')`
 // write, and grows the largest company to exportRows tickets for the export run: an
 // attendance (tracking) per closed ticket, a rating on a third of them, four kanban lanes
 // per company with most open and pending tickets in a lane. Idempotent (a marker setting).
+// bench/gen now writes episodes and ratings itself: only tickets without one get them here
+// (the largest company's grown copies).
 func prepareData(ctx context.Context, g *gorm.DB, company int64, exportRows int) error {
 	var done int64
 	g.WithContext(ctx).Raw(`SELECT count(*) FROM settings WHERE company_id = ? AND key = 'benchReports'`, company).Scan(&done)
@@ -35,10 +37,14 @@ func prepareData(ctx context.Context, g *gorm.DB, company int64, exportRows int)
 				created_at + (abs(hashint8(id)) % 600) * interval '1 second',
 				created_at + (600 + abs(hashint8(id)) % 3600) * interval '1 second',
 				created_at + (600 + abs(hashint8(id)) % 3600) * interval '1 second', created_at, updated_at
-			FROM tickets WHERE status = 'closed' AND company_id IN ` + bench},
+			FROM tickets t WHERE status = 'closed' AND company_id IN ` + bench + `
+				AND NOT EXISTS (SELECT 1 FROM ticket_trackings x WHERE x.ticket_id = t.id)`},
 		{"ratings", `INSERT INTO user_ratings (company_id, ticket_id, tracking_id, user_id, rate, created_at, updated_at)
 			SELECT company_id, ticket_id, id, user_id, abs(hashint8(id)) % 11, closed_at, closed_at
-			FROM ticket_trackings WHERE abs(hashint8(id)) % 3 = 0 AND company_id IN ` + bench},
+			FROM ticket_trackings WHERE abs(hashint8(id)) % 3 = 0 AND closed_at IS NOT NULL AND company_id IN ` + bench + `
+			ON CONFLICT DO NOTHING`},
+		{"episodes' rates", `UPDATE ticket_trackings tt SET rated = true, rate = ur.rate
+			FROM user_ratings ur WHERE ur.tracking_id = tt.id AND tt.rate IS NULL AND tt.company_id IN ` + bench},
 		{"lanes", `INSERT INTO tags (company_id, name, color, kanban, time_lane)
 			SELECT c.id, 'Lane ' || n, '#3B82F6', 1, 30 FROM companies c, generate_series(1, 4) n
 			WHERE c.id IN ` + bench + ` ON CONFLICT DO NOTHING`},

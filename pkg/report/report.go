@@ -136,7 +136,7 @@ func (s Service) Page(ctx context.Context, f Filter) (Result, error) {
 }
 
 // rowsSQL selects the report's rows: the tickets of the filter (newest first, by the
-// tickets_report_idx walk) and then, for those only, their names, support time and NPS.
+// tickets_report_cover_idx walk) and then, for those only, their names, support time and NPS.
 // Support time is the sum, over the ticket's attendances (ticket_trackings), of closing
 // minus the attendant's start; closedAt is the latest close; NPS the latest rating.
 func rowsSQL(where, limit string) string {
