@@ -1,4 +1,4 @@
-package contactlist
+package sheet
 
 import (
 	"strings"
@@ -9,12 +9,12 @@ import (
 // DefaultRegion is where a number written without its country code is taken to be.
 const DefaultRegion = "BR"
 
-// NormaliseNumber returns a number as digits with its country code (5511999990001), or
+// Normalise returns a number as digits with its country code (5511999990001), or
 // false when it is not a valid phone number. A number with + or 00 is international; one
 // without is read as Brazilian first, then as already carrying its country code.
-func NormaliseNumber(s string) (string, bool) {
+func Normalise(s string) (string, bool) {
 	s = strings.TrimSpace(s)
-	digits := onlyDigits(s)
+	digits := Digits(s)
 	if len(digits) < 8 || len(digits) > 15+2 {
 		return "", false
 	}
@@ -38,7 +38,8 @@ func parse(s, region string) (string, bool) {
 	return strings.TrimPrefix(phonenumbers.Format(num, phonenumbers.E164), "+"), true
 }
 
-func onlyDigits(s string) string {
+// Digits keeps a string's digits.
+func Digits(s string) string {
 	var b strings.Builder
 	for _, r := range s {
 		if r >= '0' && r <= '9' {
