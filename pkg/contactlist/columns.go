@@ -5,19 +5,11 @@ import "atende/pkg/sheet"
 // columns is where a sheet keeps each field (-1: absent).
 type columns struct{ name, number, email int }
 
-// headers are the header names each field is known by (lowercase, without accents).
-var headers = map[string]string{
-	"name": "name", "nome": "name", "nombre": "name", "isim": "name", "ad": "name",
-	"number": "number", "numero": "number", "telefone": "number", "phone": "number", "celular": "number",
-	"whatsapp": "number", "telefono": "number", "fone": "number",
-	"email": "email", "e-mail": "email", "mail": "email", "correo": "email", "eposta": "email", "e-posta": "email",
-}
-
 // mapColumns reads the header row: a number column is required.
 func mapColumns(header []string) (columns, error) {
 	c := columns{-1, -1, -1}
 	for i, h := range header {
-		switch headers[sheet.HeaderKey(h)] {
+		switch sheet.FieldOf(h) {
 		case "name":
 			c.name = first(c.name, i)
 		case "number":
