@@ -2,6 +2,7 @@ package contact
 
 import (
 	"context"
+	"database/sql"
 	"io"
 	"time"
 
@@ -39,11 +40,22 @@ type exportRow struct {
 // its headers early; flush (nil: none) pushes the written bytes to the client. An error after
 // begin means a cut file.
 func (s Service) Export(ctx context.Context, viewer user.User, f Filter, w io.Writer, begin func(), flush func() error) error {
-	q, err := s.filtered(ctx, f)
+	masked := s.masked(ctx, viewer)
+	// One read-only transaction: one snapshot, and JIT off. The whole query's cost (a
+	// subquery per contact) passes PostgreSQL's JIT threshold, and compiling it held the
+	// first row back 0.4-1.3 s on 400,000 contacts; rows come one by one from the index.
+	tx := s.DB.WithContext(ctx).Begin(&sql.TxOptions{ReadOnly: true})
+	if tx.Error != nil {
+		return tx.Error
+	}
+	defer tx.Rollback()
+	if err := tx.Exec("SET LOCAL jit = off").Error; err != nil {
+		return err
+	}
+	q, err := filteredOn(ctx, tx, f)
 	if err != nil {
 		return err
 	}
-	masked := s.masked(ctx, viewer)
 	rows, err := q.Select(`contacts.id, contacts.name, contacts.number, contacts.email, contacts.channel,
 		contacts.is_group, contacts.active, coalesce((SELECT w.name FROM connections w WHERE w.id = contacts.connection_id), '') AS whatsapp, contacts.url_picture,
 		coalesce((SELECT string_agg(t.name, ', ' ORDER BY lower(t.name)) FROM contact_tags ct
