@@ -16,7 +16,9 @@ export default function PreviewTable({ preview, mapping, picked, onPick, allRows
     <>
       <FormControlLabel
         control={<Checkbox checked={allRows} onChange={(e) => onAllRows(e.target.checked)} data-testid="contact-import-all-rows" />}
-        label={t('contactImport.allRows', { count: preview.import.totalRows || preview.rows.length })}
+        label={preview.import.totalRows > 0
+          ? t('contactImport.allRowsCount', { count: preview.import.totalRows })
+          : t('contactImport.allRows')}
       />
       <Typography variant="caption" color="text.secondary" component="p">
         {t('contactImport.previewHint', { count: preview.rows.length })}
