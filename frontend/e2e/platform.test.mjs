@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  ADMIN_EMAIL, ADMIN_PASSWORD, WAIT, call, eventually, launchBrowser, signIn, url, waitForPath, waitForText,
+  ADMIN_EMAIL, ADMIN_PASSWORD, WAIT, adminPage, call, eventually, launchBrowser, signIn, url, waitForPath, waitForText,
 } from './helpers.mjs';
 
 /*
@@ -109,5 +109,23 @@ describe('platform: whitelabel, a company billed and paid', { timeout: 600000 },
     const again = await call('POST', '/auth/login', { body: owner });
     const paid = (await call('GET', '/invoices', { token: again.token })).invoices.find((i) => i.id === invoice.id);
     assert.equal(paid.status, 'paid');
+  });
+
+  test('an admin imports contacts from a spreadsheet: mapped, previewed, imported, the bad row refused', async () => {
+    const page = await adminPage(browser);
+    await page.goto(url('/contacts/import'));
+    const csv = `nome;telefone;email\nAna Importada ${stamp};(11) 99999-0101;ana@exemplo.com\nSem Numero;;\n`;
+    await page.getByTestId('contact-import-file').setInputFiles({ name: 'contatos.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByTestId('contact-import-preview').waitFor({ timeout: WAIT });
+    assert.equal(await page.getByTestId('contact-import-preview').locator('tbody tr').count(), 2);
+    await page.getByTestId('contact-import-start').click();
+    await page.locator('[data-testid="contact-import-progress"][data-status="done"]').waitFor({ timeout: WAIT });
+    assert.match(await page.getByTestId('contact-import-counts').textContent(), /2 linhas lidas: 1 contatos criados, 0 atualizados, 1 recusados/);
+    await page.getByTestId('contact-import-refused').waitFor({ timeout: WAIT });
+    await page.context().close();
+    // The browser's sign-in took the operator's API session over: sign in again.
+    ({ token } = await call('POST', '/auth/login', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } }));
+    const found = await call('GET', `/contacts?searchParam=${encodeURIComponent(`Ana Importada ${stamp}`)}`, { token });
+    assert.equal(found.contacts[0]?.number, '5511999990101');
   });
 });
