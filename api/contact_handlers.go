@@ -52,7 +52,11 @@ func (a *API) exportContacts(c *gin.Context) {
 		c.Status(http.StatusOK)
 		c.Writer.Flush()
 	}
-	err := a.App.Contacts.Export(c.Request.Context(), currentUser(c), f, c.Writer, begin)
+	flush := func() error {
+		c.Writer.Flush()
+		return nil
+	}
+	err := a.App.Contacts.Export(c.Request.Context(), currentUser(c), f, c.Writer, begin, flush)
 	switch {
 	case err == nil:
 	case !began:

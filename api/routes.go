@@ -3,6 +3,7 @@ package api
 import (
 	"github.com/gin-gonic/gin"
 
+	"atende/pkg/contactimport"
 	"atende/pkg/contactlist"
 	"atende/pkg/flow"
 	"atende/pkg/whitelabel"
@@ -135,6 +136,12 @@ func (a *API) routes() []route {
 		{"PUT", "/contacts/toggleAcceptAudio/:id", signedIn, a.toggleContactAudio},
 		{"PUT", "/contacts/toggleDisableBot/:id", signedIn, a.toggleContactBot},
 		{"GET", "/contactTags/:contactId", signedIn, a.contactTags},
+		{"POST", "/contacts/upload", signedIn.upTo(contactimport.UploadMaxBytes + formOverhead), a.uploadContacts},
+		{"POST", "/contacts/import", signedIn, a.importPhoneContacts},
+		{"GET", "/contacts/imports", signedIn, a.listContactImports},
+		{"GET", "/contacts/imports/:id", signedIn, a.getContactImport},
+		{"POST", "/contacts/imports/:id/start", signedIn, a.startContactImport},
+		{"GET", "/contacts/imports/:id/refused", signedIn, a.contactImportRefusals},
 
 		{"GET", "/tags", signedIn, a.listTags},
 		{"GET", "/tags/", signedIn, a.listTags},

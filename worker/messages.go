@@ -75,6 +75,9 @@ func Reconcile(a *app.App, ctx context.Context) error {
 	if err := a.ContactLists.Requeue(ctx, ReconcileGrace); err != nil {
 		return err
 	}
+	if err := a.Imports.Requeue(ctx, ReconcileGrace); err != nil {
+		return err
+	}
 	if err := schedule.Requeue(ctx, a.DB, a.Queue, ScheduleGrace); err != nil {
 		return err
 	}

@@ -50,6 +50,7 @@ func (w *Worker) Mux() *asynq.ServeMux {
 	mux.HandleFunc(tasks.TypeTimerAutoClose, w.timer(timers.Service.AutoClose))
 	mux.HandleFunc(tasks.TypeContactListImport, w.importContactList)
 	mux.HandleFunc(tasks.TypeContactListCheck, w.checkContactList)
+	mux.HandleFunc(tasks.TypeContactImport, w.importContacts)
 	mux.HandleFunc(tasks.TypeScheduleFire, w.fireSchedule)
 	mux.HandleFunc(tasks.TypeCampaignStart, w.startCampaign)
 	mux.HandleFunc(tasks.TypeCampaignTick, w.tickCampaign)

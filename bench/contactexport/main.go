@@ -69,7 +69,7 @@ func main() {
 	var headers time.Duration
 	start = time.Now()
 	w.start = start
-	err = svc.Export(tenant.With(ctx, companyID), admin, contact.Filter{}, w, func() { headers = time.Since(start) })
+	err = svc.Export(tenant.With(ctx, companyID), admin, contact.Filter{}, w, func() { headers = time.Since(start) }, nil)
 	took := time.Since(start)
 	if err != nil {
 		log.Fatal(err)

@@ -24,6 +24,7 @@ import (
 	"atende/pkg/config"
 	"atende/pkg/connection"
 	"atende/pkg/contact"
+	"atende/pkg/contactimport"
 	"atende/pkg/contactlist"
 	"atende/pkg/db"
 	"atende/pkg/externalapi"
@@ -86,6 +87,9 @@ type App struct {
 	Helps         help.Service
 	Announcements announcement.Service
 	Whitelabel    whitelabel.Service
+
+	// Contact imports: spreadsheets and phones' address books (issue 16).
+	Imports contactimport.Service
 
 	Channels     channel.Registry
 	Sessions     channel.SessionRouter // live sessions behind connections, by channel
@@ -183,6 +187,8 @@ func (a *App) wire() {
 	a.Resets = auth.Resets{Auth: a.Auth, Queue: a.Queue, AppURL: a.Cfg.FrontendURL}
 	a.wireMessaging()
 	a.ContactLists = contactlist.Service{DB: a.DB, Events: a.Events, Queue: a.Queue, Files: a.Media, Channels: a.Channels}
+	a.Imports = contactimport.Service{DB: a.DB, Events: a.Events, Queue: a.Queue, Files: a.Media,
+		Channels: a.Channels, Settings: a.Settings}
 	// The message service is the tickets' Messenger: automatic texts and transfer notes
 	// are stored and queued like any other message.
 	a.Tickets = ticket.Service{DB: a.DB, Events: a.Events, Settings: a.Settings, Messenger: a.Messages}

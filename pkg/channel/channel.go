@@ -155,3 +155,16 @@ type NumberChecker interface {
 	// CheckNumbers answers, for each digits-only number asked, whether it has an account.
 	CheckNumbers(ctx context.Context, conn connection.Connection, numbers []string) (map[string]bool, error)
 }
+
+// PhoneContact is one entry of a phone's address book: digits with the country code, and
+// the name the phone (or the contact's profile) gives.
+type PhoneContact struct {
+	Number string
+	Name   string
+}
+
+// PhoneBook is a channel that keeps the contacts of the phone behind a connection
+// (whatsmeow's contact store). Cloud API and sandbox connections have none.
+type PhoneBook interface {
+	PhoneContacts(ctx context.Context, conn connection.Connection) ([]PhoneContact, error)
+}

@@ -1,14 +1,13 @@
 package contact
 
 import (
-	"archive/zip"
 	"context"
+	"database/sql"
 	"io"
 	"time"
 
-	"github.com/xuri/excelize/v2"
-
 	"atende/pkg/mask"
+	"atende/pkg/sheet"
 	"atende/pkg/user"
 )
 
@@ -35,15 +34,28 @@ type exportRow struct {
 }
 
 // Export writes the contacts f selects (its page is ignored: all of them), in the list's
-// order, as a one-sheet .xlsx through excelize's stream writer; numbers are masked as the
-// list masks them for viewer. begin is called once the query runs and before anything is
-// written, so the caller can send its headers early; an error after it means a cut file.
-func (s Service) Export(ctx context.Context, viewer user.User, f Filter, w io.Writer, begin func()) error {
-	q, err := s.filtered(ctx, f)
+// order, as a one-sheet .xlsx streamed as the rows come (sheet.Stream: the first bytes leave
+// at once, one row is held in memory); numbers are masked as the list masks them for viewer.
+// begin is called once the query runs and before anything is written, so the caller can send
+// its headers early; flush (nil: none) pushes the written bytes to the client. An error after
+// begin means a cut file.
+func (s Service) Export(ctx context.Context, viewer user.User, f Filter, w io.Writer, begin func(), flush func() error) error {
+	masked := s.masked(ctx, viewer)
+	// One read-only transaction: one snapshot, and JIT off. The whole query's cost (a
+	// subquery per contact) passes PostgreSQL's JIT threshold, and compiling it held the
+	// first row back 0.4-1.3 s on 400,000 contacts; rows come one by one from the index.
+	tx := s.DB.WithContext(ctx).Begin(&sql.TxOptions{ReadOnly: true})
+	if tx.Error != nil {
+		return tx.Error
+	}
+	defer tx.Rollback()
+	if err := tx.Exec("SET LOCAL jit = off").Error; err != nil {
+		return err
+	}
+	q, err := filteredOn(ctx, tx, f)
 	if err != nil {
 		return err
 	}
-	masked := s.masked(ctx, viewer)
 	rows, err := q.Select(`contacts.id, contacts.name, contacts.number, contacts.email, contacts.channel,
 		contacts.is_group, contacts.active, coalesce((SELECT w.name FROM connections w WHERE w.id = contacts.connection_id), '') AS whatsapp, contacts.url_picture,
 		coalesce((SELECT string_agg(t.name, ', ' ORDER BY lower(t.name)) FROM contact_tags ct
@@ -59,19 +71,15 @@ func (s Service) Export(ctx context.Context, viewer user.User, f Filter, w io.Wr
 	if begin != nil {
 		begin()
 	}
-	book := excelize.NewFile()
-	defer book.Close()
-	sw, err := book.NewStreamWriter("Sheet1")
+	sw, err := sheet.NewStream(w, flush, sheet.Width{From: 2, To: 2, Width: 30}, sheet.Width{From: 3, To: 4, Width: 22})
 	if err != nil {
 		return err
 	}
-	_ = sw.SetColWidth(2, 2, 30)
-	_ = sw.SetColWidth(3, 4, 22)
-	if err := sw.SetRow("A1", ExportHeader); err != nil {
+	if err := sw.Row(ExportHeader); err != nil {
 		return err
 	}
 	cells := make([]any, len(ExportHeader))
-	for n := 2; rows.Next(); n++ {
+	for rows.Next() {
 		var r exportRow
 		if err := rows.Scan(&r.ID, &r.Name, &r.Number, &r.Email, &r.Channel, &r.IsGroup, &r.Active, &r.Whatsapp,
 			&r.URLPicture, &r.Tags, &r.ExtraInfo, &r.CreatedAt); err != nil {
@@ -83,20 +91,12 @@ func (s Service) Export(ctx context.Context, viewer user.User, f Filter, w io.Wr
 		cells[0], cells[1], cells[2], cells[3], cells[4], cells[5] = r.ID, r.Name, r.Number, r.Email, r.Channel, r.IsGroup
 		cells[6], cells[7], cells[8], cells[9], cells[10] = r.Active, r.Whatsapp, r.URLPicture, r.Tags, r.ExtraInfo
 		cells[11] = r.CreatedAt.UTC().Format(time.RFC3339)
-		cell, _ := excelize.CoordinatesToCellName(1, n)
-		if err := sw.SetRow(cell, cells); err != nil {
+		if err := sw.Row(cells); err != nil {
 			return err
 		}
 	}
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	if err := sw.Flush(); err != nil {
-		return err
-	}
-	// The zip is written straight to w: Write alone would build the whole file in a
-	// bytes.Buffer first (20 MB and more for 400,000 contacts) and copy it after. (Its zip64
-	// fix-up, which needs that buffer, only applies to a sheet past 4 GB of XML.)
-	book.SetZipWriter(func(io.Writer) excelize.ZipWriter { return zip.NewWriter(w) })
-	return book.Write(io.Discard)
+	return sw.Close()
 }

@@ -93,7 +93,12 @@ func (s Service) All(ctx context.Context, viewer user.User, search string) ([]Co
 // filtered scopes and filters the contacts. The search matches the name (trigram index on
 // lower(name)) or, by its digits, the number (trigram index on number).
 func (s Service) filtered(ctx context.Context, f Filter) (*gorm.DB, error) {
-	q, err := tenant.Scope(ctx, s.DB)
+	return filteredOn(ctx, s.DB, f)
+}
+
+// filteredOn is filtered on db (a transaction).
+func filteredOn(ctx context.Context, db *gorm.DB, f Filter) (*gorm.DB, error) {
+	q, err := tenant.Scope(ctx, db)
 	if err != nil {
 		return nil, err
 	}

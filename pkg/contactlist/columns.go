@@ -1,31 +1,15 @@
 package contactlist
 
-import (
-	"strings"
-	"unicode/utf8"
-)
+import "atende/pkg/sheet"
 
 // columns is where a sheet keeps each field (-1: absent).
 type columns struct{ name, number, email int }
-
-// headers are the header names each field is known by (lowercase, without accents).
-var headers = map[string]string{
-	"name": "name", "nome": "name", "nombre": "name", "isim": "name", "ad": "name",
-	"number": "number", "numero": "number", "telefone": "number", "phone": "number", "celular": "number",
-	"whatsapp": "number", "telefono": "number", "fone": "number",
-	"email": "email", "e-mail": "email", "mail": "email", "correo": "email", "eposta": "email", "e-posta": "email",
-}
-
-var unaccent = strings.NewReplacer("á", "a", "à", "a", "â", "a", "ã", "a", "é", "e", "ê", "e", "í", "i", "ó", "o",
-	"ô", "o", "õ", "o", "ú", "u", "ü", "u", "ç", "c", "ñ", "n", "ı", "i", "ş", "s", "ğ", "g", "ö", "o")
 
 // mapColumns reads the header row: a number column is required.
 func mapColumns(header []string) (columns, error) {
 	c := columns{-1, -1, -1}
 	for i, h := range header {
-		key := strings.TrimSpace(unaccent.Replace(strings.ToLower(strings.TrimSpace(h))))
-		key = strings.TrimSuffix(strings.TrimPrefix(key, "\ufeff"), ":")
-		switch headers[key] {
+		switch sheet.FieldOf(h) {
 		case "name":
 			c.name = first(c.name, i)
 		case "number":
@@ -53,16 +37,8 @@ func (c columns) pick(cells []string) (row, bool) {
 		if i < 0 || i >= len(cells) {
 			return ""
 		}
-		return clean(cells[i])
+		return sheet.Clean(cells[i])
 	}
 	r := row{Name: cell(c.name), Number: cell(c.number), Email: cell(c.email)}
 	return r, r.Name != "" || r.Number != "" || r.Email != ""
-}
-
-// clean makes a cell safe to store: valid UTF-8, no NUL, trimmed.
-func clean(s string) string {
-	if !utf8.ValidString(s) {
-		s = strings.ToValidUTF8(s, "")
-	}
-	return strings.TrimSpace(strings.ReplaceAll(s, "\x00", ""))
 }

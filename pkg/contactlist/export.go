@@ -4,16 +4,16 @@ import (
 	"context"
 	"io"
 
-	"github.com/xuri/excelize/v2"
+	"atende/pkg/sheet"
 )
 
 // XLSXType is the content type of the spreadsheets served.
-const XLSXType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+const XLSXType = sheet.XLSXType
 
 // WriteExample writes the example spreadsheet of an import: the columns it reads and two
 // rows to copy.
 func WriteExample(w io.Writer) error {
-	return writeSheet(w, []any{"name", "number", "email"}, func(add func([]any) error) error {
+	return sheet.Write(w, []any{"name", "number", "email"}, func(add func([]any) error) error {
 		if err := add([]any{"Maria Silva", "5511999990001", "maria@exemplo.com.br"}); err != nil {
 			return err
 		}
@@ -33,7 +33,7 @@ func (s Service) WriteRefusals(ctx context.Context, listID, importID int64, w io
 		return err
 	}
 	defer rows.Close()
-	return writeSheet(w, []any{"linha", "name", "number", "email", "motivo"}, func(add func([]any) error) error {
+	return sheet.Write(w, []any{"linha", "name", "number", "email", "motivo"}, func(add func([]any) error) error {
 		for rows.Next() {
 			var line int
 			var name, number, email, reason string
@@ -46,30 +46,4 @@ func (s Service) WriteRefusals(ctx context.Context, listID, importID int64, w io
 		}
 		return rows.Err()
 	})
-}
-
-// writeSheet streams a one-sheet workbook: a header and the rows fill gives.
-func writeSheet(w io.Writer, header []any, fill func(add func([]any) error) error) error {
-	f := excelize.NewFile()
-	defer f.Close()
-	sw, err := f.NewStreamWriter("Sheet1")
-	if err != nil {
-		return err
-	}
-	n := 1
-	add := func(cells []any) error {
-		cell, _ := excelize.CoordinatesToCellName(1, n)
-		n++
-		return sw.SetRow(cell, cells)
-	}
-	if err := add(header); err != nil {
-		return err
-	}
-	if err := fill(add); err != nil {
-		return err
-	}
-	if err := sw.Flush(); err != nil {
-		return err
-	}
-	return f.Write(w)
 }

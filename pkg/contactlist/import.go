@@ -9,6 +9,7 @@ import (
 	"gorm.io/gorm"
 
 	"atende/pkg/errs"
+	"atende/pkg/sheet"
 	"atende/pkg/tasks"
 	"atende/pkg/tenant"
 )
@@ -55,6 +56,19 @@ const (
 	StatusFailed   = "failed"
 )
 
+// File types an import reads.
+const (
+	TypeXLSX = sheet.TypeXLSX
+	TypeCSV  = sheet.TypeCSV
+)
+
+// MaxUnzipped bounds what an .xlsx may decompress to.
+const MaxUnzipped = sheet.MaxUnzipped
+
+// NormaliseNumber returns a number as digits with its country code, or false when it is not
+// a valid phone number (sheet.Normalise).
+func NormaliseNumber(s string) (string, bool) { return sheet.Normalise(s) }
+
 // Limits of an import.
 const (
 	// UploadMaxBytes bounds the uploaded file (a 100,000-row sheet is about 4 MB).
@@ -66,7 +80,7 @@ var MaxRows = 200_000
 
 // File-level errors: the import stops and writes nothing.
 var (
-	ErrNotSpreadsheet = errs.New(http.StatusBadRequest, "ERR_IMPORT_NOT_SPREADSHEET", "O arquivo não é uma planilha .xlsx ou .csv legível.")
+	ErrNotSpreadsheet = sheet.ErrUnreadable
 	ErrWrongColumns   = errs.New(http.StatusBadRequest, "ERR_IMPORT_WRONG_COLUMNS", "A primeira linha da planilha deve nomear as colunas: name (ou nome), number (ou numero, telefone) e email.")
 	ErrNoRows         = errs.New(http.StatusBadRequest, "ERR_IMPORT_NO_ROWS", "A planilha não tem nenhuma linha de contato.")
 	ErrTooManyRows    = errs.New(http.StatusBadRequest, "ERR_IMPORT_TOO_MANY_ROWS", "A planilha passa de 200.000 linhas.")

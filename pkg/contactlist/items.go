@@ -11,6 +11,7 @@ import (
 	"gorm.io/gorm"
 
 	"atende/pkg/page"
+	"atende/pkg/sheet"
 	"atende/pkg/tasks"
 	"atende/pkg/tenant"
 )
@@ -44,7 +45,7 @@ func (s Service) Items(ctx context.Context, f ItemFilter) (ItemPage, error) {
 	}
 	if search := strings.TrimSpace(f.Search); search != "" {
 		like := page.Like(strings.ToLower(search))
-		if digits := onlyDigits(search); digits != "" && strings.Trim(search, "0123456789+-(). ") == "" {
+		if digits := sheet.Digits(search); digits != "" && strings.Trim(search, "0123456789+-(). ") == "" {
 			q = q.Where("(lower(name) LIKE ? OR number LIKE ?)", like, page.Like(digits))
 		} else {
 			q = q.Where("lower(name) LIKE ?", like)

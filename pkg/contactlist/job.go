@@ -12,6 +12,7 @@ import (
 	"gorm.io/gorm"
 
 	"atende/pkg/errs"
+	"atende/pkg/sheet"
 	"atende/pkg/tasks"
 	"atende/pkg/tenant"
 	"atende/pkg/validate"
@@ -142,7 +143,7 @@ func (r *run) read(ctx context.Context, tx *gorm.DB) error {
 		return err
 	}
 	defer f.Close()
-	sh, err := openSheet(r.im.FileType, f)
+	sh, err := sheet.Open(r.im.FileType, f)
 	if err != nil {
 		return err
 	}
@@ -186,7 +187,7 @@ func (r *run) read(ctx context.Context, tx *gorm.DB) error {
 }
 
 // add reads one row: blank rows are skipped, bad ones refused, good ones batched.
-func (r *run) add(ctx context.Context, tx *gorm.DB, sh sheet, line int) error {
+func (r *run) add(ctx context.Context, tx *gorm.DB, sh sheet.Reader, line int) error {
 	in, ok := r.cols.pick(sh.Row())
 	if !ok {
 		return nil
@@ -214,7 +215,7 @@ func (r *run) add(ctx context.Context, tx *gorm.DB, sh sheet, line int) error {
 }
 
 // flush writes the batched items and refusals and reports the progress.
-func (r *run) flush(ctx context.Context, tx *gorm.DB, sh sheet) error {
+func (r *run) flush(ctx context.Context, tx *gorm.DB, sh sheet.Reader) error {
 	if len(r.items) > 0 {
 		b, _ := json.Marshal(r.items)
 		err := tx.Exec(`INSERT INTO contact_list_items (company_id, contact_list_id, name, number, email, is_whatsapp_valid)
@@ -253,7 +254,7 @@ func (r *run) flush(ctx context.Context, tx *gorm.DB, sh sheet) error {
 
 // progress stores and publishes how far the reading is, outside the transaction, at most
 // every progressEvery.
-func (r *run) progress(ctx context.Context, sh sheet) {
+func (r *run) progress(ctx context.Context, sh sheet.Reader) {
 	if time.Since(r.lastProgress) < progressEvery {
 		return
 	}
@@ -284,7 +285,7 @@ func (in row) check() (row, string) {
 	if utf8.RuneCountInString(raw) > NumberMax {
 		return row{}, ReasonLongNumber
 	}
-	number, ok := NormaliseNumber(raw)
+	number, ok := sheet.Normalise(raw)
 	if !ok {
 		return row{}, ReasonBadNumber
 	}
@@ -308,9 +309,4 @@ func (in row) check() (row, string) {
 }
 
 // clip bounds what a refused row keeps of a cell.
-func clip(s string) string {
-	if utf8.RuneCountInString(s) > 200 {
-		return string([]rune(s)[:200])
-	}
-	return s
-}
+func clip(s string) string { return sheet.Clip(s, 200) }

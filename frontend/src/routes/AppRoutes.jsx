@@ -38,6 +38,7 @@ import AnnouncementsPage from '../features/announcements/pages/AnnouncementsPage
 
 // The calendar (FullCalendar) loads only on its page.
 const SchedulesPage = lazy(() => import('../features/schedules/pages/SchedulesPage'));
+const ContactImportPage = lazy(() => import('../features/contactImport/pages/ContactImportPage'));
 // The operator's pages load only for them.
 const CompaniesPage = lazy(() => import('../features/companies/pages/CompaniesPage'));
 
@@ -79,6 +80,7 @@ export default function AppRoutes() {
           <Route path="users" element={<RequireAdmin><UsersPage /></RequireAdmin>} />
           <Route path="settings" element={<RequireAdmin><SettingsPage /></RequireAdmin>} />
           <Route path="contacts" element={<ContactsPage />} />
+          <Route path="contacts/import" element={<Suspense fallback={<LoadingScreen />}><ContactImportPage /></Suspense>} />
           <Route path="tags" element={<TagsPage />} />
           <Route path="queues" element={<RequireAdmin><QueuesPage /></RequireAdmin>} />
           <Route path="quick-messages" element={<QuickMessagesPage />} />

@@ -53,6 +53,8 @@ type Device interface {
 	PhoneForLID(ctx context.Context, lid types.JID) (types.JID, error)
 	// Delete forgets the device's keys.
 	Delete(ctx context.Context) error
+	// Contacts is the address book whatsmeow keeps from the phone's app state.
+	Contacts(ctx context.Context) (map[types.JID]types.ContactInfo, error)
 }
 
 // Factory opens the client of a connection: the stored device deviceJID, or a new
@@ -105,6 +107,10 @@ func (s sqlDevice) JID() string {
 
 func (s sqlDevice) PhoneForLID(ctx context.Context, lid types.JID) (types.JID, error) {
 	return s.d.LIDs.GetPNForLID(ctx, lid)
+}
+
+func (s sqlDevice) Contacts(ctx context.Context) (map[types.JID]types.ContactInfo, error) {
+	return s.d.Contacts.GetAllContacts(ctx)
 }
 
 func (s sqlDevice) Delete(ctx context.Context) error {

@@ -30,6 +30,7 @@ type fakeFactory struct {
 	clients map[int64][]*fakeClient
 	devices map[string]bool
 	lids    map[types.JID]types.JID
+	book    map[types.JID]types.ContactInfo // the phone's contacts every device keeps
 
 	failPairing error // PairPhone of the clients opened from now on fails with it
 }
@@ -83,6 +84,12 @@ func (d *fakeDevice) PhoneForLID(_ context.Context, lid types.JID) (types.JID, e
 	d.f.mu.Lock()
 	defer d.f.mu.Unlock()
 	return d.f.lids[lid], nil
+}
+
+func (d *fakeDevice) Contacts(context.Context) (map[types.JID]types.ContactInfo, error) {
+	d.f.mu.Lock()
+	defer d.f.mu.Unlock()
+	return d.f.book, nil
 }
 
 func (d *fakeDevice) Delete(context.Context) error {

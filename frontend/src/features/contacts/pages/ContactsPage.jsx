@@ -13,6 +13,8 @@ import {
 } from '../api/contactsApi';
 import { downloadFile } from '../../contactLists/api/contactListsApi';
 import ExportContactsButton from '../components/ExportContactsButton';
+import ImportExportMenu from '../../contactImport/components/ImportExportMenu';
+import useCompanyEvent from '../../../hooks/useCompanyEvent';
 import { contactTagParam } from '../api/contactForm';
 import ContactModal from '../components/ContactModal';
 import ContactsTable from '../components/ContactsTable';
@@ -31,6 +33,8 @@ export default function ContactsPage() {
   const [starting, setStarting] = useState(null);
 
   useListEvents('contact', list, { filtered: Boolean(search.param || tagIds.length) });
+  // An import ended: the list loads again.
+  useCompanyEvent('contact', (data) => { if (data?.action === 'reload') list.reload(); });
 
   const toggleBlock = async (contact) => {
     const active = contact.active === false;
@@ -60,6 +64,7 @@ export default function ContactsPage() {
         <>
           <TagFilter tags={tagsFromList(tagList)} value={tagIds} onChange={setTagIds} />
           <ExportContactsButton onExport={() => downloadFile(exportPath(filters), `${t('contacts.exportFile')}.xlsx`)} />
+          <ImportExportMenu onExport={() => downloadFile(exportPath(filters), `${t('contacts.exportFile')}.xlsx`)} />
         </>
       )}
       error={list.error}

@@ -1,4 +1,4 @@
-package contactlist
+package sheet
 
 import (
 	"strconv"
@@ -13,14 +13,14 @@ const DefaultRegion = "BR"
 // brazil is Brazil's country calling code.
 const brazil = 55
 
-// NormaliseNumber returns a number as digits with its country code (5511999990001), or
-// false when it is not a valid phone number. A number with + or 00 is international; one
-// without is read as Brazilian first, then as already carrying its country code. A
-// Brazilian mobile written as before its 9th digit (an area code and 8 digits from 6 to 9)
-// gets the 9 (addNinthDigit).
-func NormaliseNumber(s string) (string, bool) {
+// Normalise returns a number as digits with its country code (5511999990001), or false
+// when it is not a valid phone number. A number with + or 00 is international; one without
+// is read as Brazilian first, then as already carrying its country code. A Brazilian mobile
+// written as before its 9th digit (an area code and 8 digits from 6 to 9) gets the 9
+// (addNinthDigit).
+func Normalise(s string) (string, bool) {
 	s = strings.TrimSpace(s)
-	digits := onlyDigits(s)
+	digits := Digits(s)
 	if len(digits) < 8 || len(digits) > 15+2 {
 		return "", false
 	}
@@ -65,7 +65,8 @@ func addNinthDigit(num *phonenumbers.PhoneNumber) (*phonenumbers.PhoneNumber, er
 	return fixed, nil
 }
 
-func onlyDigits(s string) string {
+// Digits keeps a string's digits.
+func Digits(s string) string {
 	var b strings.Builder
 	for _, r := range s {
 		if r >= '0' && r <= '9' {

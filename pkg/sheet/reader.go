@@ -1,4 +1,7 @@
-package contactlist
+// Package sheet reads and writes the spreadsheets of imports and exports: .xlsx through
+// excelize's row iterator and stream writer, .csv through encoding/csv, never whole in
+// memory; and normalises the phone numbers they carry.
+package sheet
 
 import (
 	"archive/zip"
@@ -8,12 +11,15 @@ import (
 	"encoding/xml"
 	"errors"
 	"io"
+	"net/http"
 	"os"
 	"path"
 	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"atende/pkg/errs"
 
 	"github.com/xuri/excelize/v2"
 	"golang.org/x/text/encoding/charmap"
@@ -25,9 +31,9 @@ const (
 	TypeCSV  = "csv"
 )
 
-// sheet reads a spreadsheet row by row, never whole: excelize's row iterator over the
+// Reader reads a spreadsheet row by row, never whole: excelize's row iterator over the
 // first sheet (large parts go to temporary files), or encoding/csv.
-type sheet interface {
+type Reader interface {
 	// Next reads the next row; false at the end or on error (Err).
 	Next() bool
 	Row() []string
@@ -43,7 +49,11 @@ type sheet interface {
 // gigabytes of XML is refused, not read.
 const MaxUnzipped = 1 << 30
 
-func openSheet(fileType string, f *os.File) (sheet, error) {
+// ErrUnreadable: the file is not a spreadsheet this reads.
+var ErrUnreadable = errs.New(http.StatusBadRequest, "ERR_IMPORT_NOT_SPREADSHEET", "O arquivo não é uma planilha .xlsx ou .csv legível.")
+
+// Open reads f as fileType (TypeXLSX or TypeCSV).
+func Open(fileType string, f *os.File) (Reader, error) {
 	if fileType == TypeXLSX {
 		return openXLSX(f.Name())
 	}
@@ -63,20 +73,20 @@ type xlsxSheet struct {
 	read  int
 }
 
-func openXLSX(name string) (sheet, error) {
+func openXLSX(name string) (Reader, error) {
 	f, err := excelize.OpenFile(name, excelize.Options{UnzipSizeLimit: MaxUnzipped})
 	if err != nil {
-		return nil, ErrNotSpreadsheet
+		return nil, ErrUnreadable
 	}
 	list := f.GetSheetList()
 	if len(list) == 0 {
 		f.Close()
-		return nil, ErrNotSpreadsheet
+		return nil, ErrUnreadable
 	}
 	rows, err := f.Rows(list[0])
 	if err != nil {
 		f.Close()
-		return nil, ErrNotSpreadsheet
+		return nil, ErrUnreadable
 	}
 	return &xlsxSheet{f: f, rows: rows, total: xlsxDimension(name)}, nil
 }
@@ -228,7 +238,7 @@ func (s *csvSheet) Next() bool {
 		return false
 	}
 	if err != nil {
-		s.err = ErrNotSpreadsheet
+		s.err = ErrUnreadable
 		return false
 	}
 	for i, v := range row {
