@@ -30,6 +30,8 @@ import (
 	"atende/pkg/filelist"
 	"atende/pkg/help"
 	"atende/pkg/inbound"
+	"atende/pkg/integration"
+	"atende/pkg/integration/handoff"
 	"atende/pkg/kanban"
 	"atende/pkg/mail"
 	"atende/pkg/message"
@@ -100,6 +102,9 @@ type App struct {
 	Dashboard dashboard.Service   // managers' figures and the real-time panel (spec/1 Dashboard)
 	External  externalapi.Service // POST /api/messages/send
 	Chats     chat.Service        // internal chat between a company's users (spec/3)
+
+	Integrations      integration.Service // queue integrations (spec/3 /queue-integration)
+	IntegrationRunner handoff.Runner      // hands messages to them (integration:message)
 
 	Campaigns        campaign.Service
 	CampaignSettings campaign.SettingsService
@@ -194,6 +199,7 @@ func (a *App) wire() {
 	a.Chats = chat.Service{DB: a.DB, Events: a.Events}
 	a.wireMeta()
 	a.wireBilling()
+	a.wireIntegrations()
 }
 
 func (a *App) wireBilling() {

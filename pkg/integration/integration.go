@@ -1,7 +1,7 @@
 // Package integration holds a company's queue integrations (spec/3 "Queue integration",
 // BEHAVIOUR §10): the records attached to connections, queues and chatbot options, their
 // validation, and the clients that hand a customer's message to the outside bot (Typebot,
-// Dialogflow, an n8n or webhook URL). The worker runs them (Runner) for
+// Dialogflow, an n8n or webhook URL). The worker runs them (package handoff) for
 // tasks.IntegrationMessage.
 package integration
 

@@ -1,4 +1,4 @@
-package integration
+package handoff
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"gorm.io/gorm"
 
 	"atende/pkg/connection"
+	"atende/pkg/integration"
 	"atende/pkg/message"
 	"atende/pkg/realtime"
 	"atende/pkg/tasks"
@@ -43,9 +44,9 @@ type Runner struct {
 	Events     realtime.Publisher
 	Messages   Messages
 	Settings   ticket.Settings
-	Typebot    Typebot
-	Dialogflow Dialogflow
-	Webhook    Webhook
+	Typebot    integration.Typebot
+	Dialogflow integration.Dialogflow
+	Webhook    integration.Webhook
 	Now        func() time.Time
 }
 
@@ -59,7 +60,7 @@ func (r Runner) now() time.Time {
 // job is what one task works on, loaded.
 type job struct {
 	p   tasks.IntegrationMessage
-	it  Integration
+	it  integration.Integration
 	msg message.Message
 	// retried is how many times the task ran before; lastTry says no retry follows.
 	retried int
@@ -70,7 +71,7 @@ type job struct {
 // error (asynq retries) until the last try, when the customer is told instead.
 func (r Runner) Handle(ctx context.Context, p tasks.IntegrationMessage, retried, maxRetry int) error {
 	ctx = tenant.With(ctx, p.CompanyID)
-	it, ok, err := r.integration(ctx, p)
+	it, ok, err := r.load(ctx, p)
 	if err != nil || !ok {
 		return err
 	}
@@ -85,9 +86,9 @@ func (r Runner) Handle(ctx context.Context, p tasks.IntegrationMessage, retried,
 	}
 	j := job{p: p, it: it, msg: msg, retried: retried, lastTry: retried >= maxRetry}
 	switch it.Type {
-	case TypeN8N, TypeWebhook:
+	case integration.TypeN8N, integration.TypeWebhook:
 		return r.deliver(ctx, j)
-	case TypeTypebot, TypeDialogflow:
+	case integration.TypeTypebot, integration.TypeDialogflow:
 		j.lastTry = j.lastTry || retried >= ChatRetries
 		return r.converse(ctx, j)
 	}
@@ -95,23 +96,23 @@ func (r Runner) Handle(ctx context.Context, p tasks.IntegrationMessage, retried,
 }
 
 // integration is the task's integration: the company's record, or a flow node's settings.
-func (r Runner) integration(ctx context.Context, p tasks.IntegrationMessage) (Integration, bool, error) {
+func (r Runner) load(ctx context.Context, p tasks.IntegrationMessage) (integration.Integration, bool, error) {
 	if p.IntegrationID == 0 {
-		var it Integration
+		var it integration.Integration
 		if len(p.Settings) == 0 || json.Unmarshal(p.Settings, &it) != nil {
 			slog.WarnContext(ctx, "integration: task without integration or settings", "ticket_id", p.TicketID)
-			return Integration{}, false, nil
+			return integration.Integration{}, false, nil
 		}
 		it.ID, it.CompanyID = 0, p.CompanyID
 		if it.Type == "" {
-			it.Type = TypeTypebot // the flow's typebot node
+			it.Type = integration.TypeTypebot // the flow's typebot node
 		}
 		return it, true, nil
 	}
-	var it Integration
+	var it integration.Integration
 	err := r.DB.WithContext(ctx).Where("id = ? AND company_id = ?", p.IntegrationID, p.CompanyID).Take(&it).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return Integration{}, false, nil // deleted since: nothing to hand over
+		return integration.Integration{}, false, nil // deleted since: nothing to hand over
 	}
 	return it, err == nil, err
 }
@@ -177,7 +178,7 @@ func (r Runner) deliver(ctx context.Context, j job) error {
 
 // transient: worth retrying (network trouble, the service overloaded or down).
 func transient(err error) bool {
-	var st *StatusError
+	var st *integration.StatusError
 	if errors.As(err, &st) {
 		return st.Status >= 500 || st.Status == 429 || st.Status == 408
 	}

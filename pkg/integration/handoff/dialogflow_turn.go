@@ -1,10 +1,11 @@
-package integration
+package handoff
 
 import (
 	"context"
 	"strconv"
 	"strings"
 
+	"atende/pkg/integration"
 	"atende/pkg/ticket"
 )
 
@@ -16,13 +17,13 @@ func (r Runner) dialogflowTurn(ctx context.Context, j job, t ticket.Ticket) (out
 	if text == "" {
 		return outcome{}, nil
 	}
-	creds, err := ParseCredentials(j.it.JSONContent)
+	creds, err := integration.ParseCredentials(j.it.JSONContent)
 	if err != nil {
 		return outcome{}, err
 	}
 	lang := j.it.Language
 	if lang == "" {
-		lang = Languages[0]
+		lang = integration.Languages[0]
 	}
 	res, err := r.Dialogflow.DetectIntent(ctx, creds, j.it.ProjectName, "ticket-"+strconv.FormatInt(t.ID, 10), lang, text)
 	if err != nil {

@@ -1,4 +1,4 @@
-package integration
+package handoff
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"gorm.io/gorm"
 
 	"atende/pkg/contact"
+	"atende/pkg/integration"
 	"atende/pkg/message"
 	"atende/pkg/ticket"
 	"atende/pkg/vars"
@@ -72,7 +73,7 @@ func (r Runner) converse(ctx context.Context, j job) error {
 }
 
 func (r Runner) turn(ctx context.Context, tx *gorm.DB, j job, s *session, t ticket.Ticket) (outcome, error) {
-	if j.it.Type == TypeDialogflow {
+	if j.it.Type == integration.TypeDialogflow {
 		return r.dialogflowTurn(ctx, j, t)
 	}
 	return r.typebotTurn(ctx, tx, j, s, t)

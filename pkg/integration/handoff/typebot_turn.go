@@ -1,4 +1,4 @@
-package integration
+package handoff
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"atende/pkg/integration"
 	"atende/pkg/ticket"
 )
 
@@ -27,14 +28,14 @@ func (r Runner) typebotTurn(ctx context.Context, tx *gorm.DB, j job, s *session,
 		return outcome{close: true, stop: true}, nil
 	}
 	o := outcome{gap: time.Duration(it.TypebotDelayMessage) * time.Millisecond}
-	var reply TypebotReply
+	var reply integration.TypebotReply
 	var err error
 	fresh := s.TypebotSessionID == "" || !sameIntegration(s.IntegrationID, it.ID) ||
 		(it.TypebotExpires > 0 && s.StartedAt != nil && r.now().Sub(*s.StartedAt) > time.Duration(it.TypebotExpires)*time.Minute)
 	if !fresh {
 		reply, err = r.Typebot.Continue(ctx, it.URLN8N, s.TypebotSessionID, text)
-		var st *StatusError
-		fresh = errors.As(err, &st) && st.Status == 404 // Typebot forgot the session
+		var st *integration.StatusError
+		fresh = errors.As(err, &st) && st.Status == 404 // integration.Typebot forgot the session
 	}
 	if fresh {
 		prefill, perr := r.prefill(ctx, tx, t)
