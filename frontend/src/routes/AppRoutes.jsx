@@ -57,6 +57,7 @@ const TagsKanbanPage = lazy(() => import('../features/kanban/pages/TagsKanbanPag
 const page = (element) => <Suspense fallback={<LoadingScreen />}>{element}</Suspense>;
 // The dashboard's charts (MUI X Charts) load only on the dashboard.
 const DashboardPage = lazy(() => import('../features/dashboard/pages/DashboardPage'));
+const IntegrationsPage = lazy(() => import('../features/integrations/pages/IntegrationsPage'));
 
 export default function AppRoutes() {
   return (
@@ -97,6 +98,7 @@ export default function AppRoutes() {
           <Route path="Kanban" element={<Allowed when={kanbanAllowed}>{page(<KanbanPage />)}</Allowed>} />
           <Route path="TagsKanban" element={<Allowed when={kanbanLanesAllowed}>{page(<TagsKanbanPage />)}</Allowed>} />
           <Route path="helps" element={<HelpsPage />} />
+          <Route path="queue-integration" element={page(<IntegrationsPage />)} />
           <Route path="announcements" element={<RequireSuper><AnnouncementsPage /></RequireSuper>} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Route>

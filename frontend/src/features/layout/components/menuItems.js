@@ -32,6 +32,10 @@ import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 import { campaignsAllowed } from '../../campaigns/api/campaignRules';
 import CampaignsGate from '../../campaigns/components/CampaignsGate';
 import { internalChatAllowed } from '../../chats/api/access';
+import DeviceHubOutlinedIcon from '@mui/icons-material/DeviceHubOutlined';
+import { integrationsAllowed } from '../../integrations/api/integrationsApi';
+
+const integrationsMenu = (user) => isAdmin(user) && integrationsAllowed(user);
 
 const everyone = () => true;
 
@@ -71,6 +75,10 @@ const menuItems = [
     testId: 'menu-campaigns-config',
   },
   { to: '/queues', labelKey: 'layout.menu.queues', Icon: AccountTreeOutlinedIcon, visible: isAdmin, testId: 'menu-queues' },
+  {
+    to: '/queue-integration', labelKey: 'layout.menu.integrations', Icon: DeviceHubOutlinedIcon, visible: integrationsMenu,
+    testId: 'menu-integrations',
+  },
   { to: '/users', labelKey: 'layout.menu.users', Icon: PeopleAltOutlinedIcon, visible: isAdmin, testId: 'menu-users' },
   { to: '/settings', labelKey: 'layout.menu.settings', Icon: SettingsOutlinedIcon, visible: isAdmin, testId: 'menu-settings' },
   { to: '/financeiro', labelKey: 'layout.menu.invoices', Icon: AttachMoneyIcon, visible: isAdmin, testId: 'menu-invoices' },
