@@ -52,6 +52,7 @@ const en = {
     select: 'Integration',
     none: 'None',
   },
+  queues: { chatbot: { typeHelp: { integration: 'Hands the ticket to the chosen integration (Typebot, n8n, webhook, Dialogflow).' } } },
   backendErrors: {
     ERR_NO_INTEGRATION_FOUND: 'Integration not found.',
     ERR_TEST_SESSION_DIALOG_FLOW: 'Could not test the Dialogflow session.',

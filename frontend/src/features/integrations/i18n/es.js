@@ -52,6 +52,7 @@ const es = {
     select: 'Integración',
     none: 'Ninguna',
   },
+  queues: { chatbot: { typeHelp: { integration: 'Entrega el ticket a la integración elegida (Typebot, n8n, webhook, Dialogflow).' } } },
   backendErrors: {
     ERR_NO_INTEGRATION_FOUND: 'Integración no encontrada.',
     ERR_TEST_SESSION_DIALOG_FLOW: 'No se pudo probar la sesión de Dialogflow.',

@@ -52,6 +52,7 @@ const pt = {
     select: 'Integração',
     none: 'Nenhuma',
   },
+  queues: { chatbot: { typeHelp: { integration: 'Entrega o ticket à integração escolhida (Typebot, n8n, webhook, Dialogflow).' } } },
   backendErrors: {
     ERR_NO_INTEGRATION_FOUND: 'Integração não encontrada.',
     ERR_TEST_SESSION_DIALOG_FLOW: 'Não foi possível testar a sessão do Dialogflow.',

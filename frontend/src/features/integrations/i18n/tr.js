@@ -52,6 +52,7 @@ const tr = {
     select: 'Entegrasyon',
     none: 'Hiçbiri',
   },
+  queues: { chatbot: { typeHelp: { integration: 'Bileti seçilen entegrasyona devreder (Typebot, n8n, webhook, Dialogflow).' } } },
   backendErrors: {
     ERR_NO_INTEGRATION_FOUND: 'Entegrasyon bulunamadı.',
     ERR_TEST_SESSION_DIALOG_FLOW: 'Dialogflow oturumu test edilemedi.',
