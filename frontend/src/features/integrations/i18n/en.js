@@ -53,6 +53,7 @@ const en = {
     none: 'None',
   },
   queues: { chatbot: { typeHelp: { integration: 'Hands the ticket to the chosen integration (Typebot, n8n, webhook, Dialogflow).' } } },
+  connections: { modal: { tabs: { integrations: 'Integrations' }, integrationHelp: 'New conversations of this connection, without queue or attendant, go to this integration.' } },
   backendErrors: {
     ERR_NO_INTEGRATION_FOUND: 'Integration not found.',
     ERR_TEST_SESSION_DIALOG_FLOW: 'Could not test the Dialogflow session.',

@@ -53,6 +53,7 @@ const es = {
     none: 'Ninguna',
   },
   queues: { chatbot: { typeHelp: { integration: 'Entrega el ticket a la integración elegida (Typebot, n8n, webhook, Dialogflow).' } } },
+  connections: { modal: { tabs: { integrations: 'Integraciones' }, integrationHelp: 'Las conversaciones nuevas de esta conexión, sin cola ni agente, van a esta integración.' } },
   backendErrors: {
     ERR_NO_INTEGRATION_FOUND: 'Integración no encontrada.',
     ERR_TEST_SESSION_DIALOG_FLOW: 'No se pudo probar la sesión de Dialogflow.',

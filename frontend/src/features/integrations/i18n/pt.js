@@ -53,6 +53,7 @@ const pt = {
     none: 'Nenhuma',
   },
   queues: { chatbot: { typeHelp: { integration: 'Entrega o ticket à integração escolhida (Typebot, n8n, webhook, Dialogflow).' } } },
+  connections: { modal: { tabs: { integrations: 'Integrações' }, integrationHelp: 'Conversas novas desta conexão, sem fila nem atendente, vão para esta integração.' } },
   backendErrors: {
     ERR_NO_INTEGRATION_FOUND: 'Integração não encontrada.',
     ERR_TEST_SESSION_DIALOG_FLOW: 'Não foi possível testar a sessão do Dialogflow.',

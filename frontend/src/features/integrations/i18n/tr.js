@@ -53,6 +53,7 @@ const tr = {
     none: 'Hiçbiri',
   },
   queues: { chatbot: { typeHelp: { integration: 'Bileti seçilen entegrasyona devreder (Typebot, n8n, webhook, Dialogflow).' } } },
+  connections: { modal: { tabs: { integrations: 'Entegrasyonlar' }, integrationHelp: 'Bu bağlantının kuyruksuz ve temsilcisiz yeni konuşmaları bu entegrasyona gider.' } },
   backendErrors: {
     ERR_NO_INTEGRATION_FOUND: 'Entegrasyon bulunamadı.',
     ERR_TEST_SESSION_DIALOG_FLOW: 'Dialogflow oturumu test edilemedi.',
