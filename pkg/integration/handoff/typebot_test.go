@@ -1,6 +1,8 @@
 package handoff_test
 
 import (
+	"context"
+	"encoding/json"
 	"slices"
 	"strconv"
 	"strings"
@@ -8,6 +10,7 @@ import (
 
 	"atende/pkg/integration"
 	"atende/pkg/integration/handoff"
+	"atende/pkg/tasks"
 	"atende/pkg/testutil"
 )
 
@@ -188,5 +191,26 @@ func TestTypebotFailureTellsTheCustomer(t *testing.T) {
 	}
 	if logs := w.logs(t); !slices.Contains(logs, handoff.LogError) {
 		t.Fatalf("logs %v", logs)
+	}
+}
+
+// A flow's typebot node hands the message over with its own settings (no record): the same
+// conversation, and the ticket's integration fields are left to the flow.
+func TestTypebotFromFlowSettings(t *testing.T) {
+	w := newWorld(t)
+	fake := typebotFake(t, nil)
+	settings, _ := json.Marshal(map[string]any{"name": "Nó", "urlN8N": fake.URL, "typebotSlug": "fluxo", "typebotExpires": 5})
+	m := w.inbound(t, "oi")
+	err := w.run.Handle(context.Background(), tasks.IntegrationMessage{CompanyID: w.tk.CompanyID, TicketID: w.tk.ID,
+		MessageID: m.ID, Settings: settings}, 0, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fake.got(); len(got) != 1 || got[0].Path != "/api/v1/typebots/fluxo/startChat" {
+		t.Fatalf("calls %+v", got)
+	}
+	equal(t, "replies", w.replies(t), []string{"*Olá* Maria!", "▶️ Vendas\n▶️ Suporte"})
+	if tk := w.ticket(t); tk.UseIntegration || tk.IntegrationID != nil {
+		t.Fatalf("a flow node changed the ticket's integration: %+v", tk)
 	}
 }
