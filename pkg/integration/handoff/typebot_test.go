@@ -2,11 +2,14 @@ package handoff_test
 
 import (
 	"context"
+	"errors"
 	"encoding/json"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/hibiken/asynq"
 
 	"atende/pkg/integration"
 	"atende/pkg/integration/handoff"
@@ -74,6 +77,10 @@ func TestTypebotConversation(t *testing.T) {
 	}
 	if tk := w.ticket(t); !tk.UseIntegration || tk.IntegrationID == nil || *tk.IntegrationID != it.ID {
 		t.Fatalf("ticket not handed to the integration: %+v", tk)
+	}
+	// The replies are paced by typebotDelayMessage: the second one's send is scheduled, not slept for.
+	if n := scheduledSends(t, w); n != 1 {
+		t.Fatalf("%d scheduled sends, want 1 (the second reply)", n)
 	}
 
 	// The same task delivered again: no call, no message.
@@ -213,4 +220,21 @@ func TestTypebotFromFlowSettings(t *testing.T) {
 	if tk := w.ticket(t); tk.UseIntegration || tk.IntegrationID != nil {
 		t.Fatalf("a flow node changed the ticket's integration: %+v", tk)
 	}
+}
+
+// scheduledSends counts the message:send tasks waiting for their time.
+func scheduledSends(t *testing.T, w *world) int {
+	in := asynq.NewInspector(w.a.RedisOpt)
+	defer in.Close()
+	infos, err := in.ListScheduledTasks(tasks.QueueCritical)
+	if err != nil && !errors.Is(err, asynq.ErrQueueNotFound) {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, i := range infos {
+		if i.Type == tasks.TypeMessageSend {
+			n++
+		}
+	}
+	return n
 }

@@ -54,6 +54,7 @@ const en = {
   },
   queues: { chatbot: { typeHelp: { integration: 'Hands the ticket to the chosen integration (Typebot, n8n, webhook, Dialogflow).' } } },
   connections: { modal: { tabs: { integrations: 'Integrations' }, integrationHelp: 'New conversations of this connection, without queue or attendant, go to this integration.' } },
+  tickets: { log: { types: { integrationError: 'Integration failed; the customer was told', integrationStop: 'Integration handed the ticket back' } } },
   backendErrors: {
     ERR_NO_INTEGRATION_FOUND: 'Integration not found.',
     ERR_TEST_SESSION_DIALOG_FLOW: 'Could not test the Dialogflow session.',

@@ -54,6 +54,7 @@ const es = {
   },
   queues: { chatbot: { typeHelp: { integration: 'Entrega el ticket a la integración elegida (Typebot, n8n, webhook, Dialogflow).' } } },
   connections: { modal: { tabs: { integrations: 'Integraciones' }, integrationHelp: 'Las conversaciones nuevas de esta conexión, sin cola ni agente, van a esta integración.' } },
+  tickets: { log: { types: { integrationError: 'La integración falló; se avisó al cliente', integrationStop: 'La integración devolvió el ticket' } } },
   backendErrors: {
     ERR_NO_INTEGRATION_FOUND: 'Integración no encontrada.',
     ERR_TEST_SESSION_DIALOG_FLOW: 'No se pudo probar la sesión de Dialogflow.',

@@ -54,6 +54,7 @@ const pt = {
   },
   queues: { chatbot: { typeHelp: { integration: 'Entrega o ticket à integração escolhida (Typebot, n8n, webhook, Dialogflow).' } } },
   connections: { modal: { tabs: { integrations: 'Integrações' }, integrationHelp: 'Conversas novas desta conexão, sem fila nem atendente, vão para esta integração.' } },
+  tickets: { log: { types: { integrationError: 'Integração falhou; o cliente foi avisado', integrationStop: 'Integração devolveu o ticket' } } },
   backendErrors: {
     ERR_NO_INTEGRATION_FOUND: 'Integração não encontrada.',
     ERR_TEST_SESSION_DIALOG_FLOW: 'Não foi possível testar a sessão do Dialogflow.',

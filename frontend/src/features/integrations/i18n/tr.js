@@ -54,6 +54,7 @@ const tr = {
   },
   queues: { chatbot: { typeHelp: { integration: 'Bileti seçilen entegrasyona devreder (Typebot, n8n, webhook, Dialogflow).' } } },
   connections: { modal: { tabs: { integrations: 'Entegrasyonlar' }, integrationHelp: 'Bu bağlantının kuyruksuz ve temsilcisiz yeni konuşmaları bu entegrasyona gider.' } },
+  tickets: { log: { types: { integrationError: 'Entegrasyon başarısız oldu; müşteriye bildirildi', integrationStop: 'Entegrasyon bileti geri verdi' } } },
   backendErrors: {
     ERR_NO_INTEGRATION_FOUND: 'Entegrasyon bulunamadı.',
     ERR_TEST_SESSION_DIALOG_FLOW: 'Dialogflow oturumu test edilemedi.',
