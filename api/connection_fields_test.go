@@ -64,15 +64,16 @@ func TestConnectionFieldsAndDateRules(t *testing.T) {
 		t.Fatalf("refused creates wrote rows: %d connections", n)
 	}
 	var saved connection.Connection
+	integ := itoa(testutil.NewIntegration(t, e.App, acme.Company.ID, "n8n", "n8n", "http://127.0.0.1:1/hook", nil).ID)
 	e.run(t, []scenario{
 		post("every field stored", map[string]any{"name": "Completa", "isDefault": true, "greetingMessage": "Olá!",
 			"queueIds": []int64{q1.ID, q2.ID}, "importOldMessages": at(-48 * time.Hour), "importRecentMessages": at(-time.Hour),
 			"importOldMessagesGroups": true, "closedTicketsPostImported": true, "queueIdImportMessages": q2.ID,
-			"integrationId": 7, "promptId": "8", "flowIdWelcome": 9, "flowIdNotPhrase": 10, "provider": "stable",
+			"integrationId": integ, "promptId": "8", "flowIdWelcome": 9, "flowIdNotPhrase": 10, "provider": "stable",
 			"collectiveVacationStart": day(-3), "collectiveVacationEnd": day(10), "collectiveVacationMessage": "Em férias",
 			"schedules": week, "timeCreateNewTicket": 15}, 201, "",
 			`"importOldMessagesGroups":true`, `"closedTicketsPostImported":true`, `"queueIdImportMessages":`+itoa(q2.ID),
-			`"integrationId":7`, `"promptId":8`, `"flowIdWelcome":9`, `"flowIdNotPhrase":10`, `"provider":"stable"`,
+			`"integrationId":`+integ, `"promptId":8`, `"flowIdWelcome":9`, `"flowIdNotPhrase":10`, `"provider":"stable"`,
 			`"collectiveVacationStart":"`+day(-3)+`"`, `"collectiveVacationEnd":"`+day(10)+`"`, `"collectiveVacationMessage":"Em férias"`,
 			`"weekdayEn":"monday"`, `"startTimeB":"13:00"`, `"statusImportMessages":""`, `"greetingMediaAttachment":""`,
 			`"timeCreateNewTicket":15`),

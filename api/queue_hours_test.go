@@ -23,6 +23,8 @@ func TestQueueHoursIntegrationAndFileList(t *testing.T) {
 	acme := testutil.NewTenant(t, e.App, "acme", 0)
 	beta := testutil.NewTenant(t, e.App, "beta", 0)
 	own, theirs := e.newFileList(acme.Company.ID, "Catálogo", "a.pdf"), e.newFileList(beta.Company.ID, "Deles")
+	ownInteg := testutil.NewIntegration(t, e.App, acme.Company.ID, "n8n", "n8n", "http://127.0.0.1:1", nil).ID
+	theirInteg := testutil.NewIntegration(t, e.App, beta.Company.ID, "n8n", "n8n", "http://127.0.0.1:1", nil).ID
 	admin := e.tokenOf(acme.Admin)
 	vendas := testutil.NewQueue(t, e.App, acme.Company.ID, "Vendas", "#ff0000")
 	path := "/queue/" + itoa(vendas.ID)
@@ -40,7 +42,8 @@ func TestQueueHoursIntegrationAndFileList(t *testing.T) {
 		bad("an unknown weekday", "PUT", path, map[string]any{"schedules": unknownDay}, "schedules[0].weekdayEn", "Opção inválida"),
 		bad("weekday label too long", "PUT", path, map[string]any{"schedules": []map[string]string{{"weekdayEn": "monday",
 			"weekday": strings.Repeat("s", 31)}}}, "schedules[0].weekday", "Too Long!"),
-		bad("no integration exists yet", "PUT", path, map[string]any{"integrationId": 3}, "integrationId", "Integrações ainda não estão disponíveis"),
+		bad("another company's integration", "PUT", path, map[string]any{"integrationId": theirInteg}, "integrationId", "Integração inválida"),
+		bad("an unknown integration", "PUT", path, map[string]any{"integrationId": 999999}, "integrationId", "Integração inválida"),
 		bad("another company's file list", "PUT", path, map[string]any{"fileListId": theirs}, "fileListId", "Lista de arquivos inválida"),
 		bad("an unknown file list", "PUT", path, map[string]any{"fileListId": 999999}, "fileListId", "Lista de arquivos inválida"),
 		bad("creating with another company's file list", "POST", "/queue", queueBody("Suporte", "#00ff00",
@@ -51,6 +54,8 @@ func TestQueueHoursIntegrationAndFileList(t *testing.T) {
 		get("read back", path, admin, 200, nil, `"weekdayEn":"monday"`, `"fileListId":`+itoa(own), `"chatbots":[]`),
 		{name: "a partial update keeps them", method: "PUT", path: path, token: admin, body: map[string]any{"name": "Comercial"},
 			status: 200, contain: []string{`"weekdayEn":"tuesday"`, `"fileListId":` + itoa(own)}},
+		{name: "an integration of the company", method: "PUT", path: path, token: admin, body: map[string]any{"integrationId": ownInteg},
+			status: 200, contain: []string{`"integrationId":` + itoa(ownInteg)}},
 		{name: "clear the file list", method: "PUT", path: path, token: admin, body: map[string]any{"fileListId": nil},
 			status: 200, contain: []string{`"fileListId":null`, `"weekdayEn":"tuesday"`}},
 		{name: "create with hours", method: "POST", path: "/queue", token: admin, status: 201,

@@ -73,6 +73,8 @@ func TestQueueOptionsValidation(t *testing.T) {
 	suporte := testutil.NewQueue(t, e.App, acme.Company.ID, "Suporte", "#00ff00")
 	betaQueue := testutil.NewQueue(t, e.App, beta.Company.ID, "Beta", "#0000ff")
 	acmeFiles, betaFiles := e.newFileList(acme.Company.ID, "Catálogo"), e.newFileList(beta.Company.ID, "Beta")
+	acmeInteg := testutil.NewIntegration(t, e.App, acme.Company.ID, "Bot", "typebot", "http://127.0.0.1:1", nil).ID
+	betaInteg := testutil.NewIntegration(t, e.App, beta.Company.ID, "Bot B", "typebot", "http://127.0.0.1:1", nil).ID
 	admin, agent := e.tokenOf(acme.Admin), e.tokenOf(acme.Attender)
 	other := e.tokenOf(beta.Admin)
 	noMessage := e.postID(t, admin, "/chatbot", optionBody(vendas.ID, "Comercial", nil))
@@ -95,8 +97,10 @@ func TestQueueOptionsValidation(t *testing.T) {
 		post("attendant option needs its user", optionBody(v, "Boletos", map[string]any{"queueType": "attendent",
 			"optQueueId": suporte.ID}), "optUserId", "Obrigatório"),
 		post("file option needs its list", optionBody(v, "Boletos", map[string]any{"queueType": "file"}), "optFileId", "Obrigatório"),
-		post("no integration exists yet", optionBody(v, "Boletos", map[string]any{"queueType": "integration",
-			"optIntegrationId": 1}), "optIntegrationId", "Integrações ainda não estão disponíveis"),
+		post("another company's integration", optionBody(v, "Boletos", map[string]any{"queueType": "integration",
+			"optIntegrationId": betaInteg}), "optIntegrationId", "Integração inválida"),
+		post("integration option needs its integration", optionBody(v, "Boletos", map[string]any{"queueType": "integration"}),
+			"optIntegrationId", "Obrigatório"),
 		post("unknown queue", optionBody(999999, "Boletos", nil), "queueId", "Fila inválida"),
 		post("another company's queue", optionBody(betaQueue.ID, "Boletos", nil), "queueId", "Fila inválida"),
 		post("another company's target queue", optionBody(v, "Boletos", map[string]any{"queueType": "queue",
@@ -122,9 +126,12 @@ func TestQueueOptionsValidation(t *testing.T) {
 		{name: "an unused file list is fine", method: "POST", path: "/chatbot", token: admin, status: 201,
 			body:    optionBody(v, "Catálogo", map[string]any{"queueType": "file", "optFileId": acmeFiles, "optQueueId": suporte.ID}),
 			contain: []string{`"queueType":"file"`, `"optFileId":` + itoa(acmeFiles), `"optQueueId":null`, `"options":[]`}},
+		{name: "an integration of the company", method: "POST", path: "/chatbot", token: admin, status: 201,
+			body:    optionBody(v, "Robô", map[string]any{"queueType": "integration", "optIntegrationId": acmeInteg}),
+			contain: []string{`"queueType":"integration"`, `"optIntegrationId":` + itoa(acmeInteg)}},
 	})
-	if n := e.countRows("SELECT count(*) FROM chatbots"); n != 4 {
-		t.Fatalf("%d options stored, want 4 (3 set up, 1 created)", n)
+	if n := e.countRows("SELECT count(*) FROM chatbots"); n != 5 {
+		t.Fatalf("%d options stored, want 5 (3 set up, 2 created)", n)
 	}
 
 	// The plan bounds nothing here, MaxOptions does: a queue holds at most 300 options.

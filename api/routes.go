@@ -281,6 +281,15 @@ func (a *API) routes() []route {
 		{"GET", "/sandbox/:connectionId/clock", sandboxAuth, a.sandboxClock},
 		{"PUT", "/sandbox/:connectionId/clock", manageConnections.upTo(ClockMaxBytes), a.setSandboxClock},
 
+		// Queue integrations (spec/3 /queue-integration), behind the plan's useIntegrations
+		{"GET", "/queueIntegration", integrations, a.listIntegrations},
+		{"GET", "/queueIntegration/", integrations, a.listIntegrations},
+		{"POST", "/queueIntegration/testSession", integrations, a.testIntegrationSession},
+		{"GET", "/queueIntegration/:id", integrations, a.getIntegration},
+		{"POST", "/queueIntegration", integrations, a.createIntegration},
+		{"PUT", "/queueIntegration/:id", integrations, a.updateIntegration},
+		{"DELETE", "/queueIntegration/:id", integrations, a.deleteIntegration},
+
 		// External API (spec/3; described in docs/openapi.yaml)
 		{"POST", "/api/messages/send", externalAPI.upTo(MediaRequestMaxBytes), a.externalSend},
 		{"GET", "/api/openapi.yaml", public, a.openAPI},

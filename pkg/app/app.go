@@ -33,6 +33,8 @@ import (
 	"atende/pkg/flowcampaign"
 	"atende/pkg/help"
 	"atende/pkg/inbound"
+	"atende/pkg/integration"
+	"atende/pkg/integration/handoff"
 	"atende/pkg/kanban"
 	"atende/pkg/mail"
 	"atende/pkg/message"
@@ -107,9 +109,11 @@ type App struct {
 	External  externalapi.Service // POST /api/messages/send
 	Chats     chat.Service        // internal chat between a company's users (spec/3)
 
-	Flows         flow.Service         // the flow builder's flows (spec/3)
-	FlowTrigger   flow.Trigger         // flows started by their webhook
-	FlowCampaigns flowcampaign.Service // phrase campaigns
+	Flows             flow.Service         // the flow builder's flows (spec/3)
+	FlowTrigger       flow.Trigger         // flows started by their webhook
+	FlowCampaigns     flowcampaign.Service // phrase campaigns
+	Integrations      integration.Service  // queue integrations (spec/3 /queue-integration)
+	IntegrationRunner handoff.Runner       // hands messages to them (integration:message)
 
 	Campaigns        campaign.Service
 	CampaignSettings campaign.SettingsService
@@ -209,6 +213,7 @@ func (a *App) wire() {
 	a.FlowCampaigns = flowcampaign.Service{DB: a.DB, Events: a.Events}
 	a.wireMeta()
 	a.wireBilling()
+	a.wireIntegrations()
 }
 
 func (a *App) wireBilling() {

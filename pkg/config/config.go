@@ -44,6 +44,11 @@ type Config struct {
 	// MetricsToken lets /metrics answer on the public port to "Authorization: Bearer
 	// <token>" (METRICS_TOKEN); empty: the public port answers 404.
 	MetricsToken string
+	// DialogflowURL (DIALOGFLOW_URL, default https://dialogflow.googleapis.com) and
+	// GoogleTokenURL (GOOGLE_TOKEN_URL, default https://oauth2.googleapis.com/token) are
+	// where Dialogflow integrations go; tests point them at fakes.
+	DialogflowURL  string
+	GoogleTokenURL string
 }
 
 // Meta configures the Graph API channels (WhatsApp Cloud API, Messenger, Instagram): one
@@ -136,6 +141,8 @@ func Load() (Config, error) {
 			WebhookSecret:   os.Getenv("PIX_WEBHOOK_SECRET"),
 		},
 		TrustedProxies: list(os.Getenv("TRUSTED_PROXIES")),
+		DialogflowURL:  env("DIALOGFLOW_URL", "https://dialogflow.googleapis.com"),
+		GoogleTokenURL: env("GOOGLE_TOKEN_URL", "https://oauth2.googleapis.com/token"),
 		SMTP: SMTP{
 			Host: os.Getenv("SMTP_HOST"),
 			Port: envInt("SMTP_PORT", 587),

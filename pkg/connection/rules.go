@@ -6,6 +6,8 @@ import (
 
 	"gorm.io/gorm"
 
+	"atende/pkg/errs"
+	"atende/pkg/integration"
 	"atende/pkg/queue"
 )
 
@@ -23,6 +25,9 @@ func (s Service) prepare(tx *gorm.DB, c *Connection, in Input, creating bool) er
 		}
 	}
 	if err := queue.Owned(tx, c.CompanyID, queues); err != nil {
+		return err
+	}
+	if err := integrationOwned(tx, *c); err != nil {
 		return err
 	}
 	if err := greetingRule(tx, *c, in, creating); err != nil {
@@ -53,6 +58,19 @@ func (s Service) prepare(tx *gorm.DB, c *Connection, in Input, creating bool) er
 	}
 	return tx.Model(&Connection{}).Where("company_id = ? AND id <> ? AND is_default", c.CompanyID, c.ID).
 		Update("is_default", false).Error
+}
+
+// integrationOwned: the connection's integration must be one of the company's (locked
+// until the commit, so it is not deleted under it).
+func integrationOwned(tx *gorm.DB, c Connection) error {
+	if c.IntegrationID == nil {
+		return nil
+	}
+	ok, err := integration.Owned(tx, c.CompanyID, *c.IntegrationID)
+	if err == nil && !ok {
+		err = errs.Validation{"integrationId": integration.MsgBadIntegration}.Err()
+	}
+	return err
 }
 
 // greetingRule: a connection with more than one queue shows a menu, which needs the

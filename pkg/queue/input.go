@@ -54,12 +54,10 @@ func (in Input) apply(q *Queue, creating bool) error {
 		q.Schedules = *in.Schedules
 		q.Schedules.Validate(v, "schedules")
 	}
-	// No integration can be chosen until the integrations table exists (issue 14): a
-	// non-null id is refused rather than stored unchecked.
 	if in.IntegrationID.Set {
-		q.IntegrationID = nil
-		if in.IntegrationID.Valid {
-			v.Add("integrationId", msgNoIntegrations)
+		q.IntegrationID = in.IntegrationID.Of() // checked against the company's integrations in the transaction
+		if q.IntegrationID != nil && *q.IntegrationID == 0 {
+			q.IntegrationID = nil
 		}
 	}
 	if in.FileListID.Set {

@@ -12,6 +12,7 @@ import (
 	"gorm.io/gorm/clause"
 
 	"atende/pkg/errs"
+	"atende/pkg/integration"
 	"atende/pkg/tenant"
 	"atende/pkg/validate"
 )
@@ -141,10 +142,6 @@ func (o *Option) targets(v errs.Validation) {
 		case *p == nil:
 			v.Add(field, validate.MsgRequired)
 		}
-	}
-	// No integration can be chosen until the integrations table exists (issue 14).
-	if o.OptIntegrationID != nil {
-		v.Add("optIntegrationId", msgNoIntegrations)
 	}
 }
 
@@ -347,7 +344,8 @@ func checkTargets(tx *gorm.DB, o Option) error {
 		table, field string
 		msg          string
 	}{{o.OptQueueID, "queues", "optQueueId", msgBadQueue}, {o.OptUserID, "users", "optUserId", msgBadUser},
-		{o.OptFileID, "files", "optFileId", msgBadFileList}} {
+		{o.OptFileID, "files", "optFileId", msgBadFileList},
+		{o.OptIntegrationID, "queue_integrations", "optIntegrationId", integration.MsgBadIntegration}} {
 		if t.id == nil {
 			continue
 		}

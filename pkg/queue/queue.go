@@ -25,7 +25,7 @@ type Queue struct {
 	TempoRoteador     int    `json:"tempoRoteador"`
 	// Schedules are the queue's hours, read when the company's scheduleType is "queue".
 	Schedules hours.Schedules `json:"schedules"`
-	// IntegrationID is always null until integrations exist (issue 14).
+	// IntegrationID: entering the queue hands the ticket to this integration (pkg/integration).
 	IntegrationID *int64    `json:"integrationId"`
 	FileListID    *int64    `json:"fileListId"` // a file list of the company, sent with the queue
 	CreatedAt     time.Time `json:"createdAt"`
@@ -51,9 +51,7 @@ var RotationMinutes = []int{0, 2, 5, 10, 15, 30, 45, 60}
 const (
 	msgGreetingRequired   = "A mensagem de saudação é obrigatória quando há mais de uma fila."
 	msgOutOfHoursRequired = "A mensagem de fora de expediente é obrigatória quando o horário é definido por fila."
-	// Integrations come with issue 14; until then no id can be one of the company's.
-	msgNoIntegrations = "Integrações ainda não estão disponíveis"
-	msgBadFileList    = "Lista de arquivos inválida"
+	msgBadFileList        = "Lista de arquivos inválida"
 )
 
 // Errors of the spec's catalogue and ours in the same style.

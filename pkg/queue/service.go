@@ -10,6 +10,7 @@ import (
 	"atende/pkg/errs"
 	"atende/pkg/filelist"
 	"atende/pkg/hours"
+	"atende/pkg/integration"
 	"atende/pkg/plan"
 	"atende/pkg/realtime"
 	"atende/pkg/tenant"
@@ -143,6 +144,15 @@ func (s Service) check(ctx context.Context, tx *gorm.DB, q Queue) error {
 		}
 		if !ok {
 			return errs.Validation{"fileListId": msgBadFileList}.Err()
+		}
+	}
+	if q.IntegrationID != nil {
+		ok, err := integration.Owned(tx, q.CompanyID, *q.IntegrationID)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return errs.Validation{"integrationId": integration.MsgBadIntegration}.Err()
 		}
 	}
 	if strings.TrimSpace(q.OutOfHoursMessage) == "" && s.Settings != nil && s.Settings.Value(ctx, "scheduleType") == "queue" {

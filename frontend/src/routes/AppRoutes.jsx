@@ -62,6 +62,7 @@ const PhraseListsPage = lazy(() => import('../features/phraseCampaigns/pages/Phr
 const page = (element) => <Suspense fallback={<LoadingScreen />}>{element}</Suspense>;
 // The dashboard's charts (MUI X Charts) load only on the dashboard.
 const DashboardPage = lazy(() => import('../features/dashboard/pages/DashboardPage'));
+const IntegrationsPage = lazy(() => import('../features/integrations/pages/IntegrationsPage'));
 
 export default function AppRoutes() {
   return (
@@ -103,6 +104,7 @@ export default function AppRoutes() {
           <Route path="Kanban" element={<Allowed when={kanbanAllowed}>{page(<KanbanPage />)}</Allowed>} />
           <Route path="TagsKanban" element={<Allowed when={kanbanLanesAllowed}>{page(<TagsKanbanPage />)}</Allowed>} />
           <Route path="helps" element={<HelpsPage />} />
+          <Route path="queue-integration" element={page(<IntegrationsPage />)} />
           <Route path="announcements" element={<RequireSuper><AnnouncementsPage /></RequireSuper>} />
           <Route path="flowbuilders" element={<RequireAdmin>{page(<FlowBuildersPage />)}</RequireAdmin>} />
           <Route path="flowbuilder/:id" element={<RequireAdmin>{page(<FlowEditorPage />)}</RequireAdmin>} />

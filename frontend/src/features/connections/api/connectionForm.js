@@ -2,9 +2,9 @@
 import { checkField } from '../../../utils/validation';
 import { DEFAULT_SCHEDULES, isScheduleKey, scheduleErrors, scheduleFieldErrors, schedulesOf, schedulesPayload } from '../../hours/api/schedules';
 
-// The integrations and flowbuilder tabs (integrationId, promptId, flowIdWelcome, flowIdNotPhrase)
-// come with their features; until then the form neither shows nor sends those fields.
-export const TABS = ['general', 'messages', 'chatbot', 'assessments', 'schedules'];
+// The integrations tab (integrationId) shows with the plan's integrations; AI prompts and the
+// default flows (promptId, flowIdWelcome, flowIdNotPhrase) come with their features.
+export const TABS = ['general', 'integrations', 'messages', 'chatbot', 'assessments', 'schedules'];
 
 /** Whole non-negative numbers, by tab. */
 export const NUMBER_FIELDS = {
@@ -23,7 +23,7 @@ export const TEXT_FIELDS = {
 const ALL_TEXTS = Object.values(TEXT_FIELDS).flat();
 
 /** Optional references to other records (0 clears them on the server). */
-export const ID_FIELDS = ['sendIdQueue', 'queueIdImportMessages'];
+export const ID_FIELDS = ['sendIdQueue', 'queueIdImportMessages', 'integrationId'];
 
 export const IMPORT_FIELDS = ['importOldMessages', 'importRecentMessages', 'importOldMessagesGroups', 'closedTicketsPostImported', 'queueIdImportMessages'];
 
@@ -64,6 +64,7 @@ const FIELD_TABS = {
   ...Object.fromEntries(Object.entries(NUMBER_FIELDS).flatMap(([tab, fields]) => fields.map((field) => [field, tab]))),
   ...Object.fromEntries(Object.entries(TEXT_FIELDS).flatMap(([tab, fields]) => fields.map((field) => [field, tab]))),
   sendIdQueue: 'messages',
+  integrationId: 'integrations',
   whenExpiresTicket: 'messages',
   collectiveVacationStart: 'messages',
   collectiveVacationEnd: 'messages',

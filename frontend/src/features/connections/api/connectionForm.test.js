@@ -144,9 +144,11 @@ describe('connection form', () => {
     expect(created.schedules).toHaveLength(7);
     expect(created).not.toHaveProperty('token');
     expect(created).not.toHaveProperty('externalId');
-    // Integrations, prompts and flows come with their features: their fields are neither shown nor sent.
-    ['integrationId', 'promptId', 'flowIdWelcome', 'flowIdNotPhrase'].forEach((field) => expect(created).not.toHaveProperty(field));
-    expect(connectionToForm({ id: 4, name: 'Loja', integrationId: 7 })).not.toHaveProperty('integrationId');
+    // Prompts and flows come with their features: their fields are neither shown nor sent.
+    ['promptId', 'flowIdWelcome', 'flowIdNotPhrase'].forEach((field) => expect(created).not.toHaveProperty(field));
+    expect(created.integrationId).toBe(0);
+    expect(connectionToForm({ id: 4, name: 'Loja', integrationId: 7 }).integrationId).toBe(7);
+    expect(tabOf('integrationId')).toBe('integrations');
     const updated = connectionPayload({ ...valid, channel: 'sandbox' }, { creating: false });
     expect(updated).not.toHaveProperty('channel');
     expect(updated.sendIdQueue).toBe(0);

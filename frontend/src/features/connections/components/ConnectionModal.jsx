@@ -12,6 +12,7 @@ import useConnectionLookups from '../hooks/useConnectionLookups';
 import GeneralTab from './tabs/GeneralTab';
 import MessagesTab from './tabs/MessagesTab';
 import ChatbotTab from './tabs/ChatbotTab';
+import IntegrationsTab from './tabs/IntegrationsTab';
 import AssessmentsTab from './tabs/AssessmentsTab';
 import SchedulesTab from './tabs/SchedulesTab';
 
@@ -49,7 +50,8 @@ function ConnectionForm({ connection, initialTab, onClose, onSaved, onDirtyChang
   const lookups = useConnectionLookups();
   const [tab, setTab] = useState(initialTab || 'general');
   const [saving, setSaving] = useState(false);
-  const tabs = ['general', 'messages', 'chatbot', 'assessments', ...(lookups.showSchedules ? ['schedules'] : [])];
+  const tabs = ['general', ...(lookups.integrations ? ['integrations'] : []), 'messages', 'chatbot', 'assessments',
+    ...(lookups.showSchedules ? ['schedules'] : [])];
   const repairing = needsRepairing(connection, form.values);
 
   const showFirstError = (errors) => {
@@ -87,6 +89,7 @@ function ConnectionForm({ connection, initialTab, onClose, onSaved, onDirtyChang
   const panels = {
     general: <GeneralTab form={form} creating={creating} queues={lookups.queues} reconnectWarning={repairing} />,
     messages: <MessagesTab form={form} queues={lookups.queues} />,
+    integrations: <IntegrationsTab form={form} integrations={lookups.integrations || []} />,
     chatbot: <ChatbotTab form={form} />,
     assessments: <AssessmentsTab form={form} ratingRequired={lookups.ratingRequired} />,
     schedules: <SchedulesTab form={form} />,

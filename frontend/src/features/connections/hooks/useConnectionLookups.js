@@ -1,4 +1,5 @@
 import useSWR from 'swr';
+import useIntegrationOptions from '../../integrations/hooks/useIntegrationOptions';
 import { useAuth } from '../../auth/hooks/useAuth';
 
 const quiet = { revalidateOnFocus: false, shouldRetryOnError: false };
@@ -34,5 +35,7 @@ export default function useConnectionLookups() {
     queues: useList('/queue', 'queues'),
     ratingRequired: useSetting('userRating') === 'enabled',
     showSchedules: scheduleType === 'connection' && plan.useSchedules !== false,
+    // null without the plan's integrations (the tab hides).
+    integrations: useIntegrationOptions(),
   };
 }

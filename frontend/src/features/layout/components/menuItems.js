@@ -34,6 +34,10 @@ import CampaignsGate from '../../campaigns/components/CampaignsGate';
 import { internalChatAllowed } from '../../chats/api/access';
 import SchemaOutlinedIcon from '@mui/icons-material/SchemaOutlined';
 import ChatOutlinedIcon from '@mui/icons-material/ChatOutlined';
+import DeviceHubOutlinedIcon from '@mui/icons-material/DeviceHubOutlined';
+import { integrationsAllowed } from '../../integrations/api/integrationsApi';
+
+const integrationsMenu = (user) => isAdmin(user) && integrationsAllowed(user);
 
 const everyone = () => true;
 
@@ -75,6 +79,10 @@ const menuItems = [
   { to: '/flowbuilders', labelKey: 'flowbuilder.menu', Icon: SchemaOutlinedIcon, visible: isAdmin, testId: 'menu-flowbuilders' },
   { to: '/phrase-lists', labelKey: 'phraseCampaigns.menu', Icon: ChatOutlinedIcon, visible: isAdmin, testId: 'menu-phrase-lists' },
   { to: '/queues', labelKey: 'layout.menu.queues', Icon: AccountTreeOutlinedIcon, visible: isAdmin, testId: 'menu-queues' },
+  {
+    to: '/queue-integration', labelKey: 'layout.menu.integrations', Icon: DeviceHubOutlinedIcon, visible: integrationsMenu,
+    testId: 'menu-integrations',
+  },
   { to: '/users', labelKey: 'layout.menu.users', Icon: PeopleAltOutlinedIcon, visible: isAdmin, testId: 'menu-users' },
   { to: '/settings', labelKey: 'layout.menu.settings', Icon: SettingsOutlinedIcon, visible: isAdmin, testId: 'menu-settings' },
   { to: '/financeiro', labelKey: 'layout.menu.invoices', Icon: AttachMoneyIcon, visible: isAdmin, testId: 'menu-invoices' },

@@ -4,8 +4,8 @@
  * `options`, to any depth. The customer picks by number, options in id order. Pure.
  */
 
-/** Option types the editor offers; `integration` comes with the integrations (none exist yet). */
-export const OPTION_TYPES = ['text', 'queue', 'attendent', 'file'];
+/** Option types the editor offers; `integration` hands the ticket to a queue integration. */
+export const OPTION_TYPES = ['text', 'queue', 'attendent', 'file', 'integration'];
 export const NAME_MIN = 4;
 
 const byId = (a, b) => a.id - b.id;
@@ -56,11 +56,14 @@ export function optionToForm(option) {
     optQueueId: option?.optQueueId || '',
     optUserId: option?.optUserId || '',
     optFileId: option?.optFileId || '',
+    optIntegrationId: option?.optIntegrationId || '',
   };
 }
 
 /** Which references a type uses (BEHAVIOUR §2c). */
-export const REFERENCES = { text: [], queue: ['optQueueId'], attendent: ['optQueueId', 'optUserId'], file: ['optFileId'] };
+export const REFERENCES = {
+  text: [], queue: ['optQueueId'], attendent: ['optQueueId', 'optUserId'], file: ['optFileId'], integration: ['optIntegrationId'],
+};
 
 /**
  * Field errors (i18n keys): name at least 4 characters; a message when the option has (or is
@@ -95,7 +98,7 @@ export function optionPayload(values, { queueId, parentId } = {}) {
     optQueueId: ref('optQueueId'),
     optUserId: ref('optUserId'),
     optFileId: ref('optFileId'),
-    optIntegrationId: null,
+    optIntegrationId: ref('optIntegrationId'),
   };
   if (queueId !== undefined) Object.assign(body, { queueId, parentId: parentId ?? null });
   return body;

@@ -52,9 +52,9 @@ describe('chatbot option tree', () => {
     expect(canNest({ greetingMessage: '   ' })).toBe(false);
   });
 
-  it('offers text, queue, attendant and file (no integration while none exist)', () => {
-    expect(OPTION_TYPES).toEqual(['text', 'queue', 'attendent', 'file']);
-    expect(optionToForm(null)).toEqual({ name: '', greetingMessage: '', queueType: 'text', closeTicket: false, optQueueId: '', optUserId: '', optFileId: '' });
+  it('offers text, queue, attendant, file and integration', () => {
+    expect(OPTION_TYPES).toEqual(['text', 'queue', 'attendent', 'file', 'integration']);
+    expect(optionToForm(null)).toEqual({ name: '', greetingMessage: '', queueType: 'text', closeTicket: false, optQueueId: '', optUserId: '', optFileId: '', optIntegrationId: '' });
     expect(optionToForm(findOption(tree, 40))).toMatchObject({ queueType: 'attendent', optQueueId: 4, optUserId: 9, optFileId: '' });
   });
 

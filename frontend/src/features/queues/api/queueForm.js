@@ -20,6 +20,7 @@ export function queueToForm(queue, random = Math.random) {
     ativarRoteador: Boolean(queue?.ativarRoteador),
     tempoRoteador: ROTATION_MINUTES.includes(minutes) ? minutes : DEFAULT_ROTATION,
     fileListId: queue?.fileListId || '',
+    integrationId: queue?.integrationId || '',
     // A queue without hours edits the defaults (08:00-12:00, 13:00-18:00).
     schedules: schedulesOf(queue?.schedules),
   };
@@ -87,7 +88,8 @@ export function queuePayload(values, { showSchedules = false, stored = null } = 
     ativarRoteador: Boolean(values.ativarRoteador),
     tempoRoteador: Number(values.tempoRoteador) || DEFAULT_ROTATION,
     fileListId: values.fileListId ? Number(values.fileListId) : null,
-    integrationId: stored?.integrationId || null,
+    // The select shows only with the plan's integrations; without it the stored one stays.
+    integrationId: values.integrationId !== undefined ? (Number(values.integrationId) || null) : (stored?.integrationId || null),
     schedules: showSchedules ? schedulesPayload(values.schedules) : schedulesPayload(hasSchedules(stored?.schedules) ? stored.schedules : []),
   };
 }

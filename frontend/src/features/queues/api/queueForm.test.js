@@ -85,9 +85,11 @@ describe('queue hours and file list', () => {
     expect(shown.integrationId).toBeNull();
     expect(queuePayload(form, { showSchedules: false, stored: null }).schedules).toEqual([]);
     const stored = { integrationId: 8, schedules: [{ weekday: 'Sábado', weekdayEn: 'saturday', startTimeA: '09:00', endTimeA: '12:00', startTimeB: '', endTimeB: '' }] };
-    const kept = queuePayload({ ...form, fileListId: '' }, { showSchedules: false, stored });
+    const kept = queuePayload({ ...form, fileListId: '', integrationId: 8 }, { showSchedules: false, stored });
     expect(kept.schedules).toEqual(stored.schedules);
     expect(kept.integrationId).toBe(8);
+    expect(queuePayload({ ...form, integrationId: '' }, { stored }).integrationId).toBeNull();
+    expect(queueToForm(stored).integrationId).toBe(8);
     expect(kept.fileListId).toBeNull();
   });
 });

@@ -21,6 +21,7 @@ function Summary({ option, lookups }) {
     queue: nameOf(lookups.queues, option.optQueueId),
     attendent: [nameOf(lookups.users, option.optUserId), nameOf(lookups.queues, option.optQueueId)].filter(Boolean).join(' · '),
     file: nameOf(lookups.files, option.optFileId),
+    integration: nameOf(lookups.integrations || [], option.optIntegrationId),
   }[option.queueType];
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
@@ -88,7 +89,7 @@ export default function ChatbotOptionsTab({ queue, loadError, refresh, lookups }
   const editor = (option, parentId, hasChildren) => (
     <OptionEditor key={option ? `edit-${option.id}` : `add-${parentId}`} option={option} hasChildren={hasChildren}
       initialErrors={option && editing?.nesting ? nestErrors : null}
-      queues={lookups.queues} users={lookups.users} files={lookups.files}
+      queues={lookups.queues} users={lookups.users} files={lookups.files} integrations={lookups.integrations}
       onSave={(values) => save(values, { option, parentId })} onCancel={close} />
   );
 

@@ -14,7 +14,7 @@ const input = (testId) => ({ htmlInput: { 'data-testid': testId } });
  * error, whose field messages show on the fields). initialErrors: e.g. the message a
  * sub-level needs. Enter in a one-line field saves the option, not the queue around it.
  */
-export default function OptionEditor({ option, hasChildren, initialErrors, queues, users, files, onSave, onCancel }) {
+export default function OptionEditor({ option, hasChildren, initialErrors, queues, users, files, integrations, onSave, onCancel }) {
   const { t } = useTranslation();
   const form = useForm(optionToForm(option));
   const [saving, setSaving] = useState(false);
@@ -57,7 +57,8 @@ export default function OptionEditor({ option, hasChildren, initialErrors, queue
             helperText={form.field('name').helperText || t('queues.chatbot.help.name', { count: NAME_MIN })} slotProps={input('chatbot-option-name')} />
           <SelectField {...form.field('queueType')} label={t('queues.chatbot.queueType')} testId="chatbot-option-type" size="small"
             helperText={t(`queues.chatbot.typeHelp.${form.values.queueType}`)}
-            options={OPTION_TYPES.map((value) => ({ value, label: t(`queues.chatbot.types.${value}`) }))} />
+            options={OPTION_TYPES.filter((value) => value !== 'integration' || integrations || form.values.queueType === value)
+              .map((value) => ({ value, label: t(`queues.chatbot.types.${value}`) }))} />
         </Stack>
         <TextField {...form.field('greetingMessage')} label={t('queues.chatbot.greetingMessage')} multiline minRows={2} fullWidth size="small"
           required={hasChildren} helperText={form.field('greetingMessage').helperText || t('queues.chatbot.help.greetingMessage')}
@@ -69,6 +70,10 @@ export default function OptionEditor({ option, hasChildren, initialErrors, queue
             )}
             {uses.includes('optUserId') && (
               <SelectField {...form.field('optUserId')} label={t('queues.chatbot.optUserId')} testId="chatbot-option-user" size="small" required options={list(users)} />
+            )}
+            {uses.includes('optIntegrationId') && (
+              <SelectField {...form.field('optIntegrationId')} label={t('integrations.select')} testId="chatbot-option-integration" size="small"
+                required options={list(integrations || [])} />
             )}
             {uses.includes('optFileId') && (
               <SelectField {...form.field('optFileId')} label={t('queues.chatbot.optFileId')} testId="chatbot-option-file" size="small" required options={list(files)} />

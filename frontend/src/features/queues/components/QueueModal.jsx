@@ -48,11 +48,11 @@ function QueueForm({ queue, record, loadError, refresh, queues, onClose, onSaved
   };
 
   const panels = {
-    data: <QueueDataTab form={form} files={lookups.files} showSchedules={showSchedules} />,
+    data: <QueueDataTab form={form} files={lookups.files} integrations={lookups.integrations} showSchedules={showSchedules} />,
     schedules: <QueueSchedulesTab form={form} companyId={lookups.companyId} stored={(record || queue)?.schedules} />,
     chatbot: (
       <ChatbotOptionsTab queue={queue ? { ...queue, ...record } : null} loadError={loadError} refresh={refresh}
-        lookups={{ queues, users: lookups.users, files: lookups.files }} />
+        lookups={{ queues, users: lookups.users, files: lookups.files, integrations: lookups.integrations }} />
     ),
     rotation: <QueueRotationTab form={form} />,
   };

@@ -29,7 +29,7 @@ function OutOfHours({ form, required }) {
 }
 
 /** Name, colour, order, greeting, close on entry and the file list sent on entry. */
-export function QueueDataTab({ form, files, showSchedules }) {
+export function QueueDataTab({ form, files, integrations, showSchedules }) {
   const { t } = useTranslation();
   const color = form.field('color');
   return (
@@ -47,6 +47,10 @@ export function QueueDataTab({ form, files, showSchedules }) {
       <SelectField {...form.field('fileListId')} label={t('queues.modal.fileListId')} testId="queue-file-list"
         helperText={form.field('fileListId').helperText || t('queues.help.fileListId')}
         options={[{ value: '', label: t('queues.modal.none') }, ...files.map((file) => ({ value: file.id, label: file.name }))]} />
+      {integrations && (
+        <SelectField {...form.field('integrationId')} label={t('integrations.select')} testId="queue-integration"
+          options={[{ value: '', label: t('queues.modal.none') }, ...integrations.map((it) => ({ value: it.id, label: it.name }))]} />
+      )}
       <Stack spacing={0.5}>
         <Toggle form={form} name="closeTicket" testId="queue-close-ticket" label={t('queues.modal.closeTicket')} />
         <Alert severity="info" variant="outlined" sx={{ py: 0 }}>{t('queues.help.closeTicket')}</Alert>

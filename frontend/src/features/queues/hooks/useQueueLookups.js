@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { FILES_PATH, USERS_PATH, listAllFileLists } from '../api/queuesApi';
+import useIntegrationOptions from '../../integrations/hooks/useIntegrationOptions';
 
 const quiet = { revalidateOnFocus: false, shouldRetryOnError: false };
 
@@ -19,5 +20,7 @@ export default function useQueueLookups() {
     showSchedules: (setting && typeof setting === 'object' ? setting.value : setting) === 'queue',
     files: listOf(useSWR([FILES_PATH, 'all'], listAllFileLists, quiet).data, 'files'),
     users: listOf(useSWR(USERS_PATH, quiet).data, 'users'),
+    // null: the plan has no integrations (the selects stay hidden).
+    integrations: useIntegrationOptions(),
   };
 }

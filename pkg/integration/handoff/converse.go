@@ -1,0 +1,217 @@
+package handoff
+
+import (
+	"context"
+	"log/slog"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+
+	"atende/pkg/contact"
+	"atende/pkg/integration"
+	"atende/pkg/message"
+	"atende/pkg/ticket"
+	"atende/pkg/vars"
+)
+
+// outcome is what one bot turn decided, applied in the task's transaction.
+type outcome struct {
+	texts   []string
+	gap     time.Duration // between the replies (typebotDelayMessage)
+	start   bool          // the bot took the ticket: use_integration on
+	stop    bool          // the bot hands the ticket back: use_integration off
+	close   bool          // the finish keyword: the normal close with farewell
+	queueID *int64        // a command moving the ticket to a queue…
+	userID  *int64        // …and to an attendant
+	failed  bool
+}
+
+// converse runs one Typebot or Dialogflow turn under the ticket's session lock and writes
+// the replies, the ticket's changes and the handled message id in one transaction.
+func (r Runner) converse(ctx context.Context, j job) error {
+	var msgs []message.Message
+	var gap time.Duration
+	changed, oldStatus := false, ""
+	err := r.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		s, err := lockSession(tx, j.p.CompanyID, j.p.TicketID)
+		if err != nil || s.LastMessageID >= j.msg.ID {
+			return err
+		}
+		s.LastMessageID = j.msg.ID
+		t, err := ticket.Row(ctx, tx, j.p.TicketID)
+		if err != nil {
+			return err
+		}
+		if t.Status == ticket.StatusClosed || t.UserID != nil {
+			return saveSession(tx, s) // an attendant took over, or it ended: the bot keeps out
+		}
+		o, err := r.turn(ctx, tx, j, &s, t)
+		if err != nil {
+			if transient(err) && !j.lastTry {
+				return err
+			}
+			slog.WarnContext(ctx, "integration: bot failed", "type", j.it.Type, "ticket_id", t.ID, "err", err)
+			o = outcome{texts: []string{MsgUnavailable}, stop: true, failed: true}
+		}
+		oldStatus, gap = t.Status, o.gap
+		if changed, msgs, err = r.apply(ctx, tx, j, &s, &t, o); err != nil {
+			return err
+		}
+		return saveSession(tx, s)
+	})
+	if err != nil {
+		return err
+	}
+	r.Messages.DispatchPaced(ctx, msgs, gap)
+	if changed && r.Events != nil {
+		if t, err := ticket.Get(ctx, r.DB, j.p.TicketID); err == nil {
+			ticket.PublishUpdate(ctx, r.Events, t, oldStatus)
+		}
+	}
+	return nil
+}
+
+func (r Runner) turn(ctx context.Context, tx *gorm.DB, j job, s *session, t ticket.Ticket) (outcome, error) {
+	if j.it.Type == integration.TypeDialogflow {
+		return r.dialogflowTurn(ctx, j, t)
+	}
+	return r.typebotTurn(ctx, tx, j, s, t)
+}
+
+// apply writes o: ticket changes first (so a farewell follows the bot's last words in the
+// right state), then the replies, rendered with the message variables.
+func (r Runner) apply(ctx context.Context, tx *gorm.DB, j job, s *session, t *ticket.Ticket, o outcome) (bool, []message.Message, error) {
+	changed := false
+	if o.start && !o.stop && j.it.ID != 0 && (!t.UseIntegration || t.IntegrationID == nil || *t.IntegrationID != j.it.ID) {
+		t.UseIntegration, t.IntegrationID, changed = true, &j.it.ID, true
+		if err := setIntegration(tx, *t); err != nil {
+			return false, nil, err
+		}
+	}
+	id := j.it.ID
+	s.IntegrationID = &id
+	if j.it.ID == 0 {
+		s.IntegrationID = nil
+	}
+	texts := o.texts
+	if o.queueID != nil {
+		moved, err := r.move(ctx, tx, t, *o.queueID, o.userID)
+		if err != nil {
+			return false, nil, err
+		}
+		changed = changed || moved
+	}
+	if o.stop {
+		t.UseIntegration, t.IntegrationID, changed = false, nil, true
+		s.TypebotSessionID, s.StartedAt = "", nil
+		logType := LogStop
+		if o.failed {
+			logType = LogError
+		}
+		if err := setIntegration(tx, *t); err != nil {
+			return false, nil, err
+		}
+		if err := ticket.WriteLog(ctx, tx, t.ID, logType, nil, t.QueueID); err != nil {
+			return false, nil, err
+		}
+	}
+	if o.close {
+		farewell, err := ticket.CloseBySystem(ctx, tx, t, connectionOf(ctx, tx, *t), r.Settings, ticket.AutoClose{Farewell: true})
+		if err != nil {
+			return false, nil, err
+		}
+		texts, changed = append(texts, farewell...), true
+	}
+	msgs, err := r.write(ctx, tx, *t, texts)
+	return changed, msgs, err
+}
+
+func setIntegration(tx *gorm.DB, t ticket.Ticket) error {
+	return tx.Exec(`UPDATE tickets SET use_integration = ?, integration_id = ?, updated_at = now() WHERE id = ? AND company_id = ?`,
+		t.UseIntegration, t.IntegrationID, t.ID, t.CompanyID).Error
+}
+
+// move follows a bot's queue command: to the company's queue (and its user, when given
+// and of the company); unknown ids are ignored.
+func (r Runner) move(ctx context.Context, tx *gorm.DB, t *ticket.Ticket, queueID int64, userID *int64) (bool, error) {
+	var n int64
+	if err := tx.Table("queues").Where("id = ? AND company_id = ?", queueID, t.CompanyID).Count(&n).Error; err != nil || n == 0 {
+		return false, err
+	}
+	if userID != nil {
+		if err := tx.Table("users").Where("id = ? AND company_id = ?", *userID, t.CompanyID).Count(&n).Error; err != nil {
+			return false, err
+		}
+		if n == 1 {
+			return true, ticket.Assign(ctx, tx, t, *userID, &queueID)
+		}
+	}
+	return true, ticket.SetQueue(ctx, tx, t, queueID)
+}
+
+// write stores the replies as the system's marked outgoing messages.
+func (r Runner) write(ctx context.Context, tx *gorm.DB, t ticket.Ticket, texts []string) ([]message.Message, error) {
+	var values *vars.Values
+	drafts := make([]message.Draft, 0, len(texts))
+	for _, text := range texts {
+		if strings.Contains(text, "{{") && values == nil {
+			full, err := ticket.Get(ctx, tx, t.ID)
+			if err != nil {
+				return nil, err
+			}
+			v, err := ticket.Variables(ctx, tx, full)
+			if err != nil {
+				return nil, err
+			}
+			values = &v
+		}
+		if values != nil {
+			text = vars.Render(text, *values)
+		}
+		if text = strings.TrimSpace(text); text != "" {
+			drafts = append(drafts, message.Draft{Body: message.Marked(text)})
+		}
+	}
+	if len(drafts) == 0 {
+		return nil, nil
+	}
+	return message.Write(ctx, tx, t, nil, drafts...)
+}
+
+// customer is the ticket's contact.
+func customer(ctx context.Context, tx *gorm.DB, t ticket.Ticket) (contact.Contact, error) {
+	var c contact.Contact
+	err := tx.WithContext(ctx).Where("id = ? AND company_id = ?", t.ContactID, t.CompanyID).Take(&c).Error
+	return c, err
+}
+
+// payload is what an n8n or webhook URL receives: the message as we store it, with its
+// ticket, contact and integration.
+func (r Runner) payload(ctx context.Context, tx *gorm.DB, j job) (map[string]any, error) {
+	t, err := ticket.Row(ctx, tx, j.p.TicketID)
+	if err != nil {
+		return nil, err
+	}
+	c, err := customer(ctx, tx, t)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{
+		"event":       "message",
+		"companyId":   j.p.CompanyID,
+		"integration": map[string]any{"id": j.it.ID, "name": j.it.Name, "type": j.it.Type},
+		"ticket": map[string]any{"id": t.ID, "uuid": t.UUID, "status": t.Status, "queueId": t.QueueID,
+			"whatsappId": t.ConnectionID, "channel": t.Channel},
+		"contact": map[string]any{"id": c.ID, "name": c.Name, "number": c.Number, "isGroup": c.IsGroup},
+		"message": j.msg,
+	}, nil
+}
+
+// nonBlank is text as a one-reply list, or none.
+func nonBlank(text string) []string {
+	if strings.TrimSpace(text) == "" {
+		return nil
+	}
+	return []string{text}
+}

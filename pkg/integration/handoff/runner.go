@@ -1,0 +1,196 @@
+package handoff
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"net"
+	"time"
+
+	"gorm.io/gorm"
+
+	"atende/pkg/connection"
+	"atende/pkg/integration"
+	"atende/pkg/message"
+	"atende/pkg/realtime"
+	"atende/pkg/tasks"
+	"atende/pkg/tenant"
+	"atende/pkg/ticket"
+)
+
+// Ticket log types this package writes (the ticket's history shows them).
+const (
+	LogError = "integrationError" // an outside bot failed; the customer was told
+	LogStop  = "integrationStop"  // the bot handed the ticket back (stopBot, queue, finish)
+)
+
+// MsgUnavailable is what the customer reads when Typebot or Dialogflow failed for good.
+const MsgUnavailable = "Desculpe, nosso assistente automático não está disponível agora. Um atendente falará com você em breve."
+
+// ChatRetries is how many times a chat bot's failure is retried before the customer is
+// told: a person is waiting for the answer.
+const ChatRetries = 2
+
+// Messages dispatches written messages after their transaction committed.
+type Messages interface {
+	Dispatch(ctx context.Context, msgs []message.Message)
+	DispatchPaced(ctx context.Context, msgs []message.Message, gap time.Duration)
+}
+
+// Runner hands one inbound message to its integration (tasks.IntegrationMessage).
+type Runner struct {
+	DB         *gorm.DB
+	Events     realtime.Publisher
+	Messages   Messages
+	Settings   ticket.Settings
+	Typebot    integration.Typebot
+	Dialogflow integration.Dialogflow
+	Webhook    integration.Webhook
+	Now        func() time.Time
+}
+
+func (r Runner) now() time.Time {
+	if r.Now != nil {
+		return r.Now()
+	}
+	return time.Now()
+}
+
+// job is what one task works on, loaded.
+type job struct {
+	p   tasks.IntegrationMessage
+	it  integration.Integration
+	msg message.Message
+	// retried is how many times the task ran before; lastTry says no retry follows.
+	retried int
+	lastTry bool
+}
+
+// Handle runs p. retried and maxRetry are the task's; a transient failure returns an
+// error (asynq retries) until the last try, when the customer is told instead.
+func (r Runner) Handle(ctx context.Context, p tasks.IntegrationMessage, retried, maxRetry int) error {
+	ctx = tenant.With(ctx, p.CompanyID)
+	it, ok, err := r.load(ctx, p)
+	if err != nil || !ok {
+		return err
+	}
+	var msg message.Message
+	err = r.DB.WithContext(ctx).Where("id = ? AND ticket_id = ? AND company_id = ?", p.MessageID, p.TicketID, p.CompanyID).
+		Take(&msg).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil // the ticket or message was deleted since
+	}
+	if err != nil {
+		return err
+	}
+	j := job{p: p, it: it, msg: msg, retried: retried, lastTry: retried >= maxRetry}
+	switch it.Type {
+	case integration.TypeN8N, integration.TypeWebhook:
+		return r.deliver(ctx, j)
+	case integration.TypeTypebot, integration.TypeDialogflow:
+		j.lastTry = j.lastTry || retried >= ChatRetries
+		return r.converse(ctx, j)
+	}
+	return nil // flowbuilder integrations run as flows (pkg/flowrun)
+}
+
+// integration is the task's integration: the company's record, or a flow node's settings.
+func (r Runner) load(ctx context.Context, p tasks.IntegrationMessage) (integration.Integration, bool, error) {
+	if p.IntegrationID == 0 {
+		var it integration.Integration
+		if len(p.Settings) == 0 || json.Unmarshal(p.Settings, &it) != nil {
+			slog.WarnContext(ctx, "integration: task without integration or settings", "ticket_id", p.TicketID)
+			return integration.Integration{}, false, nil
+		}
+		it.ID, it.CompanyID = 0, p.CompanyID
+		if it.Type == "" {
+			it.Type = integration.TypeTypebot // the flow's typebot node
+		}
+		return it, true, nil
+	}
+	var it integration.Integration
+	err := r.DB.WithContext(ctx).Where("id = ? AND company_id = ?", p.IntegrationID, p.CompanyID).Take(&it).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return integration.Integration{}, false, nil // deleted since: nothing to hand over
+	}
+	return it, err == nil, err
+}
+
+// session is a ticket's integration_sessions row.
+type session struct {
+	TicketID         int64
+	CompanyID        int64
+	IntegrationID    *int64
+	TypebotSessionID string
+	StartedAt        *time.Time
+	LastMessageID    int64
+	UpdatedAt        time.Time
+}
+
+func (session) TableName() string { return "integration_sessions" }
+
+// lockSession creates (if needed) and locks the ticket's session row for tx: tasks of one
+// ticket take turns, and a redelivered task sees the message it already handled.
+func lockSession(tx *gorm.DB, companyID, ticketID int64) (session, error) {
+	if err := tx.Exec(`INSERT INTO integration_sessions (ticket_id, company_id) VALUES (?, ?)
+		ON CONFLICT (ticket_id) DO NOTHING`, ticketID, companyID).Error; err != nil {
+		return session{}, err
+	}
+	var s session
+	err := tx.Raw(`SELECT * FROM integration_sessions WHERE ticket_id = ? AND company_id = ? FOR UPDATE`,
+		ticketID, companyID).Scan(&s).Error
+	return s, err
+}
+
+// saveSession records s (the handled message, Typebot's session) in tx.
+func saveSession(tx *gorm.DB, s session) error {
+	return tx.Exec(`UPDATE integration_sessions SET integration_id = ?, typebot_session_id = ?, started_at = ?,
+		last_message_id = ?, updated_at = now() WHERE ticket_id = ?`, s.IntegrationID, s.TypebotSessionID, s.StartedAt,
+		s.LastMessageID, s.TicketID).Error
+}
+
+// deliver posts the message to an n8n or webhook URL once: a failure is retried by the
+// task; the session row records a delivery that succeeded.
+func (r Runner) deliver(ctx context.Context, j job) error {
+	return r.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		s, err := lockSession(tx, j.p.CompanyID, j.p.TicketID)
+		if err != nil || s.LastMessageID >= j.msg.ID {
+			return err
+		}
+		payload, err := r.payload(ctx, tx, j)
+		if err != nil {
+			return err
+		}
+		if err := r.Webhook.Post(ctx, j.it.URLN8N, j.it.WebhookSecret, j.msg.ID, payload); err != nil {
+			if !j.lastTry {
+				return err
+			}
+			slog.WarnContext(ctx, "integration: webhook gave up", "ticket_id", j.p.TicketID, "err", err)
+			if err := ticket.WriteLog(ctx, tx, j.p.TicketID, LogError, nil, nil); err != nil {
+				return err
+			}
+		}
+		s.LastMessageID = j.msg.ID
+		return saveSession(tx, s)
+	})
+}
+
+// transient: worth retrying (network trouble, the service overloaded or down).
+func transient(err error) bool {
+	var st *integration.StatusError
+	if errors.As(err, &st) {
+		return st.Status >= 500 || st.Status == 429 || st.Status == 408
+	}
+	var ne net.Error
+	return errors.As(err, &ne) || errors.Is(err, context.DeadlineExceeded)
+}
+
+// connectionOf reads the ticket's connection for the close's farewell rules.
+func connectionOf(ctx context.Context, tx *gorm.DB, t ticket.Ticket) connection.Connection {
+	var c connection.Connection
+	if t.ConnectionID != nil {
+		_ = tx.WithContext(ctx).Where("id = ? AND company_id = ?", *t.ConnectionID, t.CompanyID).Take(&c).Error
+	}
+	return c
+}

@@ -1,0 +1,113 @@
+package handoff
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strconv"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+
+	"atende/pkg/integration"
+	"atende/pkg/ticket"
+)
+
+// typebotTurn is BEHAVIOUR §10's Typebot: the restart and finish keywords; otherwise a
+// new chat (no session, another integration's, or older than typebotExpires minutes)
+// with the customer's prefilled variables, or the session continued with the text; the
+// bot's texts with their commands taken out; no text → the unknown-message text.
+func (r Runner) typebotTurn(ctx context.Context, tx *gorm.DB, j job, s *session, t ticket.Ticket) (outcome, error) {
+	it, text := j.it, strings.TrimSpace(j.msg.Body)
+	if kw := strings.TrimSpace(it.TypebotKeywordRestart); kw != "" && strings.EqualFold(text, kw) {
+		s.TypebotSessionID, s.StartedAt = "", nil
+		return outcome{texts: nonBlank(it.TypebotRestartMessage)}, nil
+	}
+	if kw := strings.TrimSpace(it.TypebotKeywordFinish); kw != "" && strings.EqualFold(text, kw) {
+		return outcome{close: true, stop: true}, nil
+	}
+	o := outcome{gap: time.Duration(it.TypebotDelayMessage) * time.Millisecond}
+	var reply integration.TypebotReply
+	var err error
+	fresh := s.TypebotSessionID == "" || !sameIntegration(s.IntegrationID, it.ID) ||
+		(it.TypebotExpires > 0 && s.StartedAt != nil && r.now().Sub(*s.StartedAt) > time.Duration(it.TypebotExpires)*time.Minute)
+	if !fresh {
+		reply, err = r.Typebot.Continue(ctx, it.URLN8N, s.TypebotSessionID, text)
+		var st *integration.StatusError
+		fresh = errors.As(err, &st) && st.Status == 404 // integration.Typebot forgot the session
+	}
+	if fresh {
+		prefill, perr := r.prefill(ctx, tx, t)
+		if perr != nil {
+			return outcome{}, perr
+		}
+		if reply, err = r.Typebot.Start(ctx, it.URLN8N, it.TypebotSlug, prefill); err == nil {
+			now := r.now()
+			s.TypebotSessionID, s.StartedAt, o.start = reply.SessionID, &now, true
+		}
+	}
+	if err != nil {
+		return outcome{}, err
+	}
+	o.texts = commands(reply.Texts(), &o)
+	if len(o.texts) == 0 && !o.stop {
+		o.texts = nonBlank(it.TypebotUnknownMessage)
+	}
+	return o, nil
+}
+
+func sameIntegration(stored *int64, id int64) bool {
+	if stored == nil {
+		return id == 0
+	}
+	return *stored == id
+}
+
+// prefill is the chat's prefilled variables: number, pushName, remoteJid.
+func (r Runner) prefill(ctx context.Context, tx *gorm.DB, t ticket.Ticket) (map[string]string, error) {
+	c, err := customer(ctx, tx, t)
+	if err != nil {
+		return nil, err
+	}
+	jid := c.Number + "@s.whatsapp.net"
+	if c.IsGroup {
+		jid = c.Number + "@g.us"
+	}
+	return map[string]string{"number": c.Number, "pushName": c.Name, "remoteJid": jid}, nil
+}
+
+// commands takes the bot's command texts out ('#' and a JSON object): stopBot hands the
+// ticket back; queueId moves it to a queue, with userId to an attendant, and hands it back.
+func commands(texts []string, o *outcome) []string {
+	out := make([]string, 0, len(texts))
+	for _, s := range texts {
+		var c map[string]any
+		if !strings.HasPrefix(s, "#") || json.Unmarshal([]byte(strings.TrimSpace(s[1:])), &c) != nil {
+			out = append(out, s)
+			continue
+		}
+		if stop, _ := c["stopBot"].(bool); stop {
+			o.stop = true
+		}
+		if q, ok := number(c["queueId"]); ok {
+			o.queueID, o.stop = &q, true
+			if u, ok := number(c["userId"]); ok {
+				o.userID = &u
+			}
+		}
+	}
+	return out
+}
+
+// number reads a positive id written as a JSON number or a string.
+func number(v any) (int64, bool) {
+	switch x := v.(type) {
+	case float64:
+		return int64(x), x >= 1
+	case string:
+		n, err := strconv.ParseInt(strings.TrimSpace(x), 10, 64)
+		return n, err == nil && n >= 1
+	}
+	return 0, false
+}

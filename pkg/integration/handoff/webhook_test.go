@@ -1,0 +1,56 @@
+package handoff_test
+
+import (
+	"strconv"
+	"testing"
+
+	"atende/pkg/integration"
+	"atende/pkg/testutil"
+)
+
+// An n8n/webhook URL receives the message JSON signed with the integration's secret; a
+// failure is the task's error (asynq retries it), a success is recorded so a redelivered
+// task posts nothing again.
+func TestWebhookDeliverySignedAndOnce(t *testing.T) {
+	w := newWorld(t)
+	fail := true
+	fake := newFake(t, func(c call) (int, any) {
+		if fail {
+			return 500, map[string]any{}
+		}
+		return 200, map[string]any{"ok": true}
+	})
+	for _, typ := range []string{integration.TypeWebhook, integration.TypeN8N} {
+		fail = true
+		it := testutil.NewIntegration(t, w.a, w.tk.CompanyID, typ, typ, fake.URL+"/hook", nil)
+		m := w.inbound(t, "quero um orçamento")
+		if err := w.hand(t, it, m); err == nil {
+			t.Fatal("a 500 must fail the task so asynq retries it")
+		}
+		fail = false
+		for range 2 { // the retry, then a redelivery
+			if err := w.hand(t, it, m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		calls := fake.got()
+		last := calls[len(calls)-1]
+		if len(calls)%2 != 0 {
+			t.Fatalf("%s: %d posts, want the failure and one delivery", typ, len(calls))
+		}
+		if got, want := last.Header.Get(integration.SignatureHeader), integration.Sign(it.WebhookSecret, last.Raw); got != want {
+			t.Fatalf("signature %q, want %q", got, want)
+		}
+		if last.Header.Get(integration.DeliveryHeader) != strconv.FormatInt(m.ID, 10) {
+			t.Fatalf("delivery header %q", last.Header.Get(integration.DeliveryHeader))
+		}
+		msg := last.Body["message"].(map[string]any)
+		cust := last.Body["contact"].(map[string]any)
+		if msg["body"] != "quero um orçamento" || cust["number"] != "5511999990000" || last.Body["event"] != "message" {
+			t.Fatalf("payload %s", last.Raw)
+		}
+	}
+	if len(w.replies(t)) != 0 {
+		t.Fatal("a webhook writes no reply")
+	}
+}

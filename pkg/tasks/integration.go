@@ -1,0 +1,16 @@
+package tasks
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/hibiken/asynq"
+)
+
+// NewMessageSendAt is NewMessageSend processed at at (a bot's paced replies): the same
+// TaskID, so the reconciler's re-enqueue of the waiting row is a no-op.
+func NewMessageSendAt(companyID, messageID int64, at time.Time) (*asynq.Task, error) {
+	return newTask(TypeMessageSend, MessageRef{companyID, messageID}, asynq.Queue(QueueCritical),
+		asynq.MaxRetry(8), asynq.Timeout(time.Minute), asynq.Retention(24*time.Hour),
+		asynq.TaskID(fmt.Sprintf("%s:%d", TypeMessageSend, messageID)), asynq.ProcessAt(at))
+}
