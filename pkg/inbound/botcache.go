@@ -66,6 +66,7 @@ type companyConfig struct {
 	links    map[int64][]int64
 	files    map[int64]*chatbot.FileList
 	optUsers []int64 // attendants the options assign, whose names the texts may mention
+	handoffs *chatbot.Handoffs
 }
 
 // stampQuery fingerprints each company's configuration rows: per table, how many rows and
@@ -78,7 +79,8 @@ UNION ALL SELECT o.company_id, 'o', count(*), sum(hashtext(o::text)) FROM chatbo
 UNION ALL SELECT c.company_id, 'l', count(*), sum(hashtext(l::text)) FROM connection_queues l
   JOIN connections c ON c.id = l.connection_id WHERE c.company_id = ANY(?::bigint[]) GROUP BY 1
 UNION ALL SELECT fl.company_id, 'f', count(*), sum(hashtext(f::text)) FROM file_options f
-  JOIN files fl ON fl.id = f.file_id WHERE fl.company_id = ANY(?::bigint[]) GROUP BY 1`
+  JOIN files fl ON fl.id = f.file_id WHERE fl.company_id = ANY(?::bigint[]) GROUP BY 1
+` + handoffStamp
 
 // stamps reads the fingerprint of each company's configuration.
 func stamps(tx *gorm.DB, companies atdb.Int64s) (map[int64]string, error) {
@@ -88,7 +90,7 @@ func stamps(tx *gorm.DB, companies atdb.Int64s) (map[int64]string, error) {
 		N         int64
 		H         int64
 	}
-	if err := tx.Raw(stampQuery, companies, companies, companies, companies).Find(&rows).Error; err != nil {
+	if err := tx.Raw(stampQuery, companies, companies, companies, companies, companies, companies, companies).Find(&rows).Error; err != nil {
 		return nil, err
 	}
 	slices.SortFunc(rows, func(a, b struct {
@@ -156,6 +158,7 @@ type config struct {
 		Path      string `json:"path"`
 		MediaType string `json:"mediaType"`
 	}]
+	handoffRows // flows and integrations (handoff_load.go)
 }
 
 // jsonList scans a json array column.
@@ -200,7 +203,7 @@ SELECT
   (SELECT json_agg(json_build_object('co', f.company_id, 'list', f.file_id, 'name', f.name, 'path', f.path,
       'mediaType', f.media_type) ORDER BY f.id)
     FROM file_options f WHERE f.file_id IN (SELECT file_list_id FROM q
-      UNION SELECT opt_file_id FROM chatbots WHERE queue_id IN (SELECT id FROM q))) AS files`
+      UNION SELECT opt_file_id FROM chatbots WHERE queue_id IN (SELECT id FROM q))) AS files,` + handoffColumns
 
 // loadConfig gives each company of the batch its Env: the configuration from the cache
 // where its fingerprint still matches, read for the others; fresh settings (from their
@@ -232,7 +235,8 @@ func (p Processor) loadConfig(ctx context.Context, tx *gorm.DB, companies atdb.I
 	var random atdb.Int64s
 	for id, e := range held {
 		env := &chatbot.Env{Company: e.company, Settings: chatbot.Settings{}, Queues: e.queues, Links: e.links,
-			Files: e.files, Online: map[int64][]chatbot.Attendant{}, Waiting: map[int64]int{}, Users: map[int64]string{}}
+			Files: e.files, Online: map[int64][]chatbot.Attendant{}, Waiting: map[int64]int{}, Users: map[int64]string{},
+			Handoffs: e.handoffs}
 		if p.Settings != nil {
 			cctx := tenant.With(ctx, id)
 			for _, k := range chatbot.Keys {
@@ -253,7 +257,7 @@ func (p Processor) loadConfig(ctx context.Context, tx *gorm.DB, companies atdb.I
 // readConfig reads the configuration of companies.
 func readConfig(tx *gorm.DB, companies atdb.Int64s, stamped map[int64]string) ([]*companyConfig, error) {
 	var c config
-	if err := tx.Raw(configQuery, companies, companies, companies).Find(&c).Error; err != nil {
+	if err := tx.Raw(configQuery, companies, companies, companies, companies, companies, companies).Find(&c).Error; err != nil {
 		return nil, err
 	}
 	byCompany := map[int64]*companyConfig{}
@@ -310,6 +314,7 @@ func readConfig(tx *gorm.DB, companies atdb.Int64s, stamped map[int64]string) ([
 		}
 		list.Files = append(list.Files, chatbot.File{Name: f.Name, Path: f.Path, MediaType: f.MediaType})
 	}
+	c.handoffRows.apply(byCompany)
 	for _, e := range out {
 		for _, q := range e.queues {
 			q.Index() // built before batches share it
