@@ -272,6 +272,10 @@ func (a *API) routes() []route {
 		{"GET", "/sandbox/:connectionId/clock", sandboxAuth, a.sandboxClock},
 		{"PUT", "/sandbox/:connectionId/clock", manageConnections.upTo(ClockMaxBytes), a.setSandboxClock},
 
+		// Flow runs (issue 14): node analytics and the simulator (admins)
+		{"GET", "/flowbuilder/:id/stats", admin, a.flowStats},
+		{"POST", "/flowbuilder/:id/simulate", admin, a.simulateFlow},
+
 		// External API (spec/3; described in docs/openapi.yaml)
 		{"POST", "/api/messages/send", externalAPI.upTo(MediaRequestMaxBytes), a.externalSend},
 		{"GET", "/api/openapi.yaml", public, a.openAPI},
