@@ -158,7 +158,7 @@ type config struct {
 		Path      string `json:"path"`
 		MediaType string `json:"mediaType"`
 	}]
-	handoffRows // flows and integrations (handoff_load.go)
+	HandoffRows // flows and integrations (handoff_load.go)
 }
 
 // jsonList scans a json array column.
@@ -314,7 +314,7 @@ func readConfig(tx *gorm.DB, companies atdb.Int64s, stamped map[int64]string) ([
 		}
 		list.Files = append(list.Files, chatbot.File{Name: f.Name, Path: f.Path, MediaType: f.MediaType})
 	}
-	c.handoffRows.apply(byCompany)
+	c.HandoffRows.apply(byCompany)
 	for _, e := range out {
 		for _, q := range e.queues {
 			q.Index() // built before batches share it

@@ -29,8 +29,8 @@ const handoffColumns = `
     FROM flow_campaigns f WHERE f.company_id = ANY(?::bigint[]) AND f.status AND f.connection_id IS NOT NULL) AS phrases,
   (SELECT json_agg(w.company_id) FROM (SELECT DISTINCT company_id FROM flows WHERE company_id = ANY(?::bigint[])) w) AS flows`
 
-// handoffRows are those columns as read.
-type handoffRows struct {
+// HandoffRows are those columns as read (exported: gorm scans embedded exported types only).
+type HandoffRows struct {
 	Integrations jsonList[struct {
 		Company     int64  `json:"co"`
 		ID          int64  `json:"id"`
@@ -48,7 +48,7 @@ type handoffRows struct {
 }
 
 // apply gives each company that has flows or integrations its Handoffs.
-func (r handoffRows) apply(byCompany map[int64]*companyConfig) {
+func (r HandoffRows) apply(byCompany map[int64]*companyConfig) {
 	of := func(id int64) *chatbot.Handoffs {
 		e := byCompany[id]
 		if e == nil {
