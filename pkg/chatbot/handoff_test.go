@@ -45,7 +45,7 @@ func TestHandoff(t *testing.T) {
 			setup: func(in *Input) { handoffs(in); in.Conn.PromptID = id(3) },
 			check: wantHandoff(Handoff{Kind: HandoffPrompt, PromptID: 3})},
 		{name: "17: no prompt once the ticket has a queue: the queue's options run", body: "1",
-			setup: func(in *Input) { handoffs(in); in.Conn.PromptID = id(3); in.Ticket.QueueID = id(1) },
+			setup:   func(in *Input) { handoffs(in); in.Conn.PromptID = id(3); in.Ticket.QueueID = id(1) },
 			replies: []string{planosMenu}},
 		{name: "18: exact phrase, trimmed and case-insensitive", body: "  PROMOÇÃO ",
 			setup: flowBuilder, check: wantHandoff(Handoff{Kind: HandoffFlow, FlowID: 300, Entry: EntryPhrase})},
@@ -88,7 +88,7 @@ func TestHandoff(t *testing.T) {
 				in.Ticket.Status = "open"
 			}},
 		{name: "queue menu: entering a queue with an integration hands the message off", body: "2",
-			setup: func(in *Input) { handoffs(in); in.Env.Queues[2].IntegrationID = id(9) },
+			setup:   func(in *Input) { handoffs(in); in.Env.Queues[2].IntegrationID = id(9) },
 			replies: []string{"Suporte: aguarde, Maria", "catalogo.pdf"},
 			check: func(t *testing.T, o Outcome) {
 				wantHandoff(Handoff{Kind: HandoffIntegration, IntegrationID: 9})(t, o)
@@ -97,7 +97,7 @@ func TestHandoff(t *testing.T) {
 				}
 			}},
 		{name: "queue menu: a queue with a flowbuilder integration starts its flow", body: "2",
-			setup: func(in *Input) { handoffs(in); in.Env.Queues[2].IntegrationID = id(11) },
+			setup:   func(in *Input) { handoffs(in); in.Env.Queues[2].IntegrationID = id(11) },
 			replies: []string{"Suporte: aguarde, Maria", "catalogo.pdf"},
 			check:   wantHandoff(Handoff{Kind: HandoffFlow, FlowID: 500, Entry: EntryQueue})},
 		{name: "option of type integration hands the message off", body: "5",

@@ -20,7 +20,9 @@ func edge(src, handle, dst string) flow.Edge {
 	return flow.Edge{ID: src + "-" + handle + "-" + dst, Source: src, SourceHandle: handle, Target: dst}
 }
 
-func graph(nodes []flow.Node, edges ...flow.Edge) flow.Graph { return flow.Graph{Nodes: nodes, Connections: edges} }
+func graph(nodes []flow.Node, edges ...flow.Edge) flow.Graph {
+	return flow.Graph{Nodes: nodes, Connections: edges}
+}
 
 var values = vars.Values{ContactName: "Maria Souza", Company: "Acme", Now: time.Date(2026, 11, 25, 10, 0, 0, 0, time.UTC)}
 
