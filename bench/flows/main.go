@@ -1,0 +1,169 @@
+// Command flows measures the flow engine end to end (issue 14, docs/bench.md "Flows"): a
+// 30-node flow of menus and questions on every bench company's sandbox connection, and
+// customers walking it at once. Each customer posts a message, waits for the flow's
+// replies to be delivered to the sandbox, and answers; the figure is customer message →
+// the flow's first reply delivered (p50/p99), the flow's own typing gaps not counted.
+//
+//	go run ./bench/flows -db postgres://postgres@127.0.0.1:5432/atende_bench_flows?sslmode=disable \
+//	  -redis redis://127.0.0.1:6379/9 -companies 10 -customers 500 -stages 3
+//
+// It runs the worker in-process (the real inbound pipeline, bot, flow:step and
+// message:send tasks) against its own database and Redis db.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"slices"
+	"sync"
+	"time"
+
+	"atende/bench/benchkit"
+	"atende/pkg/app"
+	"atende/pkg/channel"
+	"atende/pkg/config"
+	"atende/pkg/connection"
+	"atende/pkg/db"
+	"atende/worker"
+)
+
+func main() {
+	dsn := flag.String("db", "postgres://postgres@127.0.0.1:5432/atende_bench_flows?sslmode=disable", "bench database (created and migrated)")
+	redisURL := flag.String("redis", "redis://127.0.0.1:6379/9", "Redis for the bench's queues (a db nobody else uses)")
+	companies := flag.Int("companies", 10, "companies, each with a sandbox connection running the flow")
+	customers := flag.Int("customers", 500, "customers walking the flow at once")
+	stages := flag.Int("stages", 3, "menu+question stages each customer walks (the flow has 9)")
+	flag.Parse()
+	if err := benchkit.EnsureDatabase(*dsn); err != nil {
+		log.Fatal(err)
+	}
+	media, _ := os.MkdirTemp("", "bench-flows")
+	defer os.RemoveAll(media)
+	for k, v := range map[string]string{"DATABASE_URL": *dsn, "REDIS_URL": *redisURL, "APP_ENV": "development", "MEDIA_DIR": media} {
+		os.Setenv(k, v)
+	}
+	cfg, err := config.Load()
+	if err != nil {
+		log.Fatal(err)
+	}
+	a, err := app.New(cfg)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer a.Close()
+	if err := db.Migrate(a.DB); err != nil {
+		log.Fatal(err)
+	}
+	conns, err := prepare(a, *companies)
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { _ = (&worker.Worker{App: a}).Run(ctx); close(done) }()
+	defer func() { cancel(); <-done }()
+
+	run := time.Now().UnixNano()
+	var mu sync.Mutex
+	var lat []time.Duration
+	var failed int
+	var wg sync.WaitGroup
+	start := time.Now()
+	for i := range *customers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c := customer{a: a, conn: conns[i%len(conns)], number: fmt.Sprintf("55119%08d", run%1e5*1000+int64(i))}
+			got, err := c.walk(*stages)
+			mu.Lock()
+			defer mu.Unlock()
+			lat = append(lat, got...)
+			if err != nil {
+				failed++
+				log.Print(err)
+			}
+		}()
+	}
+	wg.Wait()
+	took := time.Since(start)
+	slices.Sort(lat)
+	pct := func(p float64) time.Duration {
+		if len(lat) == 0 {
+			return 0
+		}
+		return lat[min(len(lat)-1, int(float64(len(lat))*p))].Round(time.Millisecond)
+	}
+	fmt.Printf("\n%d customers on %d companies, %d messages each (entry + %d stages), %s, %d failed\n\n",
+		*customers, len(conns), 1+2**stages, *stages, took.Round(time.Second), failed)
+	fmt.Println("| measure | n | p50 | p99 | max |")
+	fmt.Println("|---|---:|---:|---:|---:|")
+	fmt.Printf("| customer message → first flow reply delivered | %d | %s | %s | %s |\n", len(lat), pct(0.5), pct(0.99), pct(1))
+}
+
+// customer is one pretend customer on a sandbox connection.
+type customer struct {
+	a      *app.App
+	conn   connection.Connection
+	number string
+	seen   int64 // the last delivered message read
+	n      int
+}
+
+// walk enters the flow and answers stages menus and questions, timing each first reply.
+func (c *customer) walk(stages int) ([]time.Duration, error) {
+	var out []time.Duration
+	step := func(body string, replies int) error {
+		d, err := c.say(body, replies)
+		out = append(out, d)
+		return err
+	}
+	if err := step("oi", 2); err != nil {
+		return out, err
+	}
+	for s := range stages {
+		if err := step("1", 1); err != nil {
+			return out, err
+		}
+		if err := step(fmt.Sprintf("resposta %d", s), 2); err != nil {
+			return out, err
+		}
+	}
+	return out, nil
+}
+
+// say posts a message and waits for replies deliveries; it returns the first one's latency.
+func (c *customer) say(body string, replies int) (time.Duration, error) {
+	c.n++
+	sent := time.Now()
+	ctx := context.Background()
+	if _, _, err := c.a.InboundStore.Record(ctx, c.conn, channel.Event{Kind: channel.EventMessage, From: c.number,
+		ProviderID: fmt.Sprintf("bf-%s-%d", c.number, c.n), Name: "Cliente " + c.number, Body: body, Timestamp: sent}); err != nil {
+		return 0, err
+	}
+	var first time.Duration
+	got := 0
+	for deadline := time.Now().Add(60 * time.Second); got < replies; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			return first, fmt.Errorf("customer %s: %d of %d replies to %q", c.number, got, replies, body)
+		}
+		var rows []struct {
+			ID        int64
+			CreatedAt time.Time
+		}
+		if err := c.a.DB.Raw(`SELECT id, created_at FROM sandbox_outbox WHERE connection_id = ? AND number = ? AND id > ?
+			ORDER BY id`, c.conn.ID, c.number, c.seen).Scan(&rows).Error; err != nil {
+			return first, err
+		}
+		for _, r := range rows {
+			if got == 0 {
+				first = r.CreatedAt.Sub(sent)
+			}
+			got++
+			c.seen = r.ID
+		}
+	}
+	return first, nil
+}
