@@ -85,7 +85,8 @@ func (b *turn) handoff() bool {
 	if b.group() || b.t.Imported {
 		return false
 	}
-	if r := b.in.Run; r != nil { // 16: mid-flow, the run decides
+	// 16: mid-flow, the run decides (not once an attendant holds the ticket)
+	if r := b.in.Run; r != nil && b.t.UserID == nil {
 		if !r.Pending {
 			b.out.Handoff = &Handoff{Kind: HandoffFlow, RunID: r.ID, Step: r.Step}
 		}

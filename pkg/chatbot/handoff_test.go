@@ -41,6 +41,11 @@ func TestHandoff(t *testing.T) {
 					t.Fatalf("outcome %+v", o)
 				}
 			}},
+		{name: "16: an attendant's ticket: the run does not take the message", body: "1",
+			setup: func(in *Input) {
+				flowBuilder(in)
+				in.Run, in.Ticket.UserID, in.Ticket.Status, in.Ticket.QueueID = &Run{ID: 5, Step: 3}, id(50), "open", id(2)
+			}},
 		{name: "17: connection prompt for a ticket without queue", body: "oi",
 			setup: func(in *Input) { handoffs(in); in.Conn.PromptID = id(3) },
 			check: wantHandoff(Handoff{Kind: HandoffPrompt, PromptID: 3})},
