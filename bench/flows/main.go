@@ -18,6 +18,7 @@ import (
 	"log"
 	"os"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -27,6 +28,7 @@ import (
 	"atende/pkg/config"
 	"atende/pkg/connection"
 	"atende/pkg/db"
+	"atende/pkg/message"
 	"atende/worker"
 )
 
@@ -66,7 +68,7 @@ func main() {
 	go func() { _ = (&worker.Worker{App: a}).Run(ctx); close(done) }()
 	defer func() { cancel(); <-done }()
 
-	w := &watcher{a: a, boxes: map[string]chan time.Time{}}
+	w := &watcher{a: a, boxes: map[string]chan delivery{}}
 	go w.run(ctx)
 	run := time.Now().UnixNano()
 	var mu sync.Mutex
@@ -111,53 +113,59 @@ type customer struct {
 	a      *app.App
 	conn   connection.Connection
 	number string
-	inbox  chan time.Time // delivery times of the flow's replies (watcher)
+	inbox  chan delivery // delivery times of the flow's replies (watcher)
 	n      int
 }
 
 // walk enters the flow and answers stages menus and questions, timing each first reply.
 func (c *customer) walk(stages int) ([]time.Duration, error) {
 	var out []time.Duration
-	step := func(body string, replies int) error {
-		d, err := c.say(body, replies)
+	step := func(body, expect string) error {
+		d, err := c.say(body, expect)
 		out = append(out, d)
 		return err
 	}
-	if err := step("oi", 2); err != nil {
+	if err := step("oi", "Etapa 1,"); err != nil {
 		return out, err
 	}
 	for s := range stages {
-		if err := step("1", 1); err != nil {
+		if err := step("1", "Conte mais:"); err != nil {
 			return out, err
 		}
-		if err := step(fmt.Sprintf("resposta %d", s), 2); err != nil {
+		if err := step(fmt.Sprintf("resposta %d", s), fmt.Sprintf("Etapa %d,", s+2)); err != nil {
 			return out, err
 		}
 	}
 	return out, nil
 }
 
-// say posts a message and waits for replies deliveries; it returns the first one's latency.
-func (c *customer) say(body string, replies int) (time.Duration, error) {
+// say posts a message and waits for the delivery of the reply starting with expect (the
+// flow's first reply to it: the next message is answered as soon as it arrives, as the run
+// already waits for it; the step's later replies, a second apart, go on meanwhile).
+func (c *customer) say(body, expect string) (time.Duration, error) {
 	c.n++
 	sent := time.Now()
 	if _, _, err := c.a.InboundStore.Record(context.Background(), c.conn, channel.Event{Kind: channel.EventMessage, From: c.number,
 		ProviderID: fmt.Sprintf("bf-%s-%d", c.number, c.n), Name: "Cliente " + c.number, Body: body, Timestamp: sent}); err != nil {
 		return 0, err
 	}
-	var first time.Duration
 	timeout := time.After(60 * time.Second)
-	for got := 0; got < replies; got++ {
+	for {
 		select {
-		case at := <-c.inbox:
-			if got == 0 {
-				first = at.Sub(sent)
+		case d := <-c.inbox:
+			if strings.HasPrefix(strings.TrimPrefix(d.body, message.SystemMark), expect) {
+				return d.at.Sub(sent), nil
 			}
 		case <-timeout:
-			return first, fmt.Errorf("customer %s: %d of %d replies to %q", c.number, got, replies, body)
+			return 0, fmt.Errorf("customer %s: no reply %q to %q", c.number, expect, body)
 		}
 	}
-	return first, nil
+}
+
+// delivery is one message the sandbox delivered.
+type delivery struct {
+	at   time.Time
+	body string
 }
 
 // watcher reads the sandbox's deliveries for every customer at once (one query every
@@ -165,13 +173,13 @@ func (c *customer) say(body string, replies int) (time.Duration, error) {
 type watcher struct {
 	a     *app.App
 	mu    sync.Mutex
-	boxes map[string]chan time.Time
+	boxes map[string]chan delivery
 }
 
-func (w *watcher) inbox(number string) chan time.Time {
+func (w *watcher) inbox(number string) chan delivery {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	ch := make(chan time.Time, 64)
+	ch := make(chan delivery, 256)
 	w.boxes[number] = ch
 	return ch
 }
@@ -183,13 +191,14 @@ func (w *watcher) run(ctx context.Context) {
 		var rows []struct {
 			ID        int64
 			Number    string
+			Body      string
 			CreatedAt time.Time
 		}
-		w.a.DB.Raw(`SELECT id, number, created_at FROM sandbox_outbox WHERE id > ? ORDER BY id`, last).Scan(&rows)
+		w.a.DB.Raw(`SELECT id, number, body, created_at FROM sandbox_outbox WHERE id > ? ORDER BY id`, last).Scan(&rows)
 		w.mu.Lock()
 		for _, r := range rows {
 			if ch := w.boxes[r.Number]; ch != nil {
-				ch <- r.CreatedAt
+				ch <- delivery{r.CreatedAt, r.Body}
 			}
 			last = r.ID
 		}
