@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hibiken/asynq"
 
@@ -280,6 +281,7 @@ func TestFlowSimulate(t *testing.T) {
 	otherFlow := insertFlow(t, e, other.Company.ID, nodes, edges)
 	startWorker(t, e)
 	admin, otherAdmin := testutil.Token(t, e.App, acme.Admin), testutil.Token(t, e.App, other.Admin)
+	watcher := dial(t, e.Srv.URL, admin) // the editor highlights the node a run enters
 	path := func(id int64) string { return fmt.Sprintf("/flowbuilder/%d/simulate", id) }
 	for _, c := range []struct {
 		name, path, token string
@@ -309,6 +311,10 @@ func TestFlowSimulate(t *testing.T) {
 	var sim flowrun.Simulation
 	if st != 200 || json.Unmarshal(body, &sim) != nil || sim.Number != "5511988880000" {
 		t.Fatalf("simulate: %d %s", st, body)
+	}
+	if _, ok := nextWith(t, watcher, fmt.Sprintf("company-%d-flowbuilder", acme.Company.ID),
+		`"nodeId":"menu","runId":`, 30*time.Second); !ok {
+		t.Error("no flowbuilder node event for the menu")
 	}
 	b := &flowEnv{botEnv: &botEnv{env: e, tn: acme, conn: conn}, flowID: flowID, q: q}
 	if got := b.replies(2); !reflect.DeepEqual(got, []string{"Olá Simulador!", "Escolha:\n[1] Atendimento\n[2] Sair"}) {
