@@ -15,6 +15,7 @@ CREATE TABLE flow_runs (
     -- ai/typebot: every reply goes to the node's AI or Typebot).
     waiting     text    NOT NULL DEFAULT '' CHECK (waiting IN ('','reply','interval','ai','typebot')),
     wake_at     timestamptz, -- an interval's end: the reconciler re-enqueues a lost wake-up
+    element     integer NOT NULL DEFAULT 0, -- a content node's card to go on from after its interval
     entry       text    NOT NULL DEFAULT '',
     -- the inbound message that started the run: a redelivered entry starts nothing
     entry_message_id bigint,

@@ -29,7 +29,8 @@ func (e Engine) apply(ctx context.Context, tx *gorm.DB, run Run, t ticket.Ticket
 	}
 	run.Step++
 	if err := tx.Exec(`UPDATE flow_runs SET node_id = ?, variables = ?, status = ?, waiting = ?, wake_at = ?, step = ?,
-		updated_at = now() WHERE id = ?`, st.NodeID, string(vars), st.Status, st.Waiting, wake, run.Step, run.ID).Error; err != nil {
+		element = ?, updated_at = now() WHERE id = ?`, st.NodeID, string(vars), st.Status, st.Waiting, wake, run.Step,
+		st.Element, run.ID).Error; err != nil {
 		return nil, err
 	}
 	run.NodeID, run.Status, run.Waiting, run.Variables = st.NodeID, st.Status, st.Waiting, vars

@@ -39,6 +39,7 @@ type Run struct {
 	Status         string
 	Waiting        string
 	WakeAt         *time.Time
+	Element        int
 	Entry          string
 	EntryMessageID *int64
 }
@@ -188,5 +189,5 @@ func loadGraph(tx *gorm.DB, companyID, flowID int64, anyway bool) (flow.Graph, b
 func (r Run) state() State {
 	v := map[string]string{}
 	_ = json.Unmarshal(r.Variables, &v)
-	return State{NodeID: r.NodeID, Vars: v, Status: r.Status, Waiting: r.Waiting}
+	return State{NodeID: r.NodeID, Vars: v, Status: r.Status, Waiting: r.Waiting, Element: r.Element}
 }

@@ -49,6 +49,7 @@ type State struct {
 	Vars    map[string]string
 	Status  string
 	Waiting string
+	Element int // a content node waiting on its interval card: the card to go on from
 }
 
 // Input is what happened to the run.
@@ -120,9 +121,24 @@ func Step(in Input) Result {
 		s.reply()
 	case in.State.Status == StatusWaiting && in.State.Waiting == WaitInterval:
 		s.out.Changed = true
-		s.follow(in.State.NodeID, "")
+		s.wake()
 	}
 	return s.out
+}
+
+// wake ends an interval: a content node goes on from its next card, then the walk follows
+// the node's edge.
+func (s *stepper) wake() {
+	id, from := s.in.State.NodeID, s.in.State.Element
+	s.out.State.Element = 0
+	if n, ok := s.in.Graph.Node(id); ok && n.Type == flow.KindSingleBlock && from > 0 {
+		s.out.State.Status, s.out.State.Waiting = StatusRunning, ""
+		d, _ := n.Parse()
+		if !s.content(id, d, from) {
+			return
+		}
+	}
+	s.follow(id, "")
 }
 
 func cloneVars(v map[string]string) map[string]string {
@@ -263,7 +279,9 @@ func (s *stepper) enter(n flow.Node) (handle string, next bool) {
 	case flow.KindImage, flow.KindAudio, flow.KindVideo:
 		s.media(n.Type, d.URL, d.Record, n.ID)
 	case flow.KindSingleBlock:
-		s.content(n.ID, d)
+		if !s.content(n.ID, d, 0) {
+			return "", false
+		}
 	case flow.KindInterval:
 		s.wait(WaitInterval)
 		s.out.WakeIn = s.delay + seconds(d.Sec)
@@ -311,9 +329,9 @@ func (s *stepper) wait(kind string) {
 	s.out.State.Status, s.out.State.Waiting = StatusWaiting, kind
 }
 
-// content sends a content node's elements in their order (seq), an interval element
-// delaying the ones after it.
-func (s *stepper) content(id string, d flow.NodeData) {
+// content sends a content node's elements in their order (seq) from card from; an interval
+// card makes the run wait (a scheduled wake-up) and done is false.
+func (s *stepper) content(id string, d flow.NodeData, from int) (done bool) {
 	byNumber := map[string]flow.Element{}
 	for _, e := range d.Elements {
 		byNumber[e.Number] = e
@@ -324,7 +342,8 @@ func (s *stepper) content(id string, d flow.NodeData) {
 			order = append(order, e.Number)
 		}
 	}
-	for _, key := range order {
+	for i := from; i < len(order); i++ {
+		key := order[i]
 		e, ok := byNumber[key]
 		if !ok {
 			continue
@@ -333,11 +352,15 @@ func (s *stepper) content(id string, d flow.NodeData) {
 		case flow.KindMessage:
 			s.say(s.text(e.Value), id+":"+key)
 		case flow.KindInterval:
-			s.delay += seconds(json.Number(e.Value))
+			s.wait(WaitInterval)
+			s.out.State.Element = i + 1
+			s.out.WakeIn = s.delay + seconds(json.Number(e.Value))
+			return false
 		case flow.KindImage, flow.KindAudio, flow.KindVideo, "file", "document":
 			s.media(e.Type, e.Value, e.Record, id+":"+key)
 		}
 	}
+	return true
 }
 
 // say queues a text after the step's previous message.

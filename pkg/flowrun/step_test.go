@@ -43,6 +43,15 @@ var menuData = map[string]any{"message": "Olá {{firstName}}, escolha:", "arrayO
 
 func TestStepNodeKinds(t *testing.T) {
 	start := node("s", flow.KindStart, map[string]any{"label": "Início"})
+	contentGraph := graph([]flow.Node{start, node("c", flow.KindSingleBlock, map[string]any{
+		"seq": []string{"message0", "interval0", "img0", "audio0", "video0"},
+		"elements": []map[string]any{
+			{"type": "video", "value": "flow/v.mp4", "number": "video0"},
+			{"type": "message", "value": "Olá {{firstName}} {{unknown}}", "number": "message0"},
+			{"type": "interval", "value": "5", "number": "interval0"},
+			{"type": "img", "value": "flow/i.jpg", "number": "img0"},
+			{"type": "audio", "value": "flow/a.ogg", "number": "audio0", "record": true},
+		}})}, edge("s", "a", "c"))
 	cases := []struct {
 		name   string
 		g      flow.Graph
@@ -57,22 +66,22 @@ func TestStepNodeKinds(t *testing.T) {
 			g:     graph([]flow.Node{start, node("m", flow.KindMessage, map[string]any{"label": "Oi {{name}}"})}, edge("s", "a", "m")),
 			in:    Input{Start: true},
 			sends: []string{"Oi Maria Souza"}, status: StatusDone, node: "m"},
-		{name: "content: text, interval, image, voice note, video in seq order",
-			g: graph([]flow.Node{start, node("c", flow.KindSingleBlock, map[string]any{
-				"seq": []string{"message0", "interval0", "img0", "audio0", "video0"},
-				"elements": []map[string]any{
-					{"type": "video", "value": "flow/v.mp4", "number": "video0"},
-					{"type": "message", "value": "Olá {{firstName}} {{unknown}}", "number": "message0"},
-					{"type": "interval", "value": "5", "number": "interval0"},
-					{"type": "img", "value": "flow/i.jpg", "number": "img0"},
-					{"type": "audio", "value": "flow/a.ogg", "number": "audio0", "record": true},
-				}})}, edge("s", "a", "c")),
-			in:     Input{Start: true},
-			sends:  []string{"Olá Maria {{unknown}}", "image:flow/i.jpg", "audio:flow/a.ogg", "video:flow/v.mp4"},
+		{name: "content: text, then its interval card waits as a scheduled wake-up",
+			g: contentGraph, in: Input{Start: true},
+			sends: []string{"Olá Maria {{unknown}}"}, status: StatusWaiting, wait: WaitInterval, node: "c",
+			check: func(t *testing.T, r Result) {
+				if r.WakeIn != 5*time.Second || r.State.Element != 2 {
+					t.Errorf("wake in %v from card %d", r.WakeIn, r.State.Element)
+				}
+			}},
+		{name: "content: after its interval, the next cards (image, voice note, video), then the edge",
+			g:      contentGraph,
+			in:     Input{State: State{NodeID: "c", Status: StatusWaiting, Waiting: WaitInterval, Element: 2}},
+			sends:  []string{"image:flow/i.jpg", "audio:flow/a.ogg", "video:flow/v.mp4"},
 			status: StatusDone, node: "c",
 			check: func(t *testing.T, r Result) {
-				if r.Sends[1].Delay != 5*time.Second+Gap || !r.Sends[2].Voice || r.Sends[3].Delay != 5*time.Second+3*Gap {
-					t.Errorf("delays/voice: %+v", r.Sends)
+				if r.Sends[0].Delay != 0 || !r.Sends[1].Voice || r.Sends[2].Delay != 2*Gap || r.State.Element != 0 {
+					t.Errorf("delays/voice: %+v", r)
 				}
 			}},
 		{name: "menu sends numbered lines and waits",
