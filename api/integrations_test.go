@@ -60,14 +60,14 @@ func TestQueueIntegrationsCRUDAndTenancy(t *testing.T) {
 	e.run(t, []scenario{
 		{name: "create typebot", method: "POST", path: "/queueIntegration", token: admin, body: typebot(), status: 201,
 			contain: []string{`"typebotSlug":"meu-bot"`, `"typebotExpires":1`, `"typebotDelayMessage":1000`, `"webhookSecret":"`},
-			check: func(t *testing.T, b []byte) { bot = decode[integration.Integration](t, b) }},
+			check:   func(t *testing.T, b []byte) { bot = decode[integration.Integration](t, b) }},
 		{name: "create n8n", method: "POST", path: "/queueIntegration", token: admin, status: 201,
-			body: map[string]any{"name": "Automação", "type": "n8n", "urlN8N": "https://n8n.example/webhook/1", "jsonContent": "segredo"},
+			body:    map[string]any{"name": "Automação", "type": "n8n", "urlN8N": "https://n8n.example/webhook/1", "jsonContent": "segredo"},
 			contain: []string{`"jsonContent":""`}},
 		{name: "create flowbuilder", method: "POST", path: "/queueIntegration", token: admin, status: 201,
 			body: map[string]any{"name": "Fluxo", "type": "flowbuilder"}},
 		{name: "create dialogflow", method: "POST", path: "/queueIntegration", token: admin, status: 201,
-			body: map[string]any{"name": "Agente", "type": "dialogflow", "projectName": "agente", "jsonContent": serviceAccountJSON(t)},
+			body:    map[string]any{"name": "Agente", "type": "dialogflow", "projectName": "agente", "jsonContent": serviceAccountJSON(t)},
 			contain: []string{`"language":"pt-BR"`}},
 	})
 	ev.want(t, "company-"+itoa(acme.Company.ID)+"-queueIntegration", `"action":"create"`)

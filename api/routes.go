@@ -289,6 +289,9 @@ func (a *API) routes() []route {
 		{"POST", "/queueIntegration", integrations, a.createIntegration},
 		{"PUT", "/queueIntegration/:id", integrations, a.updateIntegration},
 		{"DELETE", "/queueIntegration/:id", integrations, a.deleteIntegration},
+		// Flow runs (issue 14): node analytics and the simulator (admins)
+		{"GET", "/flowbuilder/:id/stats", admin, a.flowStats},
+		{"POST", "/flowbuilder/:id/simulate", admin, a.simulateFlow},
 
 		// External API (spec/3; described in docs/openapi.yaml)
 		{"POST", "/api/messages/send", externalAPI.upTo(MediaRequestMaxBytes), a.externalSend},

@@ -10,6 +10,7 @@ import (
 	"atende/pkg/app"
 	"atende/pkg/campaign"
 	"atende/pkg/channel"
+	"atende/pkg/flowrun"
 	"atende/pkg/inbound"
 	"atende/pkg/message"
 	"atende/pkg/schedule"
@@ -79,6 +80,9 @@ func Reconcile(a *app.App, ctx context.Context) error {
 		return err
 	}
 	if err := schedule.Requeue(ctx, a.DB, a.Queue, ScheduleGrace); err != nil {
+		return err
+	}
+	if err := flowrun.Requeue(ctx, a.DB, a.Queue); err != nil {
 		return err
 	}
 	return campaign.Requeue(ctx, a.DB, a.Queue, time.Now(), ReconcileGrace)

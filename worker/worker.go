@@ -59,6 +59,7 @@ func (w *Worker) Mux() *asynq.ServeMux {
 	mux.HandleFunc(tasks.TypeLaneMove, w.laneMove)
 	mux.HandleFunc(tasks.TypeCompanyDelete, w.deleteCompany)
 	mux.HandleFunc(tasks.TypeIntegrationMessage, w.integrationMessage)
+	mux.HandleFunc(tasks.TypeFlowStep, w.flowStep)
 	return mux
 }
 

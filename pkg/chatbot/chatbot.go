@@ -130,6 +130,7 @@ type Env struct {
 	Waiting  map[int64]int         // unassigned pending non-group tickets of each queue
 	Users    map[int64]string      // names of users the bot may mention ({{userName}})
 	Pick     func(n int) int       // a random index below n; rand.IntN when nil
+	Handoffs *Handoffs             // flows, integrations (handoff.go); nil: none configured
 }
 
 // ConnQueues are a connection's queues, in order.
@@ -172,6 +173,10 @@ type Input struct {
 	// SentToday are the bot's texts this ticket got today (loaded while a collective
 	// vacation is on: its text goes once a day).
 	SentToday []string
+	// Run is the ticket's active flow run (nil: none); Returning: the contact had a ticket
+	// on this connection before (the "no phrase" flow, not the welcome one).
+	Run       *Run
+	Returning bool
 }
 
 // Reply is one message the bot sends, Delay after the previous one (or now).
@@ -212,10 +217,11 @@ type Outcome struct {
 	LgpdAccepted bool
 	Rating       *int
 	Close        *Close
+	Handoff      *Handoff // a flow, integration or prompt takes the message (handoff.go)
 }
 
 // Changed reports whether the outcome asks for anything at all.
 func (o Outcome) Changed(before ticket.Ticket) bool {
 	return len(o.Replies) > 0 || len(o.Logs) > 0 || o.ChatbotAt || o.Queued != nil || o.LgpdAccepted ||
-		o.Rating != nil || o.Close != nil || Columns(before, o.Ticket) != nil
+		o.Rating != nil || o.Close != nil || o.Handoff != nil || Columns(before, o.Ticket) != nil
 }

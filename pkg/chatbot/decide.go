@@ -29,18 +29,18 @@ var steps = []func(*turn) bool{
 	(*turn).lgpd,         // §4
 	(*turn).vacation,     // decision 5
 	(*turn).companyHours, // §5, company / connection mode
-	// Issue 14 inserts its steps here (§1 steps 16–20: flow state, the connection's AI
-	// prompt and integration, typebot, the ticket's integration), before the queue menu.
-	(*turn).queueMenu,  // §2b
-	(*turn).audio,      // §1 step 23
-	(*turn).queueHours, // §5, queue mode
-	(*turn).options,    // §2c
+	(*turn).handoff,      // §1 steps 16–20 (handoff.go)
+	(*turn).queueMenu,    // §2b
+	(*turn).audio,        // §1 step 23
+	(*turn).queueHours,   // §5, queue mode
+	(*turn).options,      // §2c
 }
 
 // Decide runs the bot for one customer message.
 func Decide(in Input) Outcome {
 	b := &turn{in: in, env: in.Env, t: in.Ticket}
 	b.run()
+	b.queueHandoff(in.Ticket)
 	b.out.Ticket = b.t
 	return b.out
 }

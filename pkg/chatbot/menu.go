@@ -68,6 +68,10 @@ func (b *turn) enter(q *Queue) {
 		return
 	}
 	b.assign(q, len(q.Options) == 0) // an attendant would end the options: none is drawn for them
+	// The queue's integration takes the ticket (queueHandoff).
+	if q.IntegrationID != nil && len(q.Options) == 0 {
+		b.t.IntegrationID, b.t.UseIntegration = q.IntegrationID, true
+	}
 	if len(q.Options) > 0 {
 		b.showOptions(q, nil)
 		return

@@ -254,6 +254,9 @@ func (p Processor) publish(ctx context.Context, outs []announce) {
 	}
 	var events realtime.Collector // sent together at the end
 	for i, a := range outs {
+		if a.handoff != nil {
+			continue // nothing to announce
+		}
 		cctx := tenant.With(ctx, a.msg.CompanyID)
 		t, ok := tickets[a.ticketID]
 		if !ok || t.CompanyID != a.msg.CompanyID {

@@ -79,6 +79,7 @@ func (p Processor) converse(ctx context.Context, tx *gorm.DB, arrivals []*arriva
 		a := last[outs[i].ticketID]
 		outs[i].known = &known{ticket: *a.ticket, contact: a.contact, left: a.left}
 	}
+	outs = append(outs, handoffs(turns)...)
 	return outs, answered, nil
 }
 
@@ -102,13 +103,15 @@ func decide(candidates []*arrival, opened map[int64]bool, st *botState) (turns [
 		}
 		in := chatbot.Input{Env: env, Conn: a.conn, Ticket: *t, Contact: a.contact, Now: a.conn.Now(now),
 			Msg:     chatbot.Message{ID: a.msg.ID, Body: a.msg.Body, MediaType: a.msg.MediaType, IsGroup: a.ev.IsGroup},
-			Created: opened[t.ID], ChatbotAt: st.chatbotAt[t.ID], SentToday: st.sentToday[t.ID]}
+			Created: opened[t.ID], ChatbotAt: st.chatbotAt[t.ID], SentToday: st.sentToday[t.ID],
+			Run: st.runs[t.ID], Returning: st.returning[t.ID]}
 		delete(opened, t.ID) // the opening is the ticket's first turn only
 		o := chatbot.Decide(in)
 		if !o.Changed(*t) {
 			continue
 		}
 		tu := &turn{a: a, in: in, o: o, set: chatbot.Columns(*t, o.Ticket), at: next[t.ID]}
+		st.handedOff(t.ID, o)
 		turns = append(turns, tu)
 		preview, unread, fromMe := t.LastMessage, t.UnreadMessages, t.FromMe
 		*t = o.Ticket

@@ -65,6 +65,7 @@ type companyConfig struct {
 	links    map[int64][]int64
 	files    map[int64]*chatbot.FileList
 	optUsers []int64 // attendants the options assign, whose names the texts may mention
+	handoffs *chatbot.Handoffs
 }
 
 // stamps reads each company's configuration version (bot_config_versions, bumped by
@@ -135,6 +136,7 @@ type config struct {
 		Path      string `json:"path"`
 		MediaType string `json:"mediaType"`
 	}]
+	HandoffRows // flows and integrations (handoff_load.go)
 }
 
 // jsonList scans a json array column.
@@ -179,7 +181,7 @@ SELECT
   (SELECT json_agg(json_build_object('co', f.company_id, 'list', f.file_id, 'name', f.name, 'path', f.path,
       'mediaType', f.media_type) ORDER BY f.id)
     FROM file_options f WHERE f.file_id IN (SELECT file_list_id FROM q
-      UNION SELECT opt_file_id FROM chatbots WHERE queue_id IN (SELECT id FROM q))) AS files`
+      UNION SELECT opt_file_id FROM chatbots WHERE queue_id IN (SELECT id FROM q))) AS files,` + handoffColumns
 
 // loadConfig gives each company of the batch its Env: the configuration from the cache
 // where its version still matches, read for the others; fresh settings (from their
@@ -211,7 +213,8 @@ func (p Processor) loadConfig(ctx context.Context, tx *gorm.DB, companies atdb.I
 	var random atdb.Int64s
 	for id, e := range held {
 		env := &chatbot.Env{Company: e.company, Settings: chatbot.Settings{}, Queues: e.queues, Links: e.links,
-			Files: e.files, Online: map[int64][]chatbot.Attendant{}, Waiting: map[int64]int{}, Users: map[int64]string{}}
+			Files: e.files, Online: map[int64][]chatbot.Attendant{}, Waiting: map[int64]int{}, Users: map[int64]string{},
+			Handoffs: e.handoffs}
 		if p.Settings != nil {
 			cctx := tenant.With(ctx, id)
 			for _, k := range chatbot.Keys {
@@ -232,7 +235,7 @@ func (p Processor) loadConfig(ctx context.Context, tx *gorm.DB, companies atdb.I
 // readConfig reads the configuration of companies.
 func readConfig(tx *gorm.DB, companies atdb.Int64s, stamped map[int64]string) ([]*companyConfig, error) {
 	var c config
-	if err := tx.Raw(configQuery, companies, companies, companies).Find(&c).Error; err != nil {
+	if err := tx.Raw(configQuery, companies, companies, companies, companies, companies, companies).Find(&c).Error; err != nil {
 		return nil, err
 	}
 	byCompany := map[int64]*companyConfig{}
@@ -289,6 +292,7 @@ func readConfig(tx *gorm.DB, companies atdb.Int64s, stamped map[int64]string) ([
 		}
 		list.Files = append(list.Files, chatbot.File{Name: f.Name, Path: f.Path, MediaType: f.MediaType})
 	}
+	c.HandoffRows.apply(byCompany)
 	for _, e := range out {
 		for _, q := range e.queues {
 			q.Index() // built before batches share it

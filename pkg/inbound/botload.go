@@ -18,6 +18,8 @@ type botState struct {
 	envs      map[int64]*chatbot.Env // by company
 	chatbotAt map[int64]*time.Time   // by ticket: when the episode's bot started
 	sentToday map[int64][]string     // by ticket: the bot's texts today (vacation days only)
+	runs      map[int64]*chatbot.Run // by ticket: its active flow run (handoff_load.go)
+	returning map[int64]bool         // by ticket: its contact had a ticket on the connection before
 }
 
 // loadBot reads the batch's bot configuration (botcache.go: checked in one query, read
@@ -56,6 +58,9 @@ func (p Processor) loadBot(ctx context.Context, tx *gorm.DB, turns []*arrival) (
 		return nil, err
 	}
 	if err := st.loadSentToday(tx, vacation); err != nil {
+		return nil, err
+	}
+	if err := st.loadHandoffState(tx, turns); err != nil {
 		return nil, err
 	}
 	if err := st.loadWaiting(tx, companies); err != nil {

@@ -18,6 +18,7 @@ func (p Processor) dispatch(ctx context.Context, outs []announce) {
 	}
 	for i := range outs {
 		o := &outs[i]
+		p.enqueueHandoff(ctx, *o)
 		if !o.send {
 			continue
 		}

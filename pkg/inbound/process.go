@@ -46,6 +46,8 @@ type announce struct {
 	// A reply of the bot: message:send once committed, delay after the commit.
 	send  bool
 	delay time.Duration
+
+	handoff *handoffTask // a flow, integration or prompt task to queue once committed
 }
 
 // known is the ticket and contact a new message was stored on.

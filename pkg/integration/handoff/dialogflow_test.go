@@ -52,7 +52,7 @@ func dialogflowFake(t *testing.T, key *rsa.PrivateKey) *fake {
 		}
 		return 200, map[string]any{"queryResult": map[string]any{"queryText": text["text"],
 			"fulfillmentMessages": []any{map[string]any{"text": map[string]any{"text": []string{"Olá! Em que posso ajudar?"}}}},
-			"intent": map[string]any{"displayName": "boas-vindas"}}}
+			"intent":              map[string]any{"displayName": "boas-vindas"}}}
 	})
 }
 

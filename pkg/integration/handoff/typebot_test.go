@@ -2,8 +2,8 @@ package handoff_test
 
 import (
 	"context"
-	"errors"
 	"encoding/json"
+	"errors"
 	"slices"
 	"strconv"
 	"strings"

@@ -1,0 +1,326 @@
+package api_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hibiken/asynq"
+
+	"atende/pkg/connection"
+	"atende/pkg/flowrun"
+	"atende/pkg/queue"
+	"atende/pkg/tasks"
+	"atende/pkg/tenant"
+	"atende/pkg/testutil"
+	"atende/worker"
+)
+
+// Flows through the real pipeline: a sandbox customer writes, the inbound bot hands the
+// message to the flow (flow:step after commit), the worker walks the flow and sends.
+
+type flowEnv struct {
+	*botEnv
+	flowID int64
+	q      queue.Queue
+}
+
+type fnode struct {
+	ID   string         `json:"id"`
+	Type string         `json:"type"`
+	Data map[string]any `json:"data"`
+}
+
+// insertFlow stores a flow for company (A's store writes the same columns).
+func insertFlow(t *testing.T, e *env, companyID int64, nodes []fnode, edges [][3]string) int64 {
+	t.Helper()
+	type edge struct {
+		ID           string `json:"id"`
+		Source       string `json:"source"`
+		SourceHandle string `json:"sourceHandle"`
+		Target       string `json:"target"`
+	}
+	var es []edge
+	for _, x := range edges {
+		es = append(es, edge{ID: "e-" + x[0] + "-" + x[1], Source: x[0], SourceHandle: x[1], Target: x[2]})
+	}
+	n, _ := json.Marshal(nodes)
+	c, _ := json.Marshal(es)
+	var id int64
+	if err := e.App.DB.Raw(`INSERT INTO flows (company_id, name, nodes, connections) VALUES (?, 'Boas-vindas', ?, ?) RETURNING id`,
+		companyID, string(n), string(c)).Scan(&id).Error; err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+// welcomeFlow: a text, a menu ([1] e-mail question then the support queue, [2] a goodbye).
+func welcomeFlow(queueID int64) ([]fnode, [][3]string) {
+	return []fnode{
+			{"start", "start", map[string]any{"label": "Início"}},
+			{"hello", "singleBlock", map[string]any{"seq": []string{"message0"}, "elements": []map[string]any{
+				{"type": "message", "value": "Olá {{firstName}}!", "number": "message0"}}}},
+			{"menu", "menu", map[string]any{"message": "Escolha:", "arrayOption": []map[string]any{
+				{"number": 1, "value": "Atendimento"}, {"number": 2, "value": "Sair"}}}},
+			{"ask", "question", map[string]any{"typebotIntegration": map[string]any{"message": "Seu e-mail?", "answerKey": "email"}}},
+			{"ok", "message", map[string]any{"label": "Anotado: {{email}}"}},
+			{"queue", "ticket", map[string]any{"queueId": queueID, "name": "Suporte"}},
+			{"bye", "message", map[string]any{"label": "Até logo"}},
+		}, [][3]string{{"start", "a", "hello"}, {"hello", "a", "menu"}, {"menu", "a1", "ask"}, {"menu", "a2", "bye"},
+			{"ask", "a", "ok"}, {"ok", "a", "queue"}}
+}
+
+// newFlowEnv: a sandbox connection whose integration is a flowbuilder one, with the
+// welcome flow for first contacts.
+func newFlowEnv(t *testing.T) *flowEnv {
+	t.Helper()
+	e := newEnv(t)
+	tn := testutil.NewTenant(t, e.App, "acme", 0)
+	q := queue.Queue{CompanyID: tn.Company.ID, Name: "Suporte", Color: "#123456"}
+	if err := e.App.DB.Create(&q).Error; err != nil {
+		t.Fatal(err)
+	}
+	nodes, edges := welcomeFlow(q.ID)
+	flowID := insertFlow(t, e, tn.Company.ID, nodes, edges)
+	var integ int64
+	if err := e.App.DB.Raw(`INSERT INTO queue_integrations (company_id, name, type) VALUES (?, 'Fluxos', 'flowbuilder')
+		RETURNING id`, tn.Company.ID).Scan(&integ).Error; err != nil {
+		t.Fatal(err)
+	}
+	c := connection.Connection{CompanyID: tn.Company.ID, Name: "Loja", Channel: connection.ChannelSandbox,
+		Status: connection.StatusConnected, IsDefault: true, Token: connection.NewToken(), GroupAsTicket: "disabled",
+		MaxUseBotQueues: 3, MaxUseBotQueuesNPS: 2, WhenExpiresTicket: "0", IntegrationID: &integ, FlowIDWelcome: &flowID,
+		FlowIDNotPhrase: &flowID, ComplationMessage: "Atendimento encerrado."}
+	if err := e.App.DB.Create(&c).Error; err != nil {
+		t.Fatal(err)
+	}
+	startWorker(t, e)
+	return &flowEnv{botEnv: &botEnv{env: e, tn: tn, conn: c}, flowID: flowID, q: q}
+}
+
+// replies waits until the company has n bot texts after the last read and returns them.
+func (f *flowEnv) replies(n int) []string {
+	f.t.Helper()
+	eventually(f.t, fmt.Sprintf("%d flow replies", n), func() bool {
+		return count(f.env, `SELECT count(*) FROM messages WHERE company_id = ? AND from_me AND id > ?`, f.tn.Company.ID, f.seen) >= int64(n)
+	})
+	var rows []struct {
+		ID   int64
+		Body string
+	}
+	f.must(f.App.DB.Raw(`SELECT id, body FROM messages WHERE company_id = ? AND from_me AND id > ? ORDER BY id`,
+		f.tn.Company.ID, f.seen).Scan(&rows).Error)
+	var out []string
+	for _, r := range rows {
+		if !strings.HasPrefix(r.Body, mark) {
+			f.t.Fatalf("flow text without the echo marker: %q", r.Body)
+		}
+		out = append(out, strings.TrimPrefix(r.Body, mark))
+		f.seen = r.ID
+	}
+	return out
+}
+
+// noQueue enqueues nothing (a process that dies before it enqueues).
+type noQueue struct{}
+
+func (noQueue) EnqueueContext(context.Context, *asynq.Task, ...asynq.Option) (*asynq.TaskInfo, error) {
+	return &asynq.TaskInfo{}, nil
+}
+
+func tenantCtx(companyID int64) context.Context { return tenant.With(context.Background(), companyID) }
+
+// write posts a customer message and returns the flow's n replies to it.
+func (f *flowEnv) write(number, body string, n int) []string {
+	f.t.Helper()
+	id := fmt.Sprintf("fl-%d", f.serial)
+	f.serial++
+	st, res := f.call("POST", fmt.Sprintf("/sandbox/%d/inbound", f.conn.ID), f.conn.Token,
+		map[string]string{"number": number, "name": "Maria Souza", "body": body, "id": id}, "")
+	if st != 202 {
+		f.t.Fatalf("inbound: %d %s", st, res)
+	}
+	eventually(f.t, "stored "+id, func() bool {
+		return count(f.env, `SELECT count(*) FROM messages WHERE provider_id = ?`, id) == 1
+	})
+	return f.replies(n)
+}
+
+func TestFlowWelcomeWalk(t *testing.T) {
+	f := newFlowEnv(t)
+	steps := []struct {
+		say  string
+		want []string
+	}{
+		{"oi", []string{"Olá Maria!", "Escolha:\n[1] Atendimento\n[2] Sair"}},
+		{"9", []string{flowrun.TextInvalidOption, "Escolha:\n[1] Atendimento\n[2] Sair"}},
+		{"1", []string{"Seu e-mail?"}},
+		{"maria@x.com", []string{"Anotado: maria@x.com"}},
+	}
+	for _, s := range steps {
+		if got := f.write("5511999990001", s.say, len(s.want)); !reflect.DeepEqual(got, s.want) {
+			t.Fatalf("%q: got %q, want %q", s.say, got, s.want)
+		}
+	}
+	tk := f.ticket("5511999990001")
+	eventually(t, "ticket in the queue", func() bool {
+		tk = f.ticket("5511999990001")
+		return tk.QueueID != nil && *tk.QueueID == f.q.ID && tk.Status == "pending"
+	})
+	if logs := f.logs(tk.ID); !strings.Contains(logs, "queue") {
+		t.Errorf("logs %s", logs)
+	}
+	eventually(t, "replies delivered to the sandbox", func() bool {
+		return count(f.env, `SELECT count(*) FROM sandbox_outbox WHERE connection_id = ?`, f.conn.ID) >= 6
+	})
+	// Stats: the menu was entered once and left by a1; the run stopped at the ticket node.
+	st, body := f.call("GET", fmt.Sprintf("/flowbuilder/%d/stats", f.flowID), testutil.Token(t, f.App, f.tn.Admin), nil, "")
+	var stats flowrun.Stats
+	if st != 200 || json.Unmarshal(body, &stats) != nil {
+		t.Fatalf("stats: %d %s", st, body)
+	}
+	if stats.Nodes["menu"].Entered != 1 || stats.Nodes["queue"].Stopped != 1 || stats.Edges["e-menu-a1"] != 1 || stats.Edges["e-menu-a2"] != 0 {
+		t.Errorf("stats %s", body)
+	}
+	// Once in the queue, the flow is over: the next message gets no flow reply.
+	if n := count(f.env, `SELECT count(*) FROM flow_runs WHERE ticket_id = ? AND status IN ('running','waiting')`, tk.ID); n != 0 {
+		t.Errorf("active runs: %d", n)
+	}
+}
+
+func TestFlowPararAndDuplicateStep(t *testing.T) {
+	f := newFlowEnv(t)
+	f.write("5511999990002", "oi", 2)
+	var run flowrun.Run
+	f.must(f.App.DB.Table("flow_runs").Where("company_id = ?", f.tn.Company.ID).Take(&run).Error)
+	f.write("5511999990002", "1", 1)
+	// The step that answered "1", delivered again: the run moved on, nothing is sent twice.
+	var msgID int64
+	f.must(f.App.DB.Raw(`SELECT id FROM messages WHERE ticket_id = ? AND NOT from_me AND body = '1'`, run.TicketID).Scan(&msgID).Error)
+	before := count(f.env, `SELECT count(*) FROM messages WHERE ticket_id = ?`, run.TicketID)
+	eng := flowrun.Engine{DB: f.App.DB, Events: f.App.Events, Queue: f.App.Queue, Media: f.App.Media, Settings: f.App.Settings}
+	dup := tasks.FlowStep{CompanyID: f.tn.Company.ID, TicketID: run.TicketID, MessageID: msgID, RunID: run.ID, Step: run.Step}
+	if err := eng.Handle(context.Background(), dup); err != nil {
+		t.Fatal(err)
+	}
+	if after := count(f.env, `SELECT count(*) FROM messages WHERE ticket_id = ?`, run.TicketID); after != before {
+		t.Fatalf("a duplicate step wrote %d messages", after-before)
+	}
+	// "parar" inside the flow closes the ticket.
+	f.write("5511999990002", "Parar", 0)
+	eventually(t, "ticket closed", func() bool { return f.ticket("5511999990002").Status == "closed" })
+}
+
+// A worker killed between a step's commit and its wake-up's enqueue: the reconciler finds
+// the interval past due and the run goes on, once.
+func TestFlowResumesAfterCrash(t *testing.T) {
+	e := newEnv(t)
+	tn := testutil.NewTenant(t, e.App, "acme", 0)
+	conn := sandboxConn(t, e, tn)
+	flowID := insertFlow(t, e, tn.Company.ID, []fnode{
+		{"start", "start", nil}, {"a", "message", map[string]any{"label": "antes"}},
+		{"wait", "interval", map[string]any{"sec": 60}}, {"b", "message", map[string]any{"label": "depois"}},
+	}, [][3]string{{"start", "a", "a"}, {"a", "a", "wait"}, {"wait", "a", "b"}})
+	ctx := context.Background()
+	sim, err := flowrun.Service{DB: e.App.DB, Conns: connection.Store{DB: e.App.DB}, Queue: noQueue{}}.Simulate(
+		tenantCtx(tn.Company.ID), flowID, conn.ID, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	crashing := flowrun.Engine{DB: e.App.DB, Events: e.App.Events, Settings: e.App.Settings} // no queue: nothing enqueued
+	if err := crashing.Handle(ctx, tasks.FlowStep{CompanyID: tn.Company.ID, TicketID: sim.TicketID, FlowID: flowID,
+		Entry: flowrun.EntrySimulate}); err != nil {
+		t.Fatal(err)
+	}
+	texts := func() int64 {
+		return count(e, `SELECT count(*) FROM messages WHERE ticket_id = ? AND from_me AND body LIKE '%depois'`, sim.TicketID)
+	}
+	if texts() != 0 {
+		t.Fatal("sent before the interval")
+	}
+	e.App.DB.Exec(`UPDATE flow_runs SET wake_at = now() - interval '1 second' WHERE ticket_id = ?`, sim.TicketID)
+	startWorker(t, e)
+	if err := worker.Reconcile(e.App, ctx); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the run resumed", func() bool { return texts() == 1 })
+	if err := worker.Reconcile(e.App, ctx); err != nil { // a second pass finds nothing to do
+		t.Fatal(err)
+	}
+	eventually(t, "run done", func() bool {
+		return count(e, `SELECT count(*) FROM flow_runs WHERE ticket_id = ? AND status = 'done'`, sim.TicketID) == 1
+	})
+	if texts() != 1 {
+		t.Fatalf("sent %d times", texts())
+	}
+}
+
+// The simulator starts a flow for a pretend customer of a sandbox connection; the
+// customer's replies then walk it.
+func TestFlowSimulate(t *testing.T) {
+	e := newEnv(t)
+	acme := testutil.NewTenant(t, e.App, "acme", 0)
+	other := testutil.NewTenant(t, e.App, "other", 0)
+	conn := sandboxConn(t, e, acme)
+	otherConn := sandboxConn(t, e, other)
+	real := connection.Connection{CompanyID: acme.Company.ID, Name: "WhatsApp", Channel: connection.ChannelWhatsApp,
+		Status: connection.StatusConnected, Token: connection.NewToken(), GroupAsTicket: "disabled", WhenExpiresTicket: "0"}
+	if err := e.App.DB.Create(&real).Error; err != nil {
+		t.Fatal(err)
+	}
+	q := queue.Queue{CompanyID: acme.Company.ID, Name: "Suporte", Color: "#654321"}
+	if err := e.App.DB.Create(&q).Error; err != nil {
+		t.Fatal(err)
+	}
+	nodes, edges := welcomeFlow(q.ID)
+	flowID := insertFlow(t, e, acme.Company.ID, nodes, edges)
+	otherFlow := insertFlow(t, e, other.Company.ID, nodes, edges)
+	startWorker(t, e)
+	admin, otherAdmin := testutil.Token(t, e.App, acme.Admin), testutil.Token(t, e.App, other.Admin)
+	watcher := dial(t, e.Srv.URL, admin) // the editor highlights the node a run enters
+	path := func(id int64) string { return fmt.Sprintf("/flowbuilder/%d/simulate", id) }
+	for _, c := range []struct {
+		name, path, token string
+		body              any
+		status            int
+	}{
+		{"another company's flow", path(otherFlow), admin, map[string]any{"whatsappId": conn.ID}, 404},
+		{"another company's connection", path(flowID), admin, map[string]any{"whatsappId": otherConn.ID}, 404},
+		{"not a sandbox", path(flowID), admin, map[string]any{"whatsappId": real.ID}, 400},
+		{"bad number", path(flowID), admin, map[string]any{"whatsappId": conn.ID, "number": "12"}, 400},
+		{"attendant", path(flowID), testutil.Token(t, e.App, acme.Attender), map[string]any{"whatsappId": conn.ID}, 403},
+		{"stats of another company's flow", fmt.Sprintf("/flowbuilder/%d/stats", flowID), otherAdmin, nil, 404},
+		{"stats with a bad range", fmt.Sprintf("/flowbuilder/%d/stats?dateFrom=2026-13-01", flowID), admin, nil, 400},
+	} {
+		method := "POST"
+		if c.body == nil {
+			method = "GET"
+		}
+		if st, body := e.call(method, c.path, c.token, c.body, ""); st != c.status {
+			t.Errorf("%s: %d %s", c.name, st, body)
+		}
+	}
+	if n := count(e, `SELECT count(*) FROM flow_runs`); n != 0 {
+		t.Fatalf("refused calls started %d runs", n)
+	}
+	st, body := e.call("POST", path(flowID), admin, map[string]any{"whatsappId": conn.ID, "number": "+55 11 98888-0000"}, "")
+	var sim flowrun.Simulation
+	if st != 200 || json.Unmarshal(body, &sim) != nil || sim.Number != "5511988880000" {
+		t.Fatalf("simulate: %d %s", st, body)
+	}
+	if _, ok := nextWith(t, watcher, fmt.Sprintf("company-%d-flowbuilder", acme.Company.ID),
+		`"nodeId":"menu","runId":`, 30*time.Second); !ok {
+		t.Error("no flowbuilder node event for the menu")
+	}
+	b := &flowEnv{botEnv: &botEnv{env: e, tn: acme, conn: conn}, flowID: flowID, q: q}
+	if got := b.replies(2); !reflect.DeepEqual(got, []string{"Olá Simulador!", "Escolha:\n[1] Atendimento\n[2] Sair"}) {
+		t.Fatalf("simulated start: %q", got)
+	}
+	if got := b.write(sim.Number, "2", 1); !reflect.DeepEqual(got, []string{"Até logo"}) {
+		t.Fatalf("reply: %q", got)
+	}
+}

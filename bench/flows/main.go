@@ -1,0 +1,208 @@
+// Command flows measures the flow engine end to end (issue 14, docs/bench.md "Flows"): a
+// 30-node flow of menus and questions on every bench company's sandbox connection, and
+// customers walking it at once. Each customer posts a message, waits for the flow's
+// replies to be delivered to the sandbox, and answers; the figure is customer message →
+// the flow's first reply delivered (p50/p99), the flow's own typing gaps not counted.
+//
+//	go run ./bench/flows -db postgres://postgres@127.0.0.1:5432/atende_bench_flows?sslmode=disable \
+//	  -redis redis://127.0.0.1:6379/9 -companies 10 -customers 500 -stages 3
+//
+// It runs the worker in-process (the real inbound pipeline, bot, flow:step and
+// message:send tasks) against its own database and Redis db.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"atende/bench/benchkit"
+	"atende/pkg/app"
+	"atende/pkg/channel"
+	"atende/pkg/config"
+	"atende/pkg/connection"
+	"atende/pkg/db"
+	"atende/pkg/message"
+	"atende/worker"
+)
+
+func main() {
+	dsn := flag.String("db", "postgres://postgres@127.0.0.1:5432/atende_bench_flows?sslmode=disable", "bench database (created and migrated)")
+	redisURL := flag.String("redis", "redis://127.0.0.1:6379/9", "Redis for the bench's queues (a db nobody else uses)")
+	companies := flag.Int("companies", 10, "companies, each with a sandbox connection running the flow")
+	customers := flag.Int("customers", 500, "customers walking the flow at once")
+	stages := flag.Int("stages", 3, "menu+question stages each customer walks (the flow has 9)")
+	flag.Parse()
+	if err := benchkit.EnsureDatabase(*dsn); err != nil {
+		log.Fatal(err)
+	}
+	media, _ := os.MkdirTemp("", "bench-flows")
+	defer os.RemoveAll(media)
+	for k, v := range map[string]string{"DATABASE_URL": *dsn, "REDIS_URL": *redisURL, "APP_ENV": "development", "MEDIA_DIR": media} {
+		os.Setenv(k, v)
+	}
+	cfg, err := config.Load()
+	if err != nil {
+		log.Fatal(err)
+	}
+	a, err := app.New(cfg)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer a.Close()
+	if err := db.Migrate(a.DB); err != nil {
+		log.Fatal(err)
+	}
+	conns, err := prepare(a, *companies)
+	if err != nil {
+		log.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { _ = (&worker.Worker{App: a}).Run(ctx); close(done) }()
+	defer func() { cancel(); <-done }()
+
+	w := &watcher{a: a, boxes: map[string]chan delivery{}}
+	go w.run(ctx)
+	run := time.Now().UnixNano()
+	var mu sync.Mutex
+	var lat []time.Duration
+	var failed int
+	var wg sync.WaitGroup
+	start := time.Now()
+	for i := range *customers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			number := fmt.Sprintf("55119%08d", run%1e5*1000+int64(i))
+			c := customer{a: a, conn: conns[i%len(conns)], number: number, inbox: w.inbox(number)}
+			got, err := c.walk(*stages)
+			mu.Lock()
+			defer mu.Unlock()
+			lat = append(lat, got...)
+			if err != nil {
+				failed++
+				log.Print(err)
+			}
+		}()
+	}
+	wg.Wait()
+	took := time.Since(start)
+	slices.Sort(lat)
+	pct := func(p float64) time.Duration {
+		if len(lat) == 0 {
+			return 0
+		}
+		return lat[min(len(lat)-1, int(float64(len(lat))*p))].Round(time.Millisecond)
+	}
+	fmt.Printf("\n%d customers on %d companies, %d messages each (entry + %d stages), %s, %d failed\n\n",
+		*customers, len(conns), 1+2**stages, *stages, took.Round(time.Second), failed)
+	fmt.Println("| measure | n | p50 | p99 | max |")
+	fmt.Println("|---|---:|---:|---:|---:|")
+	fmt.Printf("| customer message → first flow reply delivered | %d | %s | %s | %s |\n", len(lat), pct(0.5), pct(0.99), pct(1))
+}
+
+// customer is one pretend customer on a sandbox connection.
+type customer struct {
+	a      *app.App
+	conn   connection.Connection
+	number string
+	inbox  chan delivery // delivery times of the flow's replies (watcher)
+	n      int
+}
+
+// walk enters the flow and answers stages menus and questions, timing each first reply.
+func (c *customer) walk(stages int) ([]time.Duration, error) {
+	var out []time.Duration
+	step := func(body, expect string) error {
+		d, err := c.say(body, expect)
+		out = append(out, d)
+		return err
+	}
+	if err := step("oi", "Etapa 1,"); err != nil {
+		return out, err
+	}
+	for s := range stages {
+		if err := step("1", "Conte mais:"); err != nil {
+			return out, err
+		}
+		if err := step(fmt.Sprintf("resposta %d", s), fmt.Sprintf("Etapa %d,", s+2)); err != nil {
+			return out, err
+		}
+	}
+	return out, nil
+}
+
+// say posts a message and waits for the delivery of the reply starting with expect (the
+// flow's first reply to it: the next message is answered as soon as it arrives, as the run
+// already waits for it; the step's later replies, a second apart, go on meanwhile).
+func (c *customer) say(body, expect string) (time.Duration, error) {
+	c.n++
+	sent := time.Now()
+	if _, _, err := c.a.InboundStore.Record(context.Background(), c.conn, channel.Event{Kind: channel.EventMessage, From: c.number,
+		ProviderID: fmt.Sprintf("bf-%s-%d", c.number, c.n), Name: "Cliente " + c.number, Body: body, Timestamp: sent}); err != nil {
+		return 0, err
+	}
+	timeout := time.After(60 * time.Second)
+	for {
+		select {
+		case d := <-c.inbox:
+			if strings.HasPrefix(strings.TrimPrefix(d.body, message.SystemMark), expect) {
+				return d.at.Sub(sent), nil
+			}
+		case <-timeout:
+			return 0, fmt.Errorf("customer %s: no reply %q to %q", c.number, expect, body)
+		}
+	}
+}
+
+// delivery is one message the sandbox delivered.
+type delivery struct {
+	at   time.Time
+	body string
+}
+
+// watcher reads the sandbox's deliveries for every customer at once (one query every
+// 20 ms, instead of one per customer) and hands each its delivery times.
+type watcher struct {
+	a     *app.App
+	mu    sync.Mutex
+	boxes map[string]chan delivery
+}
+
+func (w *watcher) inbox(number string) chan delivery {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	ch := make(chan delivery, 256)
+	w.boxes[number] = ch
+	return ch
+}
+
+func (w *watcher) run(ctx context.Context) {
+	var last int64
+	w.a.DB.Raw(`SELECT coalesce(max(id), 0) FROM sandbox_outbox`).Scan(&last)
+	for ctx.Err() == nil {
+		var rows []struct {
+			ID        int64
+			Number    string
+			Body      string
+			CreatedAt time.Time
+		}
+		w.a.DB.Raw(`SELECT id, number, body, created_at FROM sandbox_outbox WHERE id > ? ORDER BY id`, last).Scan(&rows)
+		w.mu.Lock()
+		for _, r := range rows {
+			if ch := w.boxes[r.Number]; ch != nil {
+				ch <- delivery{r.CreatedAt, r.Body}
+			}
+			last = r.ID
+		}
+		w.mu.Unlock()
+		time.Sleep(20 * time.Millisecond)
+	}
+}

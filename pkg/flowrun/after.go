@@ -1,0 +1,103 @@
+package flowrun
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+
+	"github.com/hibiken/asynq"
+	"gorm.io/gorm"
+
+	"atende/pkg/flow"
+	"atende/pkg/message"
+	"atende/pkg/realtime"
+	"atende/pkg/tasks"
+	"atende/pkg/ticket"
+)
+
+// after does what a committed step leaves: each message's send at its delay (keyed by the
+// message id: queued twice, sent once; a lost one is sent by the reconciler), the
+// messages' and ticket's events, the nodes entered, the next wake-up, the hand-off.
+func (e Engine) after(ctx context.Context, d *applied) {
+	for i, m := range d.msgs {
+		if task, err := tasks.NewMessageSend(m.CompanyID, m.ID); err == nil {
+			e.enqueue(ctx, task, asynq.ProcessIn(d.delays[i]))
+		}
+	}
+	e.publish(ctx, d)
+	if !d.wakeAt.IsZero() {
+		if task, err := tasks.NewFlowStep(tasks.FlowStep{CompanyID: d.run.CompanyID, TicketID: d.run.TicketID,
+			RunID: d.run.ID, NodeID: d.run.NodeID, Step: d.run.Step, At: d.wakeAt}); err == nil {
+			e.enqueue(ctx, task)
+		}
+	}
+	if h := d.res.Handoff; h != nil && d.message != 0 {
+		e.handoff(ctx, d, h)
+	}
+}
+
+// handoff gives the customer's message to the node's Typebot or AI.
+func (e Engine) handoff(ctx context.Context, d *applied, h *Handoff) {
+	var task *asynq.Task
+	var err error
+	if h.Kind == flow.KindOpenAI {
+		task, err = tasks.NewPromptMessage(tasks.PromptMessage{CompanyID: d.run.CompanyID, TicketID: d.run.TicketID,
+			MessageID: d.message, Settings: h.Settings})
+	} else {
+		task, err = tasks.NewIntegrationMessage(tasks.IntegrationMessage{CompanyID: d.run.CompanyID,
+			TicketID: d.run.TicketID, MessageID: d.message, Settings: h.Settings})
+	}
+	if err == nil {
+		e.enqueue(ctx, task)
+	}
+}
+
+func (e Engine) enqueue(ctx context.Context, task *asynq.Task, opts ...asynq.Option) {
+	if e.Queue == nil {
+		return
+	}
+	_, err := e.Queue.EnqueueContext(ctx, task, opts...)
+	if err != nil && !errors.Is(err, asynq.ErrTaskIDConflict) && !errors.Is(err, asynq.ErrDuplicateTask) {
+		slog.Warn("flowrun: enqueue failed; the reconciler retries", "type", task.Type(), "err", err)
+	}
+}
+
+// publish announces the step's messages, the ticket, and each node the run entered.
+func (e Engine) publish(ctx context.Context, d *applied) {
+	if e.Events == nil {
+		return
+	}
+	var events realtime.Collector
+	t, err := ticket.Get(ctx, e.DB, d.run.TicketID)
+	if err == nil && len(d.msgs) > 0 && message.Decorate(ctx, e.DB, e.Media, d.msgs) == nil {
+		for _, m := range d.msgs {
+			message.Publish(ctx, &events, "create", m, t)
+		}
+	}
+	if err == nil && (len(d.msgs) > 0 || d.res.QueueID != nil || d.res.Close) {
+		ticket.PublishUpdate(ctx, &events, t, "")
+	}
+	for _, id := range d.res.Entered {
+		events.Events = append(events.Events, realtime.ToCompany(d.run.CompanyID, "flowbuilder", map[string]any{
+			"action": "node", "flowId": d.run.FlowID, "ticketId": d.run.TicketID, "runId": d.run.ID, "nodeId": id}))
+	}
+	_ = realtime.PublishAll(ctx, e.Events, events.Events)
+}
+
+// Requeue re-enqueues the wake-ups of interval waits that are past due (a crash between
+// a step's commit and its enqueue, or a Redis that lost its data): the reconciler's part.
+func Requeue(ctx context.Context, db *gorm.DB, q tasks.Enqueuer) error {
+	var runs []Run
+	if err := db.WithContext(ctx).Table("flow_runs").Where("status = ? AND waiting = ? AND wake_at < now()",
+		StatusWaiting, WaitInterval).Order("wake_at").Limit(5000).Find(&runs).Error; err != nil {
+		return err
+	}
+	e := Engine{Queue: q}
+	for _, r := range runs {
+		if task, err := tasks.NewFlowStep(tasks.FlowStep{CompanyID: r.CompanyID, TicketID: r.TicketID, RunID: r.ID,
+			NodeID: r.NodeID, Step: r.Step}); err == nil {
+			e.enqueue(ctx, task)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,146 @@
+package flowrun
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+
+	"atende/pkg/connection"
+	atdb "atende/pkg/db"
+	"atende/pkg/message"
+	"atende/pkg/ticket"
+)
+
+// apply writes a step's intents in the step's transaction: the run (its step counter
+// advanced), the messages as outgoing rows with the system mark, the ticket's queue or
+// close, the analytics events.
+func (e Engine) apply(ctx context.Context, tx *gorm.DB, run Run, t ticket.Ticket, res Result, msgID int64) (*applied, error) {
+	done := &applied{run: run, res: res, message: msgID}
+	st := res.State
+	vars, _ := json.Marshal(st.Vars)
+	var wake *time.Time
+	if st.Status == StatusWaiting && st.Waiting == WaitInterval {
+		at := time.Now().Add(res.WakeIn)
+		wake, done.wakeAt = &at, at
+	}
+	run.Step++
+	if err := tx.Exec(`UPDATE flow_runs SET node_id = ?, variables = ?, status = ?, waiting = ?, wake_at = ?, step = ?,
+		element = ?, updated_at = now() WHERE id = ?`, st.NodeID, string(vars), st.Status, st.Waiting, wake, run.Step,
+		st.Element, run.ID).Error; err != nil {
+		return nil, err
+	}
+	run.NodeID, run.Status, run.Waiting, run.Variables = st.NodeID, st.Status, st.Waiting, vars
+	done.run = run
+	if err := e.writeSends(ctx, tx, &t, res.Sends, done); err != nil {
+		return nil, err
+	}
+	if err := e.ticketChanges(ctx, tx, &t, res, done); err != nil {
+		return nil, err
+	}
+	done.ticket = t
+	return done, writeEvents(tx, run, res.Events)
+}
+
+// writeSends stores the step's messages, in order, with the system mark.
+func (e Engine) writeSends(ctx context.Context, tx *gorm.DB, t *ticket.Ticket, sends []Send, done *applied) error {
+	if len(sends) == 0 {
+		return nil
+	}
+	drafts := make([]message.Draft, len(sends))
+	for i, s := range sends {
+		d := message.Draft{Body: message.Marked(s.Body)}
+		if s.MediaName != "" {
+			d.MediaPath, d.MediaType = mediaPath(t.CompanyID, s.MediaName), s.MediaType
+			d.MediaName = s.MediaName[strings.LastIndex(s.MediaName, "/")+1:]
+			if s.MediaType == "audio" && !s.Voice {
+				d.MediaType = message.TypeDocument // a file to play, not a voice note
+			}
+			if s.MediaType == "document" {
+				d.MediaType = message.TypeDocument
+			}
+		}
+		drafts[i] = d
+	}
+	msgs, err := message.Write(ctx, tx, *t, nil, drafts...)
+	if err != nil {
+		return err
+	}
+	for i := range msgs {
+		done.delays = append(done.delays, sends[i].Delay)
+	}
+	done.msgs = append(done.msgs, msgs...)
+	return nil
+}
+
+// mediaPath is a flow file's storage path: names are relative to the company.
+func mediaPath(companyID int64, name string) string {
+	prefix := fmt.Sprintf("company%d/", companyID)
+	if strings.HasPrefix(name, prefix) {
+		return name
+	}
+	return prefix + strings.TrimPrefix(name, "/")
+}
+
+// ticketChanges applies a ticket node (the queue, pending) and a "parar" close.
+func (e Engine) ticketChanges(ctx context.Context, tx *gorm.DB, t *ticket.Ticket, res Result, done *applied) error {
+	if res.QueueID != nil {
+		var n int64
+		if err := tx.Raw(`SELECT count(*) FROM queues WHERE id = ? AND company_id = ?`, *res.QueueID, t.CompanyID).
+			Scan(&n).Error; err != nil {
+			return err
+		}
+		if n == 1 && t.UserID == nil {
+			if err := ticket.SetQueue(ctx, tx, t, *res.QueueID); err != nil {
+				return err
+			}
+			if t.Status != ticket.StatusOpen && t.Status != ticket.StatusPending {
+				t.Status = ticket.StatusPending
+				if err := tx.Exec(`UPDATE tickets SET status = 'pending', updated_at = now() WHERE id = ?`, t.ID).Error; err != nil {
+					return err
+				}
+			}
+		}
+	}
+	if !res.Close || t.ConnectionID == nil {
+		return nil
+	}
+	conn, err := connection.Store{DB: tx}.Get(ctx, *t.ConnectionID)
+	if err != nil {
+		return err
+	}
+	texts, err := ticket.CloseBySystem(ctx, tx, t, conn, e.Settings, ticket.AutoClose{Farewell: true})
+	if err != nil || len(texts) == 0 {
+		return err
+	}
+	drafts := make([]message.Draft, len(texts))
+	last := time.Duration(0)
+	if n := len(done.delays); n > 0 {
+		last = done.delays[n-1] + Gap
+	}
+	for i, text := range texts {
+		drafts[i] = message.Draft{Body: message.Marked(text)}
+		done.delays = append(done.delays, last+time.Duration(i)*Gap)
+	}
+	msgs, err := message.Write(ctx, tx, *t, nil, drafts...)
+	done.msgs = append(done.msgs, msgs...)
+	return err
+}
+
+// writeEvents records the step's analytics rows in one statement.
+func writeEvents(tx *gorm.DB, run Run, events []Event) error {
+	if len(events) == 0 {
+		return nil
+	}
+	var nodes, kinds, handles, targets, edges atdb.Texts
+	for _, ev := range events {
+		nodes, kinds, handles = append(nodes, ev.NodeID), append(kinds, ev.Kind), append(handles, ev.Handle)
+		targets, edges = append(targets, ev.Target), append(edges, ev.EdgeID)
+	}
+	return tx.Exec(`INSERT INTO flow_node_events (company_id, flow_id, run_id, node_id, kind, handle, target, edge_id)
+		SELECT ?, ?, ?, n, k, h, t, e FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[]) AS v(n, k, h, t, e)`,
+		run.CompanyID, run.FlowID, run.ID, nodes, kinds, handles, targets, edges).Error
+}

@@ -1,0 +1,24 @@
+package worker
+
+import (
+	"context"
+
+	"github.com/hibiken/asynq"
+
+	"atende/pkg/flowrun"
+	"atende/pkg/tasks"
+)
+
+// flowStep advances a flow run (pkg/flowrun): an entry, a customer's reply or a wait's end.
+func (w *Worker) flowStep(ctx context.Context, t *asynq.Task) error {
+	var p tasks.FlowStep
+	if err := tasks.Decode(t, &p); err != nil {
+		return err
+	}
+	return w.flows().Handle(ctx, p)
+}
+
+func (w *Worker) flows() flowrun.Engine {
+	a := w.App
+	return flowrun.Engine{DB: a.DB, Events: a.Events, Queue: a.Queue, Media: a.Media, Settings: a.Settings}
+}
