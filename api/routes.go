@@ -157,6 +157,14 @@ func (a *API) routes() []route {
 		{"GET", "/files", admin, a.listFileLists},
 		{"GET", "/files/", admin, a.listFileLists},
 
+		// AI prompts (spec/3 Prompts), behind the plan's useOpenAi
+		{"GET", "/prompt", prompts, a.listPrompts},
+		{"GET", "/prompt/", prompts, a.listPrompts},
+		{"GET", "/prompt/:id", prompts, a.getPrompt},
+		{"POST", "/prompt", prompts, a.createPrompt},
+		{"PUT", "/prompt/:id", prompts, a.updatePrompt},
+		{"DELETE", "/prompt/:id", prompts, a.deletePrompt},
+
 		{"GET", "/quick-messages", signedIn, a.listQuickMessages},
 		{"GET", "/quick-messages/", signedIn, a.listQuickMessages},
 		{"GET", "/quick-messages/list", signedIn, a.pickQuickMessages},

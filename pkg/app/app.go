@@ -34,6 +34,7 @@ import (
 	"atende/pkg/mail"
 	"atende/pkg/message"
 	"atende/pkg/plan"
+	"atende/pkg/prompt"
 	"atende/pkg/queue"
 	"atende/pkg/quickmessage"
 	"atende/pkg/realtime"
@@ -84,6 +85,7 @@ type App struct {
 	Helps         help.Service
 	Announcements announcement.Service
 	Whitelabel    whitelabel.Service
+	Prompts       prompt.Service // AI prompts (spec/3): records; prompt.Runtime answers in the worker
 
 	Channels     channel.Registry
 	Sessions     channel.SessionRouter // live sessions behind connections, by channel
@@ -165,6 +167,7 @@ func (a *App) wire() {
 	a.Presence = user.Presence{DB: a.DB}
 	a.Helps = help.Service{DB: a.DB}
 	a.Announcements = announcement.Service{DB: a.DB, Events: a.Events, Media: a.Media}
+	a.Prompts = prompt.Service{DB: a.DB, Events: a.Events}
 	a.Whitelabel = whitelabel.Service{Settings: a.Settings, Store: a.Media}
 	a.Plans = plan.Store{DB: a.DB}
 	a.Auth = auth.Service{
