@@ -57,6 +57,7 @@ func (w *Worker) Mux() *asynq.ServeMux {
 	mux.HandleFunc(tasks.TypeLaneMessage, w.laneMessage)
 	mux.HandleFunc(tasks.TypeLaneMove, w.laneMove)
 	mux.HandleFunc(tasks.TypeCompanyDelete, w.deleteCompany)
+	mux.HandleFunc(tasks.TypePromptMessage, w.answerWithPrompt)
 	return mux
 }
 

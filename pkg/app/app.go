@@ -85,7 +85,8 @@ type App struct {
 	Helps         help.Service
 	Announcements announcement.Service
 	Whitelabel    whitelabel.Service
-	Prompts       prompt.Service // AI prompts (spec/3): records; prompt.Runtime answers in the worker
+	Prompts       prompt.Service // AI prompts (spec/3): the records
+	PromptRuntime prompt.Runtime // answers customers with a prompt (worker, prompt:message)
 
 	Channels     channel.Registry
 	Sessions     channel.SessionRouter // live sessions behind connections, by channel
@@ -194,6 +195,8 @@ func (a *App) wire() {
 	a.Reports = report.Service{DB: a.DB}
 	a.External = externalapi.Service{DB: a.DB, Messages: a.Messages, Events: a.Events}
 	a.wireCampaigns()
+	a.PromptRuntime = prompt.Runtime{DB: a.DB, Events: a.Events, Messages: a.Messages, Media: a.Media,
+		AI: prompt.OpenAI{BaseURL: a.Cfg.OpenAIBaseURL}, Speech: prompt.AzureSpeech{URL: a.Cfg.AzureSpeechURL}}
 	a.Chats = chat.Service{DB: a.DB, Events: a.Events}
 	a.wireMeta()
 	a.wireBilling()

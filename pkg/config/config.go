@@ -44,6 +44,12 @@ type Config struct {
 	// MetricsToken lets /metrics answer on the public port to "Authorization: Bearer
 	// <token>" (METRICS_TOKEN); empty: the public port answers 404.
 	MetricsToken string
+	// OpenAIBaseURL (OPENAI_BASE_URL) replaces https://api.openai.com/v1 for the AI prompts
+	// (a proxy, a compatible provider, or a test's fake).
+	OpenAIBaseURL string
+	// AzureSpeechURL (AZURE_SPEECH_URL) replaces Azure's regional text-to-speech endpoint
+	// (a format with the region's %s) for the prompts' voice answers.
+	AzureSpeechURL string
 }
 
 // Meta configures the Graph API channels (WhatsApp Cloud API, Messenger, Instagram): one
@@ -113,6 +119,8 @@ func Load() (Config, error) {
 		DBMaxConns:        envInt("DB_MAX_CONNS", 30),
 		MetricsAddr:       os.Getenv("METRICS_ADDR"),
 		MetricsToken:      os.Getenv("METRICS_TOKEN"),
+		OpenAIBaseURL:     os.Getenv("OPENAI_BASE_URL"),
+		AzureSpeechURL:    os.Getenv("AZURE_SPEECH_URL"),
 		Meta: Meta{
 			AppID:       os.Getenv("META_APP_ID"),
 			AppSecret:   os.Getenv("META_APP_SECRET"),

@@ -133,6 +133,7 @@ func (in Input) apply(p *Prompt, creating bool) error {
 	setStr(&p.Model, in.Model, true)
 	setStr(&p.Voice, in.Voice, true)
 	setStr(&p.VoiceRegion, in.VoiceRegion, true)
+	p.VoiceRegion = strings.ToLower(p.VoiceRegion)
 	if in.APIKey != nil && !masked(*in.APIKey) && (creating || strings.TrimSpace(*in.APIKey) != "") {
 		p.APIKey = strings.TrimSpace(*in.APIKey)
 	}
@@ -200,8 +201,8 @@ func (p Prompt) check(v errs.Validation) {
 	if len(p.VoiceKey) > 500 {
 		v.Add("voiceKey", MsgTooLong)
 	}
-	if len(p.VoiceRegion) > 50 {
-		v.Add("voiceRegion", MsgTooLong)
+	if p.VoiceRegion != "" && !regionName.MatchString(p.VoiceRegion) {
+		v.Add("voiceRegion", validate.MsgBadOption) // it names a host: letters and digits only
 	}
 	if p.MaxTokens < 1 || p.MaxTokens > MaxTokensLimit {
 		v.Add("maxTokens", MsgRange)
