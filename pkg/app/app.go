@@ -161,7 +161,7 @@ func (a *App) wire() {
 	a.Users = user.Service{DB: a.DB, Events: a.Events, Settings: a.Settings, Media: a.Media,
 		Connections: a.Connections.Store, SignedIn: signedIn}
 	a.Queues = queue.Service{DB: a.DB, Events: a.Events, Settings: a.Settings}
-	a.FileLists = filelist.Service{DB: a.DB}
+	a.FileLists = filelist.Service{DB: a.DB, Events: a.Events, Media: a.Media}
 	a.Tags = tag.Service{DB: a.DB, Events: a.Events}
 	a.Contacts = contact.Service{DB: a.DB, Events: a.Events, Settings: a.Settings, Tags: a.Tags}
 	a.QuickMessages = quickmessage.Service{DB: a.DB, Events: a.Events, Media: a.Media}
