@@ -31,7 +31,9 @@ func (a *API) getFileList(c *gin.Context) { getOne(c, filelist.ErrNotFound, a.Ap
 
 func (a *API) createFileList(c *gin.Context) {
 	me := currentUser(c)
-	createOne(c, func(ctx context.Context, in filelist.Input) (filelist.List, error) { return a.App.FileLists.Create(ctx, me.ID, in) })
+	createOne(c, func(ctx context.Context, in filelist.Input) (filelist.List, error) {
+		return a.App.FileLists.Create(ctx, me.ID, in)
+	})
 }
 
 func (a *API) updateFileList(c *gin.Context) {
