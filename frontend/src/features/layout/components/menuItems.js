@@ -28,6 +28,9 @@ import ConnectionsBadge from '../../connections/components/ConnectionsBadge';
 import { externalApiAllowed } from '../../messagesApi/api/access';
 import { canManageContactLists } from '../../contactLists/api/access';
 import { schedulesAllowed } from '../../schedules/api/access';
+import SmartToyOutlinedIcon from '@mui/icons-material/SmartToyOutlined';
+import AttachFileOutlinedIcon from '@mui/icons-material/AttachFileOutlined';
+import { canManagePrompts } from '../../prompts/api/promptForm';
 import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 import { campaignsAllowed } from '../../campaigns/api/campaignRules';
 import CampaignsGate from '../../campaigns/components/CampaignsGate';
@@ -70,6 +73,8 @@ const menuItems = [
     to: '/campaigns-config', labelKey: 'campaigns.menu.config', Icon: TuneOutlinedIcon, visible: campaignsAllowed, Gate: CampaignsGate,
     testId: 'menu-campaigns-config',
   },
+  { to: '/prompts', labelKey: 'layout.menu.prompts', Icon: SmartToyOutlinedIcon, visible: canManagePrompts, testId: 'menu-prompts' },
+  { to: '/files', labelKey: 'layout.menu.files', Icon: AttachFileOutlinedIcon, visible: isAdmin, testId: 'menu-files' },
   { to: '/queues', labelKey: 'layout.menu.queues', Icon: AccountTreeOutlinedIcon, visible: isAdmin, testId: 'menu-queues' },
   { to: '/users', labelKey: 'layout.menu.users', Icon: PeopleAltOutlinedIcon, visible: isAdmin, testId: 'menu-users' },
   { to: '/settings', labelKey: 'layout.menu.settings', Icon: SettingsOutlinedIcon, visible: isAdmin, testId: 'menu-settings' },

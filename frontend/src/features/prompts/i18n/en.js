@@ -1,0 +1,42 @@
+const en = {
+  layout: { menu: { prompts: 'AI prompts' } },
+  prompts: {
+    title: 'Prompts',
+    add: 'Add prompt',
+    empty: 'No prompts yet',
+    saved: 'Prompt saved!',
+    deleted: 'Prompt deleted!',
+    deleteTitle: 'Delete the prompt {{name}}?',
+    deleteMessage: 'This cannot be undone. Connections using it are left without a prompt.',
+    noPlan: "This company's plan does not include this page. Redirecting you.",
+    columns: { name: 'Name', queue: 'Queue', maxTokens: 'Max tokens per answer', actions: 'Actions' },
+    validation: {
+      tooShort: 'Too short!',
+      tooLong: 'Too long!',
+      promptMin: 'The prompt needs at least 50 characters.',
+      queue: 'Choose the queue',
+      range: 'Value out of range',
+    },
+    modal: {
+      addTitle: 'Add prompt',
+      editTitle: 'Edit prompt',
+      name: 'Name',
+      apiKey: 'API key',
+      toggleKey: 'Show or hide the key',
+      prompt: 'Prompt',
+      promptHelp: 'Describe the agent: who it is, what it knows and how it answers (at least 50 characters).',
+      queue: 'Transfer queue',
+      model: 'Model',
+      voice: 'Voice',
+      voiceText: 'Text',
+      voiceKey: 'Voice key (Azure)',
+      voiceRegion: 'Voice region (Azure)',
+      maxTokens: 'Max tokens per answer',
+      temperature: 'Temperature',
+      maxMessages: 'Max messages of history',
+    },
+  },
+  backendErrors: { ERR_NO_PROMPT_FOUND: 'Prompt not found.' },
+};
+
+export default en;

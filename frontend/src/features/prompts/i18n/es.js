@@ -1,0 +1,42 @@
+const es = {
+  layout: { menu: { prompts: 'Prompts IA' } },
+  prompts: {
+    title: 'Prompts',
+    add: 'Agregar prompt',
+    empty: 'No hay prompts',
+    saved: '¡Prompt guardado!',
+    deleted: '¡Prompt eliminado!',
+    deleteTitle: '¿Eliminar el prompt {{name}}?',
+    deleteMessage: 'Esta acción no se puede deshacer. Las conexiones que lo usan quedan sin prompt.',
+    noPlan: '¡Esta empresa no tiene permiso para acceder a esta página! Lo estamos redirigiendo.',
+    columns: { name: 'Nombre', queue: 'Sector/Cola', maxTokens: 'Máximo de tokens por respuesta', actions: 'Acciones' },
+    validation: {
+      tooShort: '¡Muy corto!',
+      tooLong: '¡Muy largo!',
+      promptMin: 'El prompt necesita al menos 50 caracteres.',
+      queue: 'Indique el sector',
+      range: 'Valor fuera del rango permitido',
+    },
+    modal: {
+      addTitle: 'Agregar prompt',
+      editTitle: 'Editar prompt',
+      name: 'Nombre',
+      apiKey: 'API Key',
+      toggleKey: 'Mostrar u ocultar la clave',
+      prompt: 'Prompt',
+      promptHelp: 'Describa al agente: quién es, qué sabe y cómo responde (mínimo 50 caracteres).',
+      queue: 'Sector de transferencia',
+      model: 'Modelo',
+      voice: 'Voz',
+      voiceText: 'Texto',
+      voiceKey: 'Clave de voz (Azure)',
+      voiceRegion: 'Región de voz (Azure)',
+      maxTokens: 'Máximo de tokens por respuesta',
+      temperature: 'Temperatura',
+      maxMessages: 'Máximo de mensajes del historial',
+    },
+  },
+  backendErrors: { ERR_NO_PROMPT_FOUND: 'Prompt no encontrado.' },
+};
+
+export default es;

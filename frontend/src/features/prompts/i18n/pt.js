@@ -1,0 +1,42 @@
+const pt = {
+  layout: { menu: { prompts: 'Prompts IA' } },
+  prompts: {
+    title: 'Prompts',
+    add: 'Adicionar prompt',
+    empty: 'Nenhum prompt cadastrado',
+    saved: 'Prompt salvo com sucesso!',
+    deleted: 'Prompt excluído com sucesso!',
+    deleteTitle: 'Excluir o prompt {{name}}?',
+    deleteMessage: 'Esta ação não pode ser revertida. As conexões que o usam ficam sem prompt.',
+    noPlan: 'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.',
+    columns: { name: 'Nome', queue: 'Setor/Fila', maxTokens: 'Máximo de tokens na resposta', actions: 'Ações' },
+    validation: {
+      tooShort: 'Muito curto!',
+      tooLong: 'Muito longo!',
+      promptMin: 'O prompt precisa de pelo menos 50 caracteres.',
+      queue: 'Informe o setor',
+      range: 'Valor fora do intervalo permitido',
+    },
+    modal: {
+      addTitle: 'Adicionar prompt',
+      editTitle: 'Editar prompt',
+      name: 'Nome',
+      apiKey: 'API Key',
+      toggleKey: 'Mostrar ou ocultar a chave',
+      prompt: 'Prompt',
+      promptHelp: 'Descreva o atendente: quem é, o que sabe e como responde (mínimo de 50 caracteres).',
+      queue: 'Setor de transferência',
+      model: 'Modelo',
+      voice: 'Voz',
+      voiceText: 'Texto',
+      voiceKey: 'Chave da voz (Azure)',
+      voiceRegion: 'Região da voz (Azure)',
+      maxTokens: 'Máximo de tokens na resposta',
+      temperature: 'Temperatura',
+      maxMessages: 'Máximo de mensagens no histórico',
+    },
+  },
+  backendErrors: { ERR_NO_PROMPT_FOUND: 'Prompt não encontrado.' },
+};
+
+export default pt;

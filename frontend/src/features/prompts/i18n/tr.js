@@ -1,0 +1,42 @@
+const tr = {
+  layout: { menu: { prompts: 'Yapay zekâ istemleri' } },
+  prompts: {
+    title: 'İstemler',
+    add: 'İstem ekle',
+    empty: 'Henüz istem yok',
+    saved: 'İstem kaydedildi!',
+    deleted: 'İstem silindi!',
+    deleteTitle: '{{name}} istemi silinsin mi?',
+    deleteMessage: 'Bu işlem geri alınamaz. Onu kullanan bağlantılar istemsiz kalır.',
+    noPlan: 'Bu şirketin bu sayfaya erişim izni yok! Yönlendiriliyorsunuz.',
+    columns: { name: 'Ad', queue: 'Kuyruk', maxTokens: 'Yanıt başına en fazla token', actions: 'İşlemler' },
+    validation: {
+      tooShort: 'Çok kısa!',
+      tooLong: 'Çok uzun!',
+      promptMin: 'İstem en az 50 karakter olmalı.',
+      queue: 'Kuyruğu seçin',
+      range: 'Değer izin verilen aralığın dışında',
+    },
+    modal: {
+      addTitle: 'İstem ekle',
+      editTitle: 'İstemi düzenle',
+      name: 'Ad',
+      apiKey: 'API anahtarı',
+      toggleKey: 'Anahtarı göster veya gizle',
+      prompt: 'İstem',
+      promptHelp: 'Temsilciyi tanımlayın: kim olduğu, ne bildiği ve nasıl yanıt verdiği (en az 50 karakter).',
+      queue: 'Aktarım kuyruğu',
+      model: 'Model',
+      voice: 'Ses',
+      voiceText: 'Metin',
+      voiceKey: 'Ses anahtarı (Azure)',
+      voiceRegion: 'Ses bölgesi (Azure)',
+      maxTokens: 'Yanıt başına en fazla token',
+      temperature: 'Sıcaklık',
+      maxMessages: 'Geçmişteki en fazla mesaj',
+    },
+  },
+  backendErrors: { ERR_NO_PROMPT_FOUND: 'İstem bulunamadı.' },
+};
+
+export default tr;
