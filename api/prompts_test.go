@@ -101,3 +101,25 @@ func TestPromptsValidationWritesNothing(t *testing.T) {
 		t.Fatalf("%d prompts written", n)
 	}
 }
+
+// A connection takes only a prompt of its own company.
+func TestConnectionPromptMustBeTheCompanys(t *testing.T) {
+	e := newEnv(t)
+	acme := testutil.NewTenant(t, e.App, "acme", 0)
+	beta := testutil.NewTenant(t, e.App, "beta", 0)
+	var mine, theirs int64
+	e.App.DB.Raw("INSERT INTO prompts (company_id, name, prompt, api_key) VALUES (?, 'IA', 'p', 'k') RETURNING id", acme.Company.ID).Scan(&mine)
+	e.App.DB.Raw("INSERT INTO prompts (company_id, name, prompt, api_key) VALUES (?, 'IA', 'p', 'k') RETURNING id", beta.Company.ID).Scan(&theirs)
+	admin := e.tokenOf(acme.Admin)
+	e.run(t, []scenario{
+		{name: "another company's prompt", method: "POST", path: "/whatsapp", token: admin,
+			body: map[string]any{"name": "Zap", "channel": "sandbox", "promptId": theirs}, status: 400, code: "ERR_VALIDATION",
+			contain: []string{`"promptId"`}},
+		{name: "its own prompt", method: "POST", path: "/whatsapp", token: admin,
+			body: map[string]any{"name": "Zap", "channel": "sandbox", "promptId": mine}, status: 201,
+			contain: []string{`"promptId":` + itoa(mine)}},
+	})
+	if n := e.countRows("SELECT count(*) FROM connections WHERE prompt_id = ?", theirs); n != 0 {
+		t.Fatalf("%d connections use another company's prompt", n)
+	}
+}

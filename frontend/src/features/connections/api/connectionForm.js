@@ -23,7 +23,7 @@ export const TEXT_FIELDS = {
 const ALL_TEXTS = Object.values(TEXT_FIELDS).flat();
 
 /** Optional references to other records (0 clears them on the server). */
-export const ID_FIELDS = ['sendIdQueue', 'queueIdImportMessages'];
+export const ID_FIELDS = ['sendIdQueue', 'queueIdImportMessages', 'promptId'];
 
 export const IMPORT_FIELDS = ['importOldMessages', 'importRecentMessages', 'importOldMessagesGroups', 'closedTicketsPostImported', 'queueIdImportMessages'];
 
@@ -64,6 +64,7 @@ const FIELD_TABS = {
   ...Object.fromEntries(Object.entries(NUMBER_FIELDS).flatMap(([tab, fields]) => fields.map((field) => [field, tab]))),
   ...Object.fromEntries(Object.entries(TEXT_FIELDS).flatMap(([tab, fields]) => fields.map((field) => [field, tab]))),
   sendIdQueue: 'messages',
+  promptId: 'chatbot',
   whenExpiresTicket: 'messages',
   collectiveVacationStart: 'messages',
   collectiveVacationEnd: 'messages',

@@ -144,8 +144,10 @@ describe('connection form', () => {
     expect(created.schedules).toHaveLength(7);
     expect(created).not.toHaveProperty('token');
     expect(created).not.toHaveProperty('externalId');
-    // Integrations, prompts and flows come with their features: their fields are neither shown nor sent.
-    ['integrationId', 'promptId', 'flowIdWelcome', 'flowIdNotPhrase'].forEach((field) => expect(created).not.toHaveProperty(field));
+    // Integrations and flows come with their features: their fields are neither shown nor sent.
+    ['integrationId', 'flowIdWelcome', 'flowIdNotPhrase'].forEach((field) => expect(created).not.toHaveProperty(field));
+    // The AI prompt is picked on the chatbot tab; none is sent as 0 (cleared).
+    expect(created.promptId).toBe(0);
     expect(connectionToForm({ id: 4, name: 'Loja', integrationId: 7 })).not.toHaveProperty('integrationId');
     const updated = connectionPayload({ ...valid, channel: 'sandbox' }, { creating: false });
     expect(updated).not.toHaveProperty('channel');

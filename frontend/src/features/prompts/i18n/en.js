@@ -36,6 +36,7 @@ const en = {
       maxMessages: 'Max messages of history',
     },
   },
+  connections: { modal: { promptId: 'AI prompt (answers instead of the menu)' } },
   backendErrors: { ERR_NO_PROMPT_FOUND: 'Prompt not found.' },
 };
 

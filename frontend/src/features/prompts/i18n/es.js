@@ -36,6 +36,7 @@ const es = {
       maxMessages: 'Máximo de mensajes del historial',
     },
   },
+  connections: { modal: { promptId: 'Prompt de IA (responde en lugar del menú)' } },
   backendErrors: { ERR_NO_PROMPT_FOUND: 'Prompt no encontrado.' },
 };
 

@@ -36,6 +36,7 @@ const pt = {
       maxMessages: 'Máximo de mensagens no histórico',
     },
   },
+  connections: { modal: { promptId: 'Prompt de IA (responde no lugar do menu)' } },
   backendErrors: { ERR_NO_PROMPT_FOUND: 'Prompt não encontrado.' },
 };
 

@@ -36,6 +36,7 @@ const tr = {
       maxMessages: 'Geçmişteki en fazla mesaj',
     },
   },
+  connections: { modal: { promptId: 'Yapay zekâ istemi (menü yerine yanıtlar)' } },
   backendErrors: { ERR_NO_PROMPT_FOUND: 'İstem bulunamadı.' },
 };
 
