@@ -37,6 +37,7 @@ const en = {
     },
   },
   connections: { modal: { promptId: 'AI prompt (answers instead of the menu)' } },
+  tickets: { log: { types: { promptError: 'AI assistant failed (the customer was told)' } } },
   backendErrors: { ERR_NO_PROMPT_FOUND: 'Prompt not found.' },
 };
 

@@ -37,6 +37,7 @@ const es = {
     },
   },
   connections: { modal: { promptId: 'Prompt de IA (responde en lugar del menú)' } },
+  tickets: { log: { types: { promptError: 'Falla del asistente de IA (se avisó al cliente)' } } },
   backendErrors: { ERR_NO_PROMPT_FOUND: 'Prompt no encontrado.' },
 };
 

@@ -37,6 +37,7 @@ const pt = {
     },
   },
   connections: { modal: { promptId: 'Prompt de IA (responde no lugar do menu)' } },
+  tickets: { log: { types: { promptError: 'Falha do assistente de IA (o cliente foi avisado)' } } },
   backendErrors: { ERR_NO_PROMPT_FOUND: 'Prompt não encontrado.' },
 };
 

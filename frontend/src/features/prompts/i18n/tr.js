@@ -37,6 +37,7 @@ const tr = {
     },
   },
   connections: { modal: { promptId: 'Yapay zekâ istemi (menü yerine yanıtlar)' } },
+  tickets: { log: { types: { promptError: 'Yapay zekâ asistanı başarısız oldu (müşteri bilgilendirildi)' } } },
   backendErrors: { ERR_NO_PROMPT_FOUND: 'İstem bulunamadı.' },
 };
 
