@@ -1,7 +1,7 @@
 import { Box, Button, FormHelperText, IconButton, Link, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import { useTranslation } from 'react-i18next';
 import FormDialog from '../../../components/FormDialog';
 import useForm from '../../../hooks/useForm';
