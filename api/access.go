@@ -40,6 +40,9 @@ var (
 	campaigns      = signedIn.needsPlan("useCampaigns")
 	campaignsAdmin = admin.needsPlan("useCampaigns")
 
+	// prompts: AI prompts, admins of companies whose plan has useOpenAi (spec/3 §6).
+	prompts = admin.needsPlan("useOpenAi")
+
 	// internalChat: any signed-in user of a company whose plan has useInternalChat.
 	internalChat = signedIn.needsPlan("useInternalChat")
 

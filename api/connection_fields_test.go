@@ -16,6 +16,8 @@ func TestConnectionFieldsAndDateRules(t *testing.T) {
 	acme := testutil.NewTenant(t, e.App, "acme", 0)
 	q1, q2 := testutil.NewQueue(t, e.App, acme.Company.ID, "Vendas", "#f00"), testutil.NewQueue(t, e.App, acme.Company.ID, "Suporte", "#0f0")
 	admin := e.tokenOf(acme.Admin)
+	var promptID int64 // a connection's promptId must be a prompt of its company
+	e.App.DB.Raw("INSERT INTO prompts (company_id, name, prompt, api_key) VALUES (?, 'IA', 'p', 'k') RETURNING id", acme.Company.ID).Scan(&promptID)
 	loc, _ := time.LoadLocation("America/Sao_Paulo")
 	now := time.Now().In(loc)
 	at := func(d time.Duration) string { return now.Add(d).Format("2006-01-02T15:04") }
@@ -69,11 +71,11 @@ func TestConnectionFieldsAndDateRules(t *testing.T) {
 		post("every field stored", map[string]any{"name": "Completa", "isDefault": true, "greetingMessage": "Olá!",
 			"queueIds": []int64{q1.ID, q2.ID}, "importOldMessages": at(-48 * time.Hour), "importRecentMessages": at(-time.Hour),
 			"importOldMessagesGroups": true, "closedTicketsPostImported": true, "queueIdImportMessages": q2.ID,
-			"integrationId": integ, "promptId": "8", "flowIdWelcome": 9, "flowIdNotPhrase": 10, "provider": "stable",
+			"integrationId": integ, "promptId": itoa(promptID), "flowIdWelcome": 9, "flowIdNotPhrase": 10, "provider": "stable",
 			"collectiveVacationStart": day(-3), "collectiveVacationEnd": day(10), "collectiveVacationMessage": "Em férias",
 			"schedules": week, "timeCreateNewTicket": 15}, 201, "",
 			`"importOldMessagesGroups":true`, `"closedTicketsPostImported":true`, `"queueIdImportMessages":`+itoa(q2.ID),
-			`"integrationId":`+integ, `"promptId":8`, `"flowIdWelcome":9`, `"flowIdNotPhrase":10`, `"provider":"stable"`,
+			`"integrationId":`+integ, `"promptId":`+itoa(promptID), `"flowIdWelcome":9`, `"flowIdNotPhrase":10`, `"provider":"stable"`,
 			`"collectiveVacationStart":"`+day(-3)+`"`, `"collectiveVacationEnd":"`+day(10)+`"`, `"collectiveVacationMessage":"Em férias"`,
 			`"weekdayEn":"monday"`, `"startTimeB":"13:00"`, `"statusImportMessages":""`, `"greetingMediaAttachment":""`,
 			`"timeCreateNewTicket":15`),

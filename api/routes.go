@@ -164,6 +164,19 @@ func (a *API) routes() []route {
 		// File lists, read-only for the queue and option selects (the /files page is issue 14)
 		{"GET", "/files", admin, a.listFileLists},
 		{"GET", "/files/", admin, a.listFileLists},
+		{"GET", "/files/:id", admin, a.getFileList},
+		{"POST", "/files", admin, a.createFileList},
+		{"PUT", "/files/:id", admin, a.updateFileList},
+		{"DELETE", "/files/:id", admin, a.deleteFileList},
+		{"POST", "/files/uploadList/:id", admin.upTo(FileListMaxFiles*FileListMaxBytes + formOverhead), a.uploadFileList},
+
+		// AI prompts (spec/3 Prompts), behind the plan's useOpenAi
+		{"GET", "/prompt", prompts, a.listPrompts},
+		{"GET", "/prompt/", prompts, a.listPrompts},
+		{"GET", "/prompt/:id", prompts, a.getPrompt},
+		{"POST", "/prompt", prompts, a.createPrompt},
+		{"PUT", "/prompt/:id", prompts, a.updatePrompt},
+		{"DELETE", "/prompt/:id", prompts, a.deletePrompt},
 
 		{"GET", "/quick-messages", signedIn, a.listQuickMessages},
 		{"GET", "/quick-messages/", signedIn, a.listQuickMessages},

@@ -60,6 +60,7 @@ func (w *Worker) Mux() *asynq.ServeMux {
 	mux.HandleFunc(tasks.TypeCompanyDelete, w.deleteCompany)
 	mux.HandleFunc(tasks.TypeIntegrationMessage, w.integrationMessage)
 	mux.HandleFunc(tasks.TypeFlowStep, w.flowStep)
+	mux.HandleFunc(tasks.TypePromptMessage, w.answerWithPrompt)
 	return mux
 }
 

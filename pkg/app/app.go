@@ -39,6 +39,7 @@ import (
 	"atende/pkg/mail"
 	"atende/pkg/message"
 	"atende/pkg/plan"
+	"atende/pkg/prompt"
 	"atende/pkg/queue"
 	"atende/pkg/quickmessage"
 	"atende/pkg/realtime"
@@ -89,6 +90,8 @@ type App struct {
 	Helps         help.Service
 	Announcements announcement.Service
 	Whitelabel    whitelabel.Service
+	Prompts       prompt.Service // AI prompts (spec/3): the records
+	PromptRuntime prompt.Runtime // answers customers with a prompt (worker, prompt:message)
 
 	// Contact imports: spreadsheets and phones' address books (issue 16).
 	Imports contactimport.Service
@@ -172,13 +175,14 @@ func (a *App) wire() {
 	a.Users = user.Service{DB: a.DB, Events: a.Events, Settings: a.Settings, Media: a.Media,
 		Connections: a.Connections.Store, SignedIn: signedIn}
 	a.Queues = queue.Service{DB: a.DB, Events: a.Events, Settings: a.Settings}
-	a.FileLists = filelist.Service{DB: a.DB}
+	a.FileLists = filelist.Service{DB: a.DB, Events: a.Events, Media: a.Media}
 	a.Tags = tag.Service{DB: a.DB, Events: a.Events}
 	a.Contacts = contact.Service{DB: a.DB, Events: a.Events, Settings: a.Settings, Tags: a.Tags}
 	a.QuickMessages = quickmessage.Service{DB: a.DB, Events: a.Events, Media: a.Media}
 	a.Presence = user.Presence{DB: a.DB}
 	a.Helps = help.Service{DB: a.DB}
 	a.Announcements = announcement.Service{DB: a.DB, Events: a.Events, Media: a.Media}
+	a.Prompts = prompt.Service{DB: a.DB, Events: a.Events}
 	a.Whitelabel = whitelabel.Service{Settings: a.Settings, Store: a.Media}
 	a.Plans = plan.Store{DB: a.DB}
 	a.Auth = auth.Service{
@@ -207,6 +211,8 @@ func (a *App) wire() {
 	a.Reports = report.Service{DB: a.DB}
 	a.External = externalapi.Service{DB: a.DB, Messages: a.Messages, Events: a.Events}
 	a.wireCampaigns()
+	a.PromptRuntime = prompt.Runtime{DB: a.DB, Events: a.Events, Messages: a.Messages, Media: a.Media,
+		AI: prompt.OpenAI{BaseURL: a.Cfg.OpenAIBaseURL}, Speech: prompt.AzureSpeech{URL: a.Cfg.AzureSpeechURL}}
 	a.Chats = chat.Service{DB: a.DB, Events: a.Events}
 	a.Flows = flow.Service{DB: a.DB, Events: a.Events}
 	a.FlowTrigger = flow.Trigger{DB: a.DB, RDB: a.RDB, Queue: a.Queue, Events: a.Events, Flows: a.Flows}

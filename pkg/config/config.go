@@ -49,6 +49,12 @@ type Config struct {
 	// where Dialogflow integrations go; tests point them at fakes.
 	DialogflowURL  string
 	GoogleTokenURL string
+	// OpenAIBaseURL (OPENAI_BASE_URL) replaces https://api.openai.com/v1 for the AI prompts
+	// (a proxy, a compatible provider, or a test's fake).
+	OpenAIBaseURL string
+	// AzureSpeechURL (AZURE_SPEECH_URL) replaces Azure's regional text-to-speech endpoint
+	// (a format with the region's %s) for the prompts' voice answers.
+	AzureSpeechURL string
 }
 
 // Meta configures the Graph API channels (WhatsApp Cloud API, Messenger, Instagram): one
@@ -118,6 +124,8 @@ func Load() (Config, error) {
 		DBMaxConns:        envInt("DB_MAX_CONNS", 30),
 		MetricsAddr:       os.Getenv("METRICS_ADDR"),
 		MetricsToken:      os.Getenv("METRICS_TOKEN"),
+		OpenAIBaseURL:     os.Getenv("OPENAI_BASE_URL"),
+		AzureSpeechURL:    os.Getenv("AZURE_SPEECH_URL"),
 		Meta: Meta{
 			AppID:       os.Getenv("META_APP_ID"),
 			AppSecret:   os.Getenv("META_APP_SECRET"),

@@ -1,6 +1,6 @@
 // Package filelist holds a company's file lists (spec/3 "File list"): named sets of files
 // that a queue or a queue option sends. This package reads them for the admin selects
-// and checks ids; the /files page that edits them comes with issue 14.
+// and checks ids, and the /files page edits them (edit.go).
 package filelist
 
 import (
@@ -10,6 +10,7 @@ import (
 	"gorm.io/gorm"
 
 	"atende/pkg/page"
+	"atende/pkg/realtime"
 	"atende/pkg/tenant"
 )
 
@@ -19,7 +20,9 @@ type List struct {
 	CompanyID int64    `json:"-"`
 	Name      string   `json:"name"`
 	Message   string   `json:"message"`
+	UserID    *int64   `json:"userId"`
 	Options   []Option `json:"options" gorm:"-"`
+	Count     int64    `json:"-" gorm:"-"`
 }
 
 // TableName is the spec's table.
@@ -32,6 +35,8 @@ type Option struct {
 	Name      string `json:"name"`
 	Path      string `json:"path"`
 	MediaType string `json:"mediaType"`
+	URL       string `json:"url" gorm:"-"` // signed, for the page's links
+	CompanyID int64  `json:"-"`
 }
 
 // TableName is the spec's table.
@@ -47,10 +52,21 @@ type Filter struct {
 type Page struct {
 	Files   []List `json:"files"`
 	HasMore bool   `json:"hasMore"`
+	Count   int64  `json:"count"`
 }
 
-// Service reads the file lists of the context's company.
-type Service struct{ DB *gorm.DB }
+// Media signs and removes stored files.
+type Media interface {
+	URL(rel string) string
+	Remove(rel string) error
+}
+
+// Service reads and edits the file lists of the context's company.
+type Service struct {
+	DB     *gorm.DB
+	Events realtime.Publisher
+	Media  Media
+}
 
 // List returns a page of the company's lists by name, each with its files (two queries).
 func (s Service) List(ctx context.Context, f Filter) (Page, error) {
@@ -63,6 +79,9 @@ func (s Service) List(ctx context.Context, f Filter) (Page, error) {
 		q = q.Where("lower(name) LIKE ?", page.Like(strings.ToLower(search)))
 	}
 	p := Page{Files: []List{}}
+	if err := q.Session(&gorm.Session{}).Count(&p.Count).Error; err != nil {
+		return Page{}, err
+	}
 	if p.HasMore, err = page.Find(q.Order("name, id"), f.Page, page.Size, &p.Files); err != nil || len(p.Files) == 0 {
 		return p, err
 	}
@@ -77,6 +96,7 @@ func (s Service) List(ctx context.Context, f Filter) (Page, error) {
 		return Page{}, err
 	}
 	for _, o := range opts {
+		o.URL = s.url(o.Path)
 		byID[o.FileID].Options = append(byID[o.FileID].Options, o)
 	}
 	return p, nil

@@ -26,6 +26,7 @@ import MessagesApiPage from '../features/messagesApi/pages/MessagesApiPage';
 import ContactListsPage from '../features/contactLists/pages/ContactListsPage';
 import ContactListItemsPage from '../features/contactLists/pages/ContactListItemsPage';
 import RequireCampaigns from '../features/contactLists/components/RequireCampaigns';
+import RequirePrompts from '../features/prompts/components/RequirePrompts';
 import LoadingScreen from '../components/LoadingScreen';
 import RequireInternalChat from '../features/chats/components/RequireInternalChat';
 import InvoicesPage from '../features/billing/pages/InvoicesPage';
@@ -63,6 +64,9 @@ const page = (element) => <Suspense fallback={<LoadingScreen />}>{element}</Susp
 // The dashboard's charts (MUI X Charts) load only on the dashboard.
 const DashboardPage = lazy(() => import('../features/dashboard/pages/DashboardPage'));
 const IntegrationsPage = lazy(() => import('../features/integrations/pages/IntegrationsPage'));
+// AI prompts and file lists (issue 14) load on first visit.
+const PromptsPage = lazy(() => import('../features/prompts/pages/PromptsPage'));
+const FileListsPage = lazy(() => import('../features/files/pages/FileListsPage'));
 
 export default function AppRoutes() {
   return (
@@ -91,6 +95,8 @@ export default function AppRoutes() {
           <Route path="companies" element={<Suspense fallback={<LoadingScreen />}><CompaniesPage /></Suspense>} />
           <Route path="messages-api" element={<MessagesApiPage />} />
           <Route path="contact-lists" element={<RequireCampaigns><ContactListsPage /></RequireCampaigns>} />
+          <Route path="prompts" element={<RequirePrompts>{page(<PromptsPage />)}</RequirePrompts>} />
+          <Route path="files" element={<RequireAdmin>{page(<FileListsPage />)}</RequireAdmin>} />
           <Route path="contact-lists/:contactListId/contacts" element={<RequireCampaigns><ContactListItemsPage /></RequireCampaigns>} />
           <Route path="financeiro" element={<RequireAdmin><InvoicesPage /></RequireAdmin>} />
           <Route path="subscription" element={<RequireAdmin><SubscriptionPage /></RequireAdmin>} />

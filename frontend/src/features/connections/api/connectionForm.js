@@ -23,7 +23,7 @@ export const TEXT_FIELDS = {
 const ALL_TEXTS = Object.values(TEXT_FIELDS).flat();
 
 /** Optional references to other records (0 clears them on the server). */
-export const ID_FIELDS = ['sendIdQueue', 'queueIdImportMessages', 'integrationId'];
+export const ID_FIELDS = ['sendIdQueue', 'queueIdImportMessages', 'integrationId', 'promptId'];
 
 export const IMPORT_FIELDS = ['importOldMessages', 'importRecentMessages', 'importOldMessagesGroups', 'closedTicketsPostImported', 'queueIdImportMessages'];
 
@@ -65,6 +65,7 @@ const FIELD_TABS = {
   ...Object.fromEntries(Object.entries(TEXT_FIELDS).flatMap(([tab, fields]) => fields.map((field) => [field, tab]))),
   sendIdQueue: 'messages',
   integrationId: 'integrations',
+  promptId: 'chatbot',
   whenExpiresTicket: 'messages',
   collectiveVacationStart: 'messages',
   collectiveVacationEnd: 'messages',

@@ -144,11 +144,13 @@ describe('connection form', () => {
     expect(created.schedules).toHaveLength(7);
     expect(created).not.toHaveProperty('token');
     expect(created).not.toHaveProperty('externalId');
-    // Prompts and flows come with their features: their fields are neither shown nor sent.
-    ['promptId', 'flowIdWelcome', 'flowIdNotPhrase'].forEach((field) => expect(created).not.toHaveProperty(field));
+    // Flows come with their features: their fields are neither shown nor sent.
+    ['flowIdWelcome', 'flowIdNotPhrase'].forEach((field) => expect(created).not.toHaveProperty(field));
     expect(created.integrationId).toBe(0);
     expect(connectionToForm({ id: 4, name: 'Loja', integrationId: 7 }).integrationId).toBe(7);
     expect(tabOf('integrationId')).toBe('integrations');
+    // The AI prompt is picked on the chatbot tab; none is sent as 0 (cleared).
+    expect(created.promptId).toBe(0);
     const updated = connectionPayload({ ...valid, channel: 'sandbox' }, { creating: false });
     expect(updated).not.toHaveProperty('channel');
     expect(updated.sendIdQueue).toBe(0);

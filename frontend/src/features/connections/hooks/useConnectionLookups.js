@@ -33,6 +33,8 @@ export default function useConnectionLookups() {
   const scheduleType = useSetting('scheduleType');
   return {
     queues: useList('/queue', 'queues'),
+    // AI prompts (plan useOpenAi): the chatbot tab's prompt select
+    prompts: useList(plan.useOpenAi ? '/prompt' : null, 'prompts'),
     ratingRequired: useSetting('userRating') === 'enabled',
     showSchedules: scheduleType === 'connection' && plan.useSchedules !== false,
     // null without the plan's integrations (the tab hides).

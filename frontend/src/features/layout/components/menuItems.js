@@ -28,6 +28,9 @@ import ConnectionsBadge from '../../connections/components/ConnectionsBadge';
 import { externalApiAllowed } from '../../messagesApi/api/access';
 import { canManageContactLists } from '../../contactLists/api/access';
 import { schedulesAllowed } from '../../schedules/api/access';
+import SmartToyOutlinedIcon from '@mui/icons-material/SmartToyOutlined';
+import AttachFileOutlinedIcon from '@mui/icons-material/AttachFileOutlined';
+import { canManagePrompts } from '../../prompts/api/promptForm';
 import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 import { campaignsAllowed } from '../../campaigns/api/campaignRules';
 import CampaignsGate from '../../campaigns/components/CampaignsGate';
@@ -78,6 +81,8 @@ const menuItems = [
   },
   { to: '/flowbuilders', labelKey: 'flowbuilder.menu', Icon: SchemaOutlinedIcon, visible: isAdmin, testId: 'menu-flowbuilders' },
   { to: '/phrase-lists', labelKey: 'phraseCampaigns.menu', Icon: ChatOutlinedIcon, visible: isAdmin, testId: 'menu-phrase-lists' },
+  { to: '/prompts', labelKey: 'layout.menu.prompts', Icon: SmartToyOutlinedIcon, visible: canManagePrompts, testId: 'menu-prompts' },
+  { to: '/files', labelKey: 'layout.menu.files', Icon: AttachFileOutlinedIcon, visible: isAdmin, testId: 'menu-files' },
   { to: '/queues', labelKey: 'layout.menu.queues', Icon: AccountTreeOutlinedIcon, visible: isAdmin, testId: 'menu-queues' },
   {
     to: '/queue-integration', labelKey: 'layout.menu.integrations', Icon: DeviceHubOutlinedIcon, visible: integrationsMenu,

@@ -1,9 +1,9 @@
 import { Alert, Box, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { NumberInput, grid } from './fields';
+import { IdSelect, NumberInput, grid } from './fields';
 
 /** How often and how long the queue menu (chatbot) answers a contact. */
-export default function ChatbotTab({ form }) {
+export default function ChatbotTab({ form, prompts = [] }) {
   const { t } = useTranslation();
   return (
     <Stack spacing={2} sx={{ pt: 2 }}>
@@ -12,6 +12,7 @@ export default function ChatbotTab({ form }) {
         <NumberInput form={form} name="maxUseBotQueues" />
         <NumberInput form={form} name="timeUseBotQueues" />
       </Box>
+      {prompts.length > 0 && <IdSelect form={form} name="promptId" items={prompts} />}
     </Stack>
   );
 }

@@ -1,0 +1,276 @@
+package worker_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"atende/pkg/app"
+	"atende/pkg/connection"
+	"atende/pkg/prompt"
+	"atende/pkg/tasks"
+	"atende/pkg/testutil"
+	"atende/worker"
+)
+
+// promptFixture is a company with a sandbox connection, a customer's ticket without a
+// queue, a prompt pointing at the "Suporte" queue, and the fake OpenAI behind the runtime.
+type promptFixture struct {
+	t        *testing.T
+	a        *app.App
+	ai       *fakeOpenAI
+	company  int64
+	conn     int64
+	contact  int64
+	ticket   int64
+	queue    int64
+	promptID int64
+}
+
+func newPromptFixture(t *testing.T) *promptFixture {
+	a := testutil.App(t)
+	f := &promptFixture{t: t, a: a, ai: newFakeOpenAI(t)}
+	a.PromptRuntime.AI = prompt.OpenAI{BaseURL: f.ai.srv.URL + "/v1/"}
+	a.PromptRuntime.Speech = prompt.AzureSpeech{URL: f.ai.srv.URL + "/tts/%s"}
+	acme := testutil.NewTenant(t, a, "acme", 0)
+	f.company = acme.Company.ID
+	f.conn = testutil.NewConnection(t, a, f.company, "Sandbox", func(c *connection.Connection) {
+		c.Channel, c.Status = connection.ChannelSandbox, connection.StatusConnected
+	}).ID
+	f.queue = testutil.NewQueue(t, a, f.company, "Suporte", "#123456").ID
+	f.exec(`INSERT INTO contacts (company_id, name, number, channel) VALUES (?, 'Maria Souza', '5511911112222', 'whatsapp')
+		RETURNING id`, &f.contact, f.company)
+	f.exec(`INSERT INTO tickets (company_id, contact_id, connection_id, status, channel) VALUES (?, ?, ?, 'pending', 'sandbox')
+		RETURNING id`, &f.ticket, f.company, f.contact, f.conn)
+	f.exec(`INSERT INTO prompts (company_id, name, prompt, api_key, queue_id, max_messages, max_tokens, temperature)
+		VALUES (?, 'Vendedora', 'Você vende sapatos da Acme. Responda com gentileza e poucas palavras.', 'sk-acme', ?, 3, 150, 0.5)
+		RETURNING id`, &f.promptID, f.company, f.queue)
+	return f
+}
+
+func (f *promptFixture) exec(q string, dst *int64, args ...any) {
+	f.t.Helper()
+	if err := f.a.DB.Raw(q, args...).Scan(dst).Error; err != nil {
+		f.t.Fatal(err)
+	}
+}
+
+// say stores a message of the ticket (fromMe: ours).
+func (f *promptFixture) say(body string, fromMe bool) int64 {
+	var id int64
+	f.exec(`INSERT INTO messages (company_id, ticket_id, contact_id, connection_id, body, from_me, ack)
+		VALUES (?, ?, ?, ?, ?, ?, 3) RETURNING id`, &id, f.company, f.ticket, f.contact, f.conn, body, fromMe)
+	return id
+}
+
+func (f *promptFixture) run(p tasks.PromptMessage) error {
+	f.t.Helper()
+	if p.CompanyID == 0 {
+		p.CompanyID, p.TicketID = f.company, f.ticket
+	}
+	task, err := tasks.NewPromptMessage(p)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return (&worker.Worker{App: f.a}).Mux().ProcessTask(context.Background(), task)
+}
+
+// sent is what the ticket's outgoing rows say, in order.
+func (f *promptFixture) sent() []string {
+	var rows []struct {
+		Body, MediaType string
+	}
+	f.a.DB.Raw(`SELECT body, media_type FROM messages WHERE ticket_id = ? AND from_me AND ack = 0 ORDER BY id`, f.ticket).Scan(&rows)
+	out := []string{}
+	for _, r := range rows {
+		if r.MediaType != "chat" {
+			out = append(out, "["+r.MediaType+"]")
+			continue
+		}
+		if !strings.HasPrefix(r.Body, "\u200e") {
+			f.t.Errorf("reply %q lacks the system mark", r.Body)
+		}
+		out = append(out, strings.TrimPrefix(r.Body, "\u200e"))
+	}
+	return out
+}
+
+func (f *promptFixture) want(got []string, want ...string) {
+	f.t.Helper()
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		f.t.Fatalf("sent %q, want %q", got, want)
+	}
+}
+
+// The prompt answers from the newest maxMessages messages with the system preamble, once
+// however often the task is delivered, and queues the reply's delivery.
+func TestPromptAnswersWithNewestHistoryOnce(t *testing.T) {
+	f := newPromptFixture(t)
+	for i := range 6 {
+		f.say(fmt.Sprintf("antiga %d", i), i%2 == 1)
+	}
+	f.say("\u200eOlá, como posso ajudar?", true)
+	msg := f.say("Tem tênis 42?", false)
+	f.ai.set(func(a *fakeOpenAI) { a.answer = "Temos sim, Maria!" })
+	for range 2 {
+		if err := f.run(tasks.PromptMessage{MessageID: msg, PromptID: f.promptID}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f.want(f.sent(), "Temos sim, Maria!")
+	chats, _ := f.ai.calls()
+	if len(chats) == 0 {
+		t.Fatal("no chat completion")
+	}
+	c := chats[0]
+	var roles []string
+	for _, m := range c.Messages {
+		roles = append(roles, m.Role+":"+m.Content)
+	}
+	if len(c.Messages) != 4 || c.Messages[0].Role != "system" || !strings.Contains(c.Messages[0].Content, "Maria") ||
+		!strings.Contains(c.Messages[0].Content, prompt.TransferPhrase) || !strings.Contains(c.Messages[0].Content, "sapatos") {
+		t.Fatalf("messages %q", roles)
+	}
+	// maxMessages 3: the two newest before the customer's, then the customer's (odd ones are ours)
+	if got := roles[1:]; fmt.Sprint(got) != "[assistant:antiga 5 assistant:Olá, como posso ajudar? user:Tem tênis 42?]" {
+		t.Fatalf("history %q", got)
+	}
+	if c.Model != "gpt-4o-mini" || c.MaxCompletionTokens != 150 || c.Temperature != 0.5 {
+		t.Fatalf("request %+v", c)
+	}
+	var replies int64
+	f.exec("SELECT count(*) FROM prompt_replies WHERE message_id = ? AND outcome = 'answered'", &replies, msg)
+	if replies != 1 {
+		t.Fatalf("%d prompt_replies rows", replies)
+	}
+}
+
+// The transfer phrase moves the ticket to the prompt's queue as pending, is stripped, and
+// the wait notice goes out at most once a minute.
+func TestPromptTransferPhrase(t *testing.T) {
+	f := newPromptFixture(t)
+	f.ai.set(func(a *fakeOpenAI) { a.answer = prompt.TransferPhrase + ". Vou chamar um atendente para você." })
+	first := f.say("Quero falar com uma pessoa", false)
+	if err := f.run(tasks.PromptMessage{MessageID: first, PromptID: f.promptID}); err != nil {
+		t.Fatal(err)
+	}
+	var status string
+	var queueID int64
+	f.a.DB.Raw("SELECT status, coalesce(queue_id, 0) FROM tickets WHERE id = ?", f.ticket).Row().Scan(&status, &queueID)
+	if status != "pending" || queueID != f.queue {
+		t.Fatalf("ticket %s in queue %d, want pending in %d", status, queueID, f.queue)
+	}
+	f.want(f.sent(), "Vou chamar um atendente para você.", prompt.MsgWait)
+	second := f.say("Alô?", false)
+	if err := f.run(tasks.PromptMessage{MessageID: second, PromptID: f.promptID}); err != nil {
+		t.Fatal(err)
+	}
+	f.want(f.sent(), "Vou chamar um atendente para você.", prompt.MsgWait, "Vou chamar um atendente para você.")
+	var logs int64
+	f.exec("SELECT count(*) FROM ticket_logs WHERE ticket_id = ? AND type = 'queue' AND queue_id = ?", &logs, f.ticket, f.queue)
+	if logs != 1 {
+		t.Fatalf("%d queue log entries", logs)
+	}
+}
+
+// A contact with the bot disabled gets nothing and the provider is not asked.
+func TestPromptSkipsContactWithBotDisabled(t *testing.T) {
+	f := newPromptFixture(t)
+	f.a.DB.Exec("UPDATE contacts SET disable_bot = true WHERE id = ?", f.contact)
+	msg := f.say("Oi", false)
+	if err := f.run(tasks.PromptMessage{MessageID: msg, PromptID: f.promptID}); err != nil {
+		t.Fatal(err)
+	}
+	f.want(f.sent())
+	if chats, _ := f.ai.calls(); len(chats) != 0 {
+		t.Fatalf("%d chat calls", len(chats))
+	}
+}
+
+// A refused key tells the customer in a short text and writes a ticket log line; on the
+// last attempt an outage does too.
+func TestPromptProviderErrors(t *testing.T) {
+	f := newPromptFixture(t)
+	f.ai.set(func(a *fakeOpenAI) { a.status = 401 })
+	msg := f.say("Oi", false)
+	if err := f.run(tasks.PromptMessage{MessageID: msg, PromptID: f.promptID}); err != nil {
+		t.Fatal(err)
+	}
+	f.want(f.sent(), prompt.MsgProviderError)
+	var logs int64
+	f.exec("SELECT count(*) FROM ticket_logs WHERE ticket_id = ? AND type = ?", &logs, f.ticket, prompt.LogPromptError)
+	if logs != 1 {
+		t.Fatalf("%d error log lines", logs)
+	}
+	// An outage before the last attempt is retried: nothing is written.
+	f.ai.set(func(a *fakeOpenAI) { a.status = 503 })
+	again := f.say("Oi de novo", false)
+	err := f.a.PromptRuntime.Answer(context.Background(), tasks.PromptMessage{CompanyID: f.company, TicketID: f.ticket,
+		MessageID: again, PromptID: f.promptID}, false)
+	if err == nil {
+		t.Fatal("an outage should be retried")
+	}
+	f.want(f.sent(), prompt.MsgProviderError)
+}
+
+// A voice note is transcribed, the transcript echoed, then answered; with a voice the
+// answer is a voice note (Azure speech), falling back to text when speech fails.
+func TestPromptAudioAndVoice(t *testing.T) {
+	f := newPromptFixture(t)
+	rel := fmt.Sprintf("company%d/inbound/nota.ogg", f.company)
+	full := filepath.Join(f.a.Media.Dir, rel)
+	if err := os.MkdirAll(filepath.Dir(full), 0o750); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(full, oggOpus, 0o640); err != nil {
+		t.Fatal(err)
+	}
+	var audio int64
+	f.exec(`INSERT INTO messages (company_id, ticket_id, contact_id, connection_id, media_type, media_path, media_name)
+		VALUES (?, ?, ?, ?, 'audio', ?, 'nota.ogg') RETURNING id`, &audio, f.company, f.ticket, f.contact, f.conn, rel)
+	f.ai.set(func(a *fakeOpenAI) { a.answer = "Custa R$ 199." })
+	f.a.DB.Exec(`UPDATE prompts SET voice = 'pt-BR-FranciscaNeural', voice_key = 'az-key', voice_region = 'brazilsouth' WHERE id = ?`, f.promptID)
+	if err := f.run(tasks.PromptMessage{MessageID: audio, PromptID: f.promptID}); err != nil {
+		t.Fatal(err)
+	}
+	f.want(f.sent(), "quero saber o preço", "[audio]")
+	chats, speeches := f.ai.calls()
+	if last := chats[0].Messages[len(chats[0].Messages)-1]; last.Content != "quero saber o preço" {
+		t.Fatalf("the model was asked %q", last.Content)
+	}
+	if len(speeches) != 1 || !strings.Contains(speeches[0], `name="pt-BR-FranciscaNeural"`) || !strings.Contains(speeches[0], "Custa R$ 199.") {
+		t.Fatalf("speech %q", speeches)
+	}
+	f.ai.set(func(a *fakeOpenAI) { a.speechStatus = 500; a.answer = "Em 3x sem juros." })
+	next := f.say("Parcela?", false)
+	if err := f.run(tasks.PromptMessage{MessageID: next, PromptID: f.promptID}); err != nil {
+		t.Fatal(err)
+	}
+	f.want(f.sent(), "quero saber o preço", "[audio]", "Em 3x sem juros.")
+}
+
+// A flow's openai node runs with its own settings instead of a stored prompt.
+func TestPromptFromFlowNodeSettings(t *testing.T) {
+	f := newPromptFixture(t)
+	settings, _ := json.Marshal(map[string]any{"name": "Nó", "prompt": "Você é um robô do fluxo, responda curto.",
+		"apiKey": "sk-node", "queueId": fmt.Sprint(f.queue), "maxTokens": "60", "temperature": 1, "maxMessages": 5, "voice": "texto"})
+	msg := f.say("Oi robô", false)
+	f.ai.set(func(a *fakeOpenAI) { a.answer = "Oi!" })
+	if err := f.run(tasks.PromptMessage{MessageID: msg, Settings: settings}); err != nil {
+		t.Fatal(err)
+	}
+	f.want(f.sent(), "Oi!")
+	chats, _ := f.ai.calls()
+	if chats[0].MaxCompletionTokens != 60 {
+		t.Fatalf("max tokens %d", chats[0].MaxCompletionTokens)
+	}
+	f.ai.mu.Lock()
+	defer f.ai.mu.Unlock()
+	if f.ai.keys[0] != "Bearer sk-node" {
+		t.Fatalf("key %q", f.ai.keys[0])
+	}
+}
