@@ -18,6 +18,11 @@ func TestConnectionFieldsAndDateRules(t *testing.T) {
 	admin := e.tokenOf(acme.Admin)
 	var promptID int64 // a connection's promptId must be a prompt of its company
 	e.App.DB.Raw("INSERT INTO prompts (company_id, name, prompt, api_key) VALUES (?, 'IA', 'p', 'k') RETURNING id", acme.Company.ID).Scan(&promptID)
+	var welcome, notPhrase, foreign int64 // the default flows must be flows of its company
+	e.App.DB.Raw("INSERT INTO flows (company_id, name) VALUES (?, 'Boas-vindas') RETURNING id", acme.Company.ID).Scan(&welcome)
+	e.App.DB.Raw("INSERT INTO flows (company_id, name) VALUES (?, 'Sem frase') RETURNING id", acme.Company.ID).Scan(&notPhrase)
+	beta := testutil.NewTenant(t, e.App, "beta", 0)
+	e.App.DB.Raw("INSERT INTO flows (company_id, name) VALUES (?, 'Alheio') RETURNING id", beta.Company.ID).Scan(&foreign)
 	loc, _ := time.LoadLocation("America/Sao_Paulo")
 	now := time.Now().In(loc)
 	at := func(d time.Duration) string { return now.Add(d).Format("2006-01-02T15:04") }
@@ -57,6 +62,8 @@ func TestConnectionFieldsAndDateRules(t *testing.T) {
 			400, "ERR_VALIDATION", `"schedules[1].weekdayEn"`),
 		post("negative reference", map[string]any{"promptId": -2}, 400, "ERR_VALIDATION", `"promptId"`),
 		post("provider empty", map[string]any{"provider": ""}, 400, "ERR_VALIDATION", `"provider"`),
+		post("welcome flow of another company", map[string]any{"flowIdWelcome": foreign}, 400, "ERR_VALIDATION", `"flowIdWelcome"`),
+		post("no-phrase flow of no one", map[string]any{"flowIdNotPhrase": 999999}, 400, "ERR_VALIDATION", `"flowIdNotPhrase"`),
 		post("import queue of no one", map[string]any{"queueIdImportMessages": 999999}, 400, "ERR_VALIDATION", "Fila inválida."),
 		post("two queues need a greeting", map[string]any{"queueIds": []int64{q1.ID, q2.ID}}, 400, "ERR_WAPP_GREETING_REQUIRED"),
 		post("queue ids repeated are one queue", map[string]any{"queueIds": []int64{q1.ID, q1.ID}, "name": "Uma fila"}, 201, "",
@@ -71,11 +78,11 @@ func TestConnectionFieldsAndDateRules(t *testing.T) {
 		post("every field stored", map[string]any{"name": "Completa", "isDefault": true, "greetingMessage": "Olá!",
 			"queueIds": []int64{q1.ID, q2.ID}, "importOldMessages": at(-48 * time.Hour), "importRecentMessages": at(-time.Hour),
 			"importOldMessagesGroups": true, "closedTicketsPostImported": true, "queueIdImportMessages": q2.ID,
-			"integrationId": integ, "promptId": itoa(promptID), "flowIdWelcome": 9, "flowIdNotPhrase": 10, "provider": "stable",
+			"integrationId": integ, "promptId": itoa(promptID), "flowIdWelcome": welcome, "flowIdNotPhrase": notPhrase, "provider": "stable",
 			"collectiveVacationStart": day(-3), "collectiveVacationEnd": day(10), "collectiveVacationMessage": "Em férias",
 			"schedules": week, "timeCreateNewTicket": 15}, 201, "",
 			`"importOldMessagesGroups":true`, `"closedTicketsPostImported":true`, `"queueIdImportMessages":`+itoa(q2.ID),
-			`"integrationId":`+integ, `"promptId":`+itoa(promptID), `"flowIdWelcome":9`, `"flowIdNotPhrase":10`, `"provider":"stable"`,
+			`"integrationId":`+integ, `"promptId":`+itoa(promptID), `"flowIdWelcome":`+itoa(welcome), `"flowIdNotPhrase":`+itoa(notPhrase), `"provider":"stable"`,
 			`"collectiveVacationStart":"`+day(-3)+`"`, `"collectiveVacationEnd":"`+day(10)+`"`, `"collectiveVacationMessage":"Em férias"`,
 			`"weekdayEn":"monday"`, `"startTimeB":"13:00"`, `"statusImportMessages":""`, `"greetingMediaAttachment":""`,
 			`"timeCreateNewTicket":15`),
@@ -102,7 +109,7 @@ func TestConnectionFieldsAndDateRules(t *testing.T) {
 			"promptId": nil, "integrationId": "", "flowIdWelcome": 0, "queueIdImportMessages": nil,
 			"importOldMessages": nil, "importRecentMessages": "", "collectiveVacationMessage": "",
 			"collectiveVacationStart": nil, "collectiveVacationEnd": nil, "schedules": []any{}}, status: 200,
-			contain: []string{`"promptId":null`, `"integrationId":null`, `"flowIdWelcome":null`, `"flowIdNotPhrase":10`,
+			contain: []string{`"promptId":null`, `"integrationId":null`, `"flowIdWelcome":null`, `"flowIdNotPhrase":`+itoa(notPhrase),
 				`"queueIdImportMessages":null`, `"importOldMessages":null`, `"collectiveVacationStart":null`, `"schedules":[]`}},
 		get("read back", path, admin, 200, nil, `"name":"Renomeada"`, `"provider":"stable"`, `"schedules":[]`),
 	})

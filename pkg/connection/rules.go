@@ -33,6 +33,9 @@ func (s Service) prepare(tx *gorm.DB, c *Connection, in Input, creating bool) er
 	if err := promptOwned(tx, *c); err != nil {
 		return err
 	}
+	if err := flowsOwned(tx, *c); err != nil {
+		return err
+	}
 	if err := greetingRule(tx, *c, in, creating); err != nil {
 		return err
 	}

@@ -2,8 +2,9 @@
 import { checkField } from '../../../utils/validation';
 import { DEFAULT_SCHEDULES, isScheduleKey, scheduleErrors, scheduleFieldErrors, schedulesOf, schedulesPayload } from '../../hours/api/schedules';
 
-// The integrations tab (integrationId) shows with the plan's integrations; AI prompts and the
-// default flows (promptId, flowIdWelcome, flowIdNotPhrase) come with their features.
+// The integrations tab (integrationId and the flows a flowbuilder integration starts:
+// flowIdWelcome, flowIdNotPhrase) shows with the plan's integrations; the AI prompt
+// (promptId) is on the chatbot tab.
 export const TABS = ['general', 'integrations', 'messages', 'chatbot', 'assessments', 'schedules'];
 
 /** Whole non-negative numbers, by tab. */
@@ -23,7 +24,7 @@ export const TEXT_FIELDS = {
 const ALL_TEXTS = Object.values(TEXT_FIELDS).flat();
 
 /** Optional references to other records (0 clears them on the server). */
-export const ID_FIELDS = ['sendIdQueue', 'queueIdImportMessages', 'integrationId', 'promptId'];
+export const ID_FIELDS = ['sendIdQueue', 'queueIdImportMessages', 'integrationId', 'promptId', 'flowIdWelcome', 'flowIdNotPhrase'];
 
 export const IMPORT_FIELDS = ['importOldMessages', 'importRecentMessages', 'importOldMessagesGroups', 'closedTicketsPostImported', 'queueIdImportMessages'];
 
@@ -65,6 +66,8 @@ const FIELD_TABS = {
   ...Object.fromEntries(Object.entries(TEXT_FIELDS).flatMap(([tab, fields]) => fields.map((field) => [field, tab]))),
   sendIdQueue: 'messages',
   integrationId: 'integrations',
+  flowIdWelcome: 'integrations',
+  flowIdNotPhrase: 'integrations',
   promptId: 'chatbot',
   whenExpiresTicket: 'messages',
   collectiveVacationStart: 'messages',

@@ -144,8 +144,12 @@ describe('connection form', () => {
     expect(created.schedules).toHaveLength(7);
     expect(created).not.toHaveProperty('token');
     expect(created).not.toHaveProperty('externalId');
-    // Flows come with their features: their fields are neither shown nor sent.
-    ['flowIdWelcome', 'flowIdNotPhrase'].forEach((field) => expect(created).not.toHaveProperty(field));
+    // The flows a flowbuilder integration starts sit beside it; none is sent as 0 (cleared).
+    ['flowIdWelcome', 'flowIdNotPhrase'].forEach((field) => {
+      expect(created[field]).toBe(0);
+      expect(tabOf(field)).toBe('integrations');
+    });
+    expect(connectionToForm({ id: 4, name: 'Loja', flowIdWelcome: 3 }).flowIdWelcome).toBe(3);
     expect(created.integrationId).toBe(0);
     expect(connectionToForm({ id: 4, name: 'Loja', integrationId: 7 }).integrationId).toBe(7);
     expect(tabOf('integrationId')).toBe('integrations');

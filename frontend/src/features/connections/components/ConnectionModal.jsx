@@ -89,7 +89,7 @@ function ConnectionForm({ connection, initialTab, onClose, onSaved, onDirtyChang
   const panels = {
     general: <GeneralTab form={form} creating={creating} queues={lookups.queues} reconnectWarning={repairing} />,
     messages: <MessagesTab form={form} queues={lookups.queues} />,
-    integrations: <IntegrationsTab form={form} integrations={lookups.integrations || []} />,
+    integrations: <IntegrationsTab form={form} integrations={lookups.integrations || []} flows={lookups.flows} />,
     chatbot: <ChatbotTab form={form} prompts={lookups.prompts} />,
     assessments: <AssessmentsTab form={form} ratingRequired={lookups.ratingRequired} />,
     schedules: <SchedulesTab form={form} />,

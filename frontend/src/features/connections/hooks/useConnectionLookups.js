@@ -24,8 +24,7 @@ function useSetting(key) {
 /**
  * What the connection modal offers: queues, and the company settings that change the form
  * (userRating makes the rating required; scheduleType 'connection' shows the schedules tab when
- * the plan has schedules). Queue integrations, AI prompts and flows come with their features
- * (their routes do not exist yet), and so do the tabs that pick them.
+ * the plan has schedules), the queue integrations, AI prompts and flows the tabs pick.
  */
 export default function useConnectionLookups() {
   const { user } = useAuth();
@@ -39,5 +38,7 @@ export default function useConnectionLookups() {
     showSchedules: scheduleType === 'connection' && plan.useSchedules !== false,
     // null without the plan's integrations (the tab hides).
     integrations: useIntegrationOptions(),
+    // the flows a flowbuilder integration starts (the integrations tab)
+    flows: useList('/flowbuilder', 'flows'),
   };
 }

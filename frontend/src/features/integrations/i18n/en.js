@@ -53,7 +53,7 @@ const en = {
     none: 'None',
   },
   queues: { chatbot: { typeHelp: { integration: 'Hands the ticket to the chosen integration (Typebot, n8n, webhook, Dialogflow).' } } },
-  connections: { modal: { tabs: { integrations: 'Integrations' }, integrationHelp: 'New conversations of this connection, without queue or attendant, go to this integration.' } },
+  connections: { modal: { tabs: { integrations: 'Integrations' }, integrationHelp: 'New conversations of this connection, without queue or attendant, go to this integration.', flowIdWelcome: 'Welcome flow (first contact)', flowIdNotPhrase: 'No-phrase flow (returning contact)' } },
   tickets: { log: { types: { integrationError: 'Integration failed; the customer was told', integrationStop: 'Integration handed the ticket back' } } },
   backendErrors: {
     ERR_NO_INTEGRATION_FOUND: 'Integration not found.',

@@ -53,7 +53,7 @@ const es = {
     none: 'Ninguna',
   },
   queues: { chatbot: { typeHelp: { integration: 'Entrega el ticket a la integración elegida (Typebot, n8n, webhook, Dialogflow).' } } },
-  connections: { modal: { tabs: { integrations: 'Integraciones' }, integrationHelp: 'Las conversaciones nuevas de esta conexión, sin cola ni agente, van a esta integración.' } },
+  connections: { modal: { tabs: { integrations: 'Integraciones' }, integrationHelp: 'Las conversaciones nuevas de esta conexión, sin cola ni agente, van a esta integración.', flowIdWelcome: 'Flujo de bienvenida (primer contacto)', flowIdNotPhrase: 'Flujo sin frase (contacto que vuelve)' } },
   tickets: { log: { types: { integrationError: 'La integración falló; se avisó al cliente', integrationStop: 'La integración devolvió el ticket' } } },
   backendErrors: {
     ERR_NO_INTEGRATION_FOUND: 'Integración no encontrada.',

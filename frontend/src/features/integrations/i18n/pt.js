@@ -53,7 +53,7 @@ const pt = {
     none: 'Nenhuma',
   },
   queues: { chatbot: { typeHelp: { integration: 'Entrega o ticket à integração escolhida (Typebot, n8n, webhook, Dialogflow).' } } },
-  connections: { modal: { tabs: { integrations: 'Integrações' }, integrationHelp: 'Conversas novas desta conexão, sem fila nem atendente, vão para esta integração.' } },
+  connections: { modal: { tabs: { integrations: 'Integrações' }, integrationHelp: 'Conversas novas desta conexão, sem fila nem atendente, vão para esta integração.', flowIdWelcome: 'Fluxo de boas-vindas (primeiro contato)', flowIdNotPhrase: 'Fluxo sem frase (contato que volta)' } },
   tickets: { log: { types: { integrationError: 'Integração falhou; o cliente foi avisado', integrationStop: 'Integração devolveu o ticket' } } },
   backendErrors: {
     ERR_NO_INTEGRATION_FOUND: 'Integração não encontrada.',

@@ -53,7 +53,7 @@ const tr = {
     none: 'Hiçbiri',
   },
   queues: { chatbot: { typeHelp: { integration: 'Bileti seçilen entegrasyona devreder (Typebot, n8n, webhook, Dialogflow).' } } },
-  connections: { modal: { tabs: { integrations: 'Entegrasyonlar' }, integrationHelp: 'Bu bağlantının kuyruksuz ve temsilcisiz yeni konuşmaları bu entegrasyona gider.' } },
+  connections: { modal: { tabs: { integrations: 'Entegrasyonlar' }, integrationHelp: 'Bu bağlantının kuyruksuz ve temsilcisiz yeni konuşmaları bu entegrasyona gider.', flowIdWelcome: 'Karşılama akışı (ilk temas)', flowIdNotPhrase: 'İfadesiz akış (geri dönen kişi)' } },
   tickets: { log: { types: { integrationError: 'Entegrasyon başarısız oldu; müşteriye bildirildi', integrationStop: 'Entegrasyon bileti geri verdi' } } },
   backendErrors: {
     ERR_NO_INTEGRATION_FOUND: 'Entegrasyon bulunamadı.',
