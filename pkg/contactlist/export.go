@@ -27,23 +27,10 @@ func (s Service) WriteRefusals(ctx context.Context, listID, importID int64, w io
 	if _, err := s.GetImport(ctx, listID, importID); err != nil {
 		return err
 	}
-	rows, err := s.DB.WithContext(ctx).Raw(`SELECT row_number, name, number, email, reason
+	rows, err := s.DB.WithContext(ctx).Raw(`SELECT `+sheet.RefusalColumns+`
 		FROM contact_list_import_refusals WHERE import_id = ? ORDER BY row_number`, importID).Rows()
 	if err != nil {
 		return err
 	}
-	defer rows.Close()
-	return sheet.Write(w, []any{"linha", "name", "number", "email", "motivo"}, func(add func([]any) error) error {
-		for rows.Next() {
-			var line int
-			var name, number, email, reason string
-			if err := rows.Scan(&line, &name, &number, &email, &reason); err != nil {
-				return err
-			}
-			if err := add([]any{line, name, number, email, reason}); err != nil {
-				return err
-			}
-		}
-		return rows.Err()
-	})
+	return sheet.WriteRefusals(w, rows)
 }
