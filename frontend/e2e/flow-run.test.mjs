@@ -37,7 +37,7 @@ describe('a flow on a sandbox connection', { timeout: 300000 }, () => {
     const helper = { name: `Run admin ${stamp}`, email: `run-admin-${stamp}@atende.local`, password: `Run@${stamp}1234`, profile: 'admin' };
     await call('POST', '/users', { token: seeded, body: helper });
     token = (await call('POST', '/auth/login', { body: { email: helper.email, password: helper.password } })).token;
-    queue = await call('POST', '/queue', { token, body: { name: `Fila do fluxo ${stamp}`, color: randomColor(), greetingMessage: '', orderQueue: 8 } });
+    queue = await call('POST', '/queue', { token, body: { name: `Fila do fluxo ${stamp}`, color: randomColor(), greetingMessage: 'Fila do fluxo', orderQueue: 8 } });
     flow = await call('POST', '/flowbuilder', { token, body: { name: `Atendimento ${stamp}` } });
     const node = (id, type, x, data) => ({ id, type, position: { x, y: 100 }, data });
     await call('POST', '/flowbuilder/flow', {

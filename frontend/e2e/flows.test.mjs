@@ -55,7 +55,7 @@ describe('the flow editor', { timeout: 300000 }, () => {
     const helper = { name: `Flow admin ${stamp}`, email: `flow-admin-${stamp}@atende.local`, password: `Flow@${stamp}1234`, profile: 'admin' };
     await call('POST', '/users', { token: seeded, body: helper });
     token = (await call('POST', '/auth/login', { body: { email: helper.email, password: helper.password } })).token;
-    queue = await call('POST', '/queue', { token, body: { name: `Fila fluxo ${stamp}`, color: randomColor(), greetingMessage: '', orderQueue: 9 } });
+    queue = await call('POST', '/queue', { token, body: { name: `Fila fluxo ${stamp}`, color: randomColor(), greetingMessage: 'Fila do fluxo', orderQueue: 9 } });
     browser = await launchBrowser();
     page = await adminPage(browser, { contextOptions: { viewport: { width: 1440, height: 900 } } });
   });
