@@ -16,6 +16,7 @@ const brand = { appName: `Marca ${stamp}`, primaryColorLight: '#aa3311' };
 
 /** YYYY-MM-DD of a date (UTC). */
 const day = (d) => d.toISOString().slice(0, 10);
+const FAKEEFI_URL = (process.env.FAKEEFI_URL || 'http://127.0.0.1:8191').replace(/\/$/, '');
 
 /** A date plus months, clamped to the month's last day (Jan 31 + 1 = Feb 28/29). */
 function addMonths(iso, months) {
@@ -60,13 +61,14 @@ describe('platform: whitelabel, a company billed and paid', { timeout: 600000 },
     const plan = await call('POST', '/plans', {
       token, body: { name: `Plano ${stamp}`, amount: 59.9, users: 3, connections: 2, queues: 2, isPublic: false },
     });
-    const dueDate = day(new Date(Date.now() + 10 * 86400000));
+    // Due in 4 days: inside the 5-day warning, and billed (invoices are made 20 days ahead).
+    const dueDate = day(new Date(Date.now() + 4 * 86400000 + 3600000));
     const company = await call('POST', '/companies', {
       token, body: { name: `Cliente ${stamp}`, email: `dono-${stamp}@cliente.test`, planId: plan.id, dueDate, recurrence: 'MENSAL' },
     });
     const owner = { email: `dono-${stamp}@cliente.test`, password: company.initialPassword };
     const session = await call('POST', '/auth/login', { body: owner });
-    // The scheduler's invoice job runs every minute: the due date is 10 days away.
+    // The scheduler's invoice job runs every minute.
     const invoice = await eventually(async () => (await call('GET', '/invoices', { token: session.token })).invoices?.[0],
       { timeout: 150000, every: 2000 });
     assert.equal(invoice.dueDate.slice(0, 10), dueDate);
@@ -76,6 +78,7 @@ describe('platform: whitelabel, a company billed and paid', { timeout: 600000 },
     page.on('pageerror', (error) => console.error('page error:', error));
     await signIn(page, owner.email, owner.password);
     await page.getByTestId('drawer').waitFor({ timeout: WAIT });
+    await waitForText(page, 'toast', 'Sua assinatura vence em');
     await page.getByTestId('menu-invoices').click();
     await waitForPath(page, '/financeiro');
     await waitForText(page, 'invoices-page', 'Faturas (1)');
@@ -98,8 +101,13 @@ describe('platform: whitelabel, a company billed and paid', { timeout: 600000 },
     assert.match(code, /6304[0-9A-F]{4}$/);
     assert.equal(await page.getByTestId('qrcode-image').getAttribute('data-value'), code);
 
-    // The operator marks it paid by hand (as a confirmed Pix would).
-    await call('PUT', `/invoices/${invoice.id}`, { token, body: { status: 'paid' } });
+    // The customer pays: Efí's webhook (the fake on loopback) confirms the Pix.
+    const res = await fetch(`${FAKEEFI_URL}/_fake/pix`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ endToEndId: `E2P${stamp}`.padEnd(32, '0').slice(0, 32), txid: charge.txid, valor: charge.valor.original }),
+    });
+    assert.deepEqual(await res.json(), { delivered: true, status: 200 });
     await page.getByTestId('pix-paid').waitFor({ timeout: WAIT });
     const moved = addMonths(dueDate, 1);
     const after = await call('GET', `/companies/${company.id}`, { token });
