@@ -57,6 +57,27 @@ describe('platform: whitelabel, a company billed and paid', { timeout: 600000 },
     await visitor.context().close();
   });
 
+  test("the operator's logo shows on the login page, and goes once removed", async () => {
+    // A 1×1 PNG, its type read from its bytes by the server.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const form = new FormData();
+    form.append('mode', 'Light');
+    form.append('file', new Blob([png], { type: 'image/png' }), 'logo.png');
+    const res = await fetch(url('/settings-whitelabel/logo'), { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+    assert.equal(res.status, 200);
+    const name = await res.json();
+    try {
+      const visitor = await (await browser.newContext()).newPage();
+      await visitor.goto(url('/login'));
+      await eventually(async () => ((await visitor.getByTestId('brand-logo').first().getAttribute('src')) || '').includes(name), { timeout: WAIT });
+      const loaded = await visitor.getByTestId('brand-logo').first().evaluate((img) => img.complete && img.naturalWidth === 1);
+      assert.ok(loaded, 'the logo image did not load');
+      await visitor.context().close();
+    } finally {
+      await call('DELETE', '/settings-whitelabel/logo?mode=Light', { token });
+    }
+  });
+
   test('a company on a plan is billed, pays by Pix, and the paid invoice moves its due date', async () => {
     const plan = await call('POST', '/plans', {
       token, body: { name: `Plano ${stamp}`, amount: 59.9, users: 3, connections: 2, queues: 2, isPublic: false },
