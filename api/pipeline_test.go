@@ -39,7 +39,7 @@ func twoSandboxes(t *testing.T) (e *env, a, b testutil.Tenant, connA, connB conn
 
 func startWorker(t *testing.T, e *env) {
 	t.Helper()
-	sandbox.DeliveredAfter, sandbox.ReadAfter = 50*time.Millisecond, 100*time.Millisecond
+	sandbox.DeliveredAfter, sandbox.ReadAfter, sandbox.ReceiptTick = 50*time.Millisecond, 100*time.Millisecond, 20*time.Millisecond
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { (&worker.Worker{App: e.App}).Run(ctx); close(done) }()

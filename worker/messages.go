@@ -9,8 +9,7 @@ import (
 
 	"atende/pkg/app"
 	"atende/pkg/campaign"
-	"atende/pkg/channel"
-	"atende/pkg/flowrun"
+		"atende/pkg/flowrun"
 	"atende/pkg/inbound"
 	"atende/pkg/message"
 	"atende/pkg/schedule"
@@ -88,27 +87,20 @@ func Reconcile(a *app.App, ctx context.Context) error {
 	return campaign.Requeue(ctx, a.DB, a.Queue, time.Now(), ReconcileGrace)
 }
 
-// sandboxAck moves a sandbox delivery to its next ack and feeds the ack through the
-// inbound pipeline, as a phone's receipt would arrive.
-func (w *Worker) sandboxAck(ctx context.Context, t *asynq.Task) error {
-	var p tasks.SandboxAck
+// sandboxReceipts runs one round of a sandbox connection's receipts through the inbound
+// pipeline, as a phone's receipts would arrive.
+func (w *Worker) sandboxReceipts(ctx context.Context, t *asynq.Task) error {
+	var p tasks.SandboxReceipts
 	if err := tasks.Decode(t, &p); err != nil {
 		return err
 	}
-	connID, providerID, err := w.App.Sandbox.Advance(ctx, p.CompanyID, p.OutboxID, p.Ack)
-	if err != nil || providerID == "" {
-		return err
-	}
-	// Every reply comes back as two receipts: the connection is read from memory.
-	conns, err := w.App.ConnectionCache.Load(ctx, []int64{connID})
+	conns, err := w.App.ConnectionCache.Load(ctx, []int64{p.ConnectionID})
 	if err != nil {
 		return err
 	}
-	conn, ok := conns[connID]
+	conn, ok := conns[p.ConnectionID]
 	if !ok || conn.CompanyID != p.CompanyID {
 		return nil // the connection is gone: nothing to tell
 	}
-	_, _, err = w.App.InboundStore.Record(ctx, conn, channel.Event{Kind: channel.EventAck, TargetID: providerID,
-		Ack: p.Ack, Timestamp: time.Now()})
-	return err
+	return w.App.Sandbox.Report(ctx, conn, p, w.App.InboundStore.RecordAll)
 }

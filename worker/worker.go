@@ -37,7 +37,7 @@ func (w *Worker) Mux() *asynq.ServeMux {
 	mux.HandleFunc(tasks.TypeMessageAction, w.messageAction)
 	mux.HandleFunc(tasks.TypeInboundProcess, w.processInbound)
 	mux.HandleFunc(tasks.TypeReconcile, w.reconcile)
-	mux.HandleFunc(tasks.TypeSandboxAck, w.sandboxAck)
+	mux.HandleFunc(tasks.TypeSandboxReceipts, w.sandboxReceipts)
 	mux.HandleFunc(tasks.TypeMetaWebhook, w.expandMetaWebhook)
 	mux.HandleFunc(tasks.TypeMetaMedia, w.retryMetaMedia)
 	mux.HandleFunc(tasks.TypeWhatsAppSession, w.whatsappSession)

@@ -238,7 +238,7 @@ func (a *App) wireBilling() {
 }
 
 func (a *App) wireMessaging() {
-	a.Sandbox = sandbox.Channel{DB: a.DB, Queue: a.Queue}
+	a.Sandbox = sandbox.New(a.DB, a.Queue)
 	a.Channels = channel.Registry{connection.ChannelSandbox: a.Sandbox}
 	a.Sessions = channel.SessionRouter{ByChannel: map[string]channel.Sessions{},
 		Fallback: channel.Sessionless{SetStatus: func(ctx context.Context, c connection.Connection, status string) error {

@@ -6,6 +6,7 @@ package inbound
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"sync"
 	"time"
 
@@ -66,13 +67,10 @@ const maxGroup = 128
 // reports duplicate. If enqueueing fails the event is still stored, and the reconciler
 // queues it later.
 func (s Store) Record(ctx context.Context, conn connection.Connection, ev channel.Event) (id int64, duplicate bool, err error) {
-	ev = ev.Clean() // the one boundary every channel's events cross
-	payload, err := json.Marshal(ev)
+	e, err := newEntry(conn, ev)
 	if err != nil {
 		return 0, false, err
 	}
-	e := &entry{row: row{CompanyID: conn.CompanyID, ConnectionID: conn.ID, DedupeKey: ev.DedupeKey(), Kind: ev.Kind,
-		Payload: payload}, done: make(chan struct{})}
 	if s.group == nil {
 		s.write(ctx, []*entry{e})
 		return e.ID, e.duplicate, e.err
@@ -90,6 +88,41 @@ func (s Store) Record(ctx context.Context, conn connection.Connection, ev channe
 	}
 	<-e.done
 	return e.ID, e.duplicate, e.err
+}
+
+// RecordAll stores events that arrived together (a phone's round of receipts) as one
+// write and one task per maxGroup events. Duplicates are skipped; the first failure is
+// returned, and the events it names are not queued.
+func (s Store) RecordAll(ctx context.Context, conn connection.Connection, evs []channel.Event) error {
+	for chunk := range slices.Chunk(evs, maxGroup) {
+		batch := make([]*entry, 0, len(chunk))
+		for _, ev := range chunk {
+			e, err := newEntry(conn, ev)
+			if err != nil {
+				return err
+			}
+			batch = append(batch, e)
+		}
+		s.write(ctx, batch)
+		for _, e := range batch {
+			if e.err != nil {
+				return e.err
+			}
+		}
+	}
+	return nil
+}
+
+// newEntry is ev cleaned and bounded (channel.Event.Clean), the one boundary every
+// channel's events cross, ready to write.
+func newEntry(conn connection.Connection, ev channel.Event) (*entry, error) {
+	ev = ev.Clean()
+	payload, err := json.Marshal(ev)
+	if err != nil {
+		return nil, err
+	}
+	return &entry{row: row{CompanyID: conn.CompanyID, ConnectionID: conn.ID, DedupeKey: ev.DedupeKey(), Kind: ev.Kind,
+		Payload: payload}, done: make(chan struct{})}, nil
 }
 
 // drain writes the waiting events, a batch at a time, until none are left.

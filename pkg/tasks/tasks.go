@@ -33,7 +33,7 @@ const (
 	TypeMessageAction    = "message:action"
 	TypeInboundProcess   = "inbound:process"
 	TypeReconcile        = "messages:reconcile"
-	TypeSandboxAck       = "sandbox:ack"
+	TypeSandboxReceipts  = "sandbox:receipts"
 	TypeMetaWebhook      = "meta:webhook"
 	TypeMetaMedia        = "meta:media"
 	TypeWhatsAppSession  = "whatsapp:session"
@@ -203,17 +203,22 @@ func NewReconcile(tick time.Time) (*asynq.Task, error) {
 		asynq.Timeout(time.Minute), TickID(TypeReconcile, tick), asynq.Retention(10*time.Minute))
 }
 
-// SandboxAck moves a sandbox delivery to the next ack.
-type SandboxAck struct {
-	CompanyID int64 `json:"companyId"`
-	OutboxID  int64 `json:"outboxId"`
-	Ack       int   `json:"ack"`
+// SandboxReceipts is one round of a sandbox connection's receipts: every delivery sent
+// before Before that has not reached Ack yet gets it.
+type SandboxReceipts struct {
+	CompanyID    int64     `json:"companyId"`
+	ConnectionID int64     `json:"connectionId"`
+	Before       time.Time `json:"before"`
+	Ack          int       `json:"ack"`
 }
 
-// NewSandboxAck schedules the pretend customer's phone receiving (2) or reading (3) a message.
-func NewSandboxAck(p SandboxAck, delay time.Duration) (*asynq.Task, error) {
-	return newTask(TypeSandboxAck, p, asynq.Queue(QueueDefault), asynq.MaxRetry(3), asynq.ProcessIn(delay),
-		asynq.TaskID(fmt.Sprintf("%s:%d:%d", TypeSandboxAck, p.OutboxID, p.Ack)), asynq.Retention(time.Hour))
+// NewSandboxReceipts schedules the pretend customer's phone receiving (2) or reading (3)
+// what a connection sent before p.Before, at. One task per connection, round and receipt
+// (TaskID), however many messages the round holds.
+func NewSandboxReceipts(p SandboxReceipts, at time.Time) (*asynq.Task, error) {
+	return newTask(TypeSandboxReceipts, p, asynq.Queue(QueueDefault), asynq.MaxRetry(5), asynq.ProcessAt(at),
+		asynq.TaskID(fmt.Sprintf("%s:%d:%d:%d", TypeSandboxReceipts, p.ConnectionID, p.Before.UnixNano(), p.Ack)),
+		asynq.Retention(time.Minute))
 }
 
 // MetaWebhook names one stored Graph API webhook delivery.

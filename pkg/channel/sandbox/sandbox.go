@@ -18,10 +18,12 @@ import (
 	"atende/pkg/tasks"
 )
 
-// Delivery timings of the pretend phone.
+// Delivery timings of the pretend phone. Receipts go out in rounds, as a phone's do: every
+// ReceiptTick a connection's deliveries that became due are reported together (receipts.go).
 var (
 	DeliveredAfter = 1 * time.Second
 	ReadAfter      = 3 * time.Second
+	ReceiptTick    = 250 * time.Millisecond
 )
 
 // Outbox is one delivered message.
@@ -47,8 +49,14 @@ func (Outbox) TableName() string { return "sandbox_outbox" }
 
 // Channel is the sandbox implementation of channel.Channel.
 type Channel struct {
-	DB    *gorm.DB
-	Queue tasks.Enqueuer
+	DB     *gorm.DB
+	Queue  tasks.Enqueuer
+	rounds *rounds // receipt rounds this process queued already (nil: ask Redis each time)
+}
+
+// New returns the sandbox channel of a process.
+func New(db *gorm.DB, q tasks.Enqueuer) Channel {
+	return Channel{DB: db, Queue: q, rounds: &rounds{queued: map[roundKey]bool{}}}
 }
 
 // Send records the message once per message id: asked again (a retried task after a crash),
@@ -62,24 +70,11 @@ func (c Channel) Send(ctx context.Context, conn connection.Connection, out chann
 		return channel.Sent{}, res.Error
 	}
 	if res.RowsAffected == 1 {
-		if err := c.scheduleAcks(ctx, row); err != nil {
+		if err := c.scheduleReceipts(ctx, row); err != nil {
 			return channel.Sent{}, err
 		}
 	}
 	return channel.Sent{ProviderID: row.ProviderID, Ack: 1}, nil
-}
-
-func (c Channel) scheduleAcks(ctx context.Context, row Outbox) error {
-	for ack, delay := range map[int]time.Duration{2: DeliveredAfter, 3: ReadAfter} {
-		t, err := tasks.NewSandboxAck(tasks.SandboxAck{CompanyID: row.CompanyID, OutboxID: row.ID, Ack: ack}, delay)
-		if err != nil {
-			return err
-		}
-		if err := tasks.Enqueue(ctx, c.Queue, t); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // Edit changes the delivered copy.
@@ -111,16 +106,4 @@ func Outbound(ctx context.Context, db *gorm.DB, connectionID, afterID int64, num
 	}
 	var rows []Outbox
 	return rows, q.Order("id").Limit(200).Find(&rows).Error
-}
-
-// Advance raises a delivery's ack and returns its connection id and provider id ("" when
-// the row is gone or already further along).
-func (c Channel) Advance(ctx context.Context, companyID, outboxID int64, ack int) (int64, string, error) {
-	var row Outbox
-	res := c.DB.WithContext(ctx).Model(&row).Clauses(clause.Returning{}).
-		Where("id = ? AND company_id = ? AND ack < ?", outboxID, companyID, ack).Update("ack", ack)
-	if res.Error != nil || res.RowsAffected == 0 {
-		return 0, "", res.Error
-	}
-	return row.ConnectionID, row.ProviderID, nil
 }

@@ -1,0 +1,116 @@
+package sandbox
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"atende/pkg/channel"
+	"atende/pkg/connection"
+	atdb "atende/pkg/db"
+	"atende/pkg/tasks"
+)
+
+// A phone reports receipts for several messages at once. One scheduled task per message
+// and receipt made every bot reply cost two tasks, two event writes and two inbound
+// batches; a round per connection and tick costs that once for everything sent in the tick.
+
+// roundKey names one receipt round: a connection, the end of the tick its deliveries were
+// sent in, and the receipt (2 delivered, 3 read).
+type roundKey struct {
+	conn   int64
+	before int64
+	ack    int
+}
+
+// rounds remembers the rounds this process queued, so that the second and later sends of a
+// tick don't ask Redis again (the TaskID would refuse them anyway).
+type rounds struct {
+	mu     sync.Mutex
+	queued map[roundKey]bool
+}
+
+func (r *rounds) first(k roundKey) bool {
+	if r == nil {
+		return true
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.queued[k] {
+		return false
+	}
+	if len(r.queued) > 4096 { // keys of past ticks are of no use: start again
+		clear(r.queued)
+	}
+	r.queued[k] = true
+	return true
+}
+
+func (r *rounds) forget(k roundKey) {
+	if r != nil {
+		r.mu.Lock()
+		delete(r.queued, k)
+		r.mu.Unlock()
+	}
+}
+
+// scheduleReceipts makes sure the two rounds that will report row are queued.
+func (c Channel) scheduleReceipts(ctx context.Context, row Outbox) error {
+	tick := max(ReceiptTick, time.Millisecond)
+	before := row.CreatedAt.Truncate(tick).Add(tick)
+	for _, r := range []struct {
+		ack   int
+		after time.Duration
+	}{{2, DeliveredAfter}, {3, ReadAfter}} {
+		k := roundKey{row.ConnectionID, before.UnixNano(), r.ack}
+		if !c.rounds.first(k) {
+			continue
+		}
+		t, err := tasks.NewSandboxReceipts(tasks.SandboxReceipts{CompanyID: row.CompanyID,
+			ConnectionID: row.ConnectionID, Before: before, Ack: r.ack}, before.Add(r.after))
+		if err == nil {
+			err = tasks.Enqueue(ctx, c.Queue, t)
+		}
+		if err != nil {
+			c.rounds.forget(k) // the next send of the tick asks again
+			return err
+		}
+	}
+	return nil
+}
+
+// roundSize bounds the receipts one statement reads and one inbound batch carries.
+const roundSize = 128
+
+// Report runs a round: the connection's deliveries sent before p.Before and still short of
+// p.Ack are recorded as receipts (record stores them as inbound events, whose dedupe keys
+// make a repeated round harmless), then marked. Recording before marking means a crash in
+// between repeats the round's receipts instead of losing them.
+func (c Channel) Report(ctx context.Context, conn connection.Connection, p tasks.SandboxReceipts,
+	record func(context.Context, connection.Connection, []channel.Event) error) error {
+	for {
+		var due []Outbox
+		if err := c.DB.WithContext(ctx).Select("id", "provider_id").
+			Where("connection_id = ? AND company_id = ? AND ack < ? AND created_at < ?", conn.ID, conn.CompanyID, p.Ack, p.Before).
+			Order("id").Limit(roundSize).Find(&due).Error; err != nil || len(due) == 0 {
+			return err
+		}
+		now := time.Now()
+		events := make([]channel.Event, len(due))
+		var ids atdb.Int64s
+		for i, o := range due {
+			events[i] = channel.Event{Kind: channel.EventAck, TargetID: o.ProviderID, Ack: p.Ack, Timestamp: now}
+			ids = append(ids, o.ID)
+		}
+		if err := record(ctx, conn, events); err != nil {
+			return err
+		}
+		if err := c.DB.WithContext(ctx).Exec(`UPDATE sandbox_outbox SET ack = GREATEST(ack, ?) WHERE id = ANY(?::bigint[])`,
+			p.Ack, ids).Error; err != nil {
+			return err
+		}
+		if len(due) < roundSize {
+			return nil
+		}
+	}
+}
