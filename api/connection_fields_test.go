@@ -109,7 +109,7 @@ func TestConnectionFieldsAndDateRules(t *testing.T) {
 			"promptId": nil, "integrationId": "", "flowIdWelcome": 0, "queueIdImportMessages": nil,
 			"importOldMessages": nil, "importRecentMessages": "", "collectiveVacationMessage": "",
 			"collectiveVacationStart": nil, "collectiveVacationEnd": nil, "schedules": []any{}}, status: 200,
-			contain: []string{`"promptId":null`, `"integrationId":null`, `"flowIdWelcome":null`, `"flowIdNotPhrase":`+itoa(notPhrase),
+			contain: []string{`"promptId":null`, `"integrationId":null`, `"flowIdWelcome":null`, `"flowIdNotPhrase":` + itoa(notPhrase),
 				`"queueIdImportMessages":null`, `"importOldMessages":null`, `"collectiveVacationStart":null`, `"schedules":[]`}},
 		get("read back", path, admin, 200, nil, `"name":"Renomeada"`, `"provider":"stable"`, `"schedules":[]`),
 	})

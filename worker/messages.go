@@ -9,7 +9,7 @@ import (
 
 	"atende/pkg/app"
 	"atende/pkg/campaign"
-		"atende/pkg/flowrun"
+	"atende/pkg/flowrun"
 	"atende/pkg/inbound"
 	"atende/pkg/message"
 	"atende/pkg/schedule"
