@@ -246,7 +246,8 @@ func (a *App) wireMessaging() {
 			return err
 		}}}
 	a.Messages = message.Service{DB: a.DB, Events: a.Events, Queue: a.Queue, Media: a.Media, Settings: a.Settings}
-	a.Delivery = message.Delivery{DB: a.DB, Channels: a.Channels, Events: a.Events, Media: a.Media, Settings: a.Settings}
+	a.Delivery = message.Delivery{DB: a.DB, Channels: a.Channels, Events: a.Events, Media: a.Media, Settings: a.Settings,
+		Connections: a.ConnectionCache}
 	a.InboundStore = inbound.NewStore(a.DB, a.Queue)
 	a.Inbound = inbound.Processor{DB: a.DB, Events: a.Events, Media: a.Media, Connections: a.ConnectionCache,
 		Settings: a.Settings, Queue: a.Queue, Bot: inbound.NewBotCache()}

@@ -27,6 +27,9 @@ type Delivery struct {
 	Events   realtime.Publisher
 	Media    MediaURL
 	Settings Settings // chatBotType, for the bot's menus (nil: menus go as text)
+	// Connections serves the connection rows from memory (nil: read each send): every bot
+	// reply is a send, and its connection is the same few rows.
+	Connections *connection.Cache
 }
 
 // Send delivers one stored message. A message already delivered (provider id recorded) is
@@ -92,12 +95,27 @@ func (d Delivery) target(ctx context.Context, m Message) (connection.Connection,
 	if m.ConnectionID == nil || m.ContactID == nil {
 		return connection.Connection{}, c, connection.ErrNotFound
 	}
-	conn, err := connection.Store{DB: d.DB}.Get(ctx, *m.ConnectionID)
+	conn, err := d.connection(ctx, m.CompanyID, *m.ConnectionID)
 	if err != nil {
 		return conn, c, err
 	}
 	err = d.DB.WithContext(ctx).Where("company_id = ?", m.CompanyID).Take(&c, *m.ContactID).Error
 	return conn, c, err
+}
+
+func (d Delivery) connection(ctx context.Context, companyID, id int64) (connection.Connection, error) {
+	if d.Connections == nil {
+		return connection.Store{DB: d.DB}.Get(ctx, id)
+	}
+	conns, err := d.Connections.Load(ctx, []int64{id})
+	if err != nil {
+		return connection.Connection{}, err
+	}
+	conn, ok := conns[id]
+	if !ok || conn.CompanyID != companyID {
+		return conn, connection.ErrNotFound
+	}
+	return conn, nil
 }
 
 func (d Delivery) outgoing(ctx context.Context, m Message, to contact.Contact) (channel.Outgoing, error) {
