@@ -10,8 +10,8 @@ import { flowEditor } from './flow-editor.mjs';
 // flowbuilder integration, a sandbox connection answered by it and a phrase campaign that
 // starts the flow; then plays the customer in the connection's simulator, finds the ticket
 // waiting in the queue with the answer in its conversation, and reads the run counts on the
-// canvas. A second administrator's tab on the lists sees the new flow and campaign arrive
-// without a reload.
+// canvas. A second administrator's tab on the lists sees the flow and the campaign arrive, be
+// renamed, duplicated and deleted, without a reload.
 
 const stamp = Date.now().toString(36);
 const flowName = `Historia ${stamp}`;
@@ -198,5 +198,47 @@ describe('a flow drawn, attached and walked through the web app', { timeout: 400
     await node('menu').getByText('1 entraram').waitFor({ timeout: WAIT });
     const labels = await page.locator('.react-flow__edge-text').allTextContents();
     assert.deepEqual(labels, ['1', '1', '1']);
+  });
+
+  test('renames, a duplicate and deletes reach the other administrator\'s open lists without a reload', async () => {
+    const flowRow = (p, name) => p.locator(`[data-testid="flow-row"][data-name="${name}"]`);
+    const renamed = `${flowName} v2`;
+    await watcher.goto(url('/flowbuilders'));
+    await flowRow(watcher, flowName).waitFor({ timeout: WAIT });
+    await page.getByTestId('menu-flowbuilders').click();
+    await waitForPath(page, '/flowbuilders');
+    await flowRow(page, flowName).getByTestId('flow-menu').click();
+    await page.getByTestId('flow-menu-rename').click();
+    await page.getByTestId('flow-name-input').fill(renamed);
+    await page.getByTestId('flow-name-save').click();
+    await flowRow(watcher, renamed).waitFor({ timeout: WAIT });
+
+    await flowRow(page, renamed).getByTestId('flow-menu').click();
+    await page.getByTestId('flow-menu-duplicate').click();
+    await page.getByTestId('flow-confirm-confirm').click();
+    await waitForText(page, 'toast', 'Fluxo duplicado com sucesso');
+    const copy = `${renamed} - cópia`;
+    await flowRow(watcher, copy).waitFor({ timeout: WAIT });
+    await flowRow(page, copy).getByTestId('flow-menu').click();
+    await page.getByTestId('flow-menu-delete').click();
+    await page.getByTestId('flow-confirm-confirm').click();
+    await waitForText(page, 'toast', 'Fluxo excluído com sucesso');
+    await eventually(async () => (await flowRow(watcher, copy).count()) === 0, { timeout: WAIT });
+
+    const phraseRow = (p, name) => p.locator(`[data-testid="phrase-row"][data-name="${name}"]`);
+    await watcher.goto(url('/phrase-lists'));
+    await phraseRow(watcher, campaignName).waitFor({ timeout: WAIT });
+    await page.getByTestId('menu-phrase-lists').click();
+    await waitForPath(page, '/phrase-lists');
+    await phraseRow(page, campaignName).getByTestId('phrase-edit').click();
+    await eventually(async () => (await page.getByTestId('phrase-name').inputValue()) === campaignName, { timeout: WAIT });
+    await page.getByTestId('phrase-name').fill(`${campaignName} v2`);
+    await page.getByTestId('phrase-save').click();
+    await waitForText(page, 'toast', 'Frase alterada com sucesso!');
+    await phraseRow(watcher, `${campaignName} v2`).waitFor({ timeout: WAIT });
+    await phraseRow(page, `${campaignName} v2`).getByTestId('phrase-delete').click();
+    await page.getByTestId('phrase-delete-dialog-confirm').click();
+    await waitForText(page, 'toast', 'Frase deletada');
+    await eventually(async () => (await phraseRow(watcher, `${campaignName} v2`).count()) === 0, { timeout: WAIT });
   });
 });
