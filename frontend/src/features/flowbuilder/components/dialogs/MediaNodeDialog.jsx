@@ -59,7 +59,7 @@ export default function MediaNodeDialog({ kind, data, editing, onSaved, onClose 
 
   return (
     <NodeFormDialog kind={kind} editing={editing} testId={`flow-${kind}`} onSaved={onSaved} onClose={onClose} dirty={Boolean(file)}
-      successMessage={kind === 'audio' && !editing ? t('flowbuilder.dialog.audio.added') : undefined}
+      successMessage={kind === 'audio' && file ? t('flowbuilder.dialog.audio.added') : undefined}
       validate={() => {
         setMissing(!file && !stored);
         return Boolean(file || stored);

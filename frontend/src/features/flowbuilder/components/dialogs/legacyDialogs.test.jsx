@@ -92,7 +92,7 @@ describe('legacy node dialogs', () => {
     expect(m.onSaved).toHaveBeenCalledWith({ url: 'flow/img-foto.png', original: 'foto.png' });
   }, SLOW);
 
-  it('audio: ogg/mp3 up to 5 MB (no opus), recorded by default, its toast on adding', async () => {
+  it('audio: ogg/mp3 up to 5 MB (no opus), recorded by default, its toast once a file went up', async () => {
     const toasts = collectToasts();
     stopToasts = toasts.stop;
     const m = mount({ type: 'audio', node: null });
