@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import {
   ADMIN_EMAIL, ADMIN_PASSWORD, WAIT, adminPage, call, eventually, launchBrowser, url, waitForPath, waitForText,
 } from './helpers.mjs';
+import { flowEditor } from './flow-editor.mjs';
 
 // Issue 14, the editor: an administrator creates a flow, adds a menu, a question and a ticket
 // node through the speed-dial and their dialogs, connects them handle to handle, saves, and
@@ -19,34 +20,11 @@ describe('the flow editor', { timeout: 300000 }, () => {
   let queue;
   let flowId;
 
-  const node = (type) => page.locator(`[data-testid="flow-node"][data-node-type="${type}"]`);
-  const handle = (type, id) => node(type).locator(`[data-testid="handle-${id}"]`);
-
-  /** Drags an edge from a source handle to a target handle, like a person with a mouse. */
-  async function connect(from, to) {
-    const a = await from.boundingBox();
-    const b = await to.boundingBox();
-    await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
-    await page.mouse.up();
-  }
-
-  /** Opens the speed-dial and picks a node kind. */
-  async function addNode(type) {
-    await page.getByTestId('flow-add-node').hover();
-    await page.getByTestId(`flow-add-${type}`).click();
-  }
-
-  /** The canvas's fit-view control, then waits until every node is inside the canvas. */
-  async function fitView() {
-    await page.locator('.react-flow__controls-fitview').click();
-    const pane = await page.locator('.react-flow').boundingBox();
-    await eventually(async () => {
-      const boxes = await Promise.all((await page.getByTestId('flow-node').all()).map((n) => n.boundingBox()));
-      return boxes.every((b) => b && b.x >= pane.x && b.x + b.width <= pane.x + pane.width);
-    }, { timeout: WAIT });
-  }
+  let node;
+  let handle;
+  let connect;
+  let addNode;
+  let fitView;
 
   before(async () => {
     // The browser signs in as the seeded admin, which ends that user's API session: the API
@@ -58,6 +36,7 @@ describe('the flow editor', { timeout: 300000 }, () => {
     queue = await call('POST', '/queue', { token, body: { name: `Fila fluxo ${stamp}`, color: randomColor(), greetingMessage: 'Fila do fluxo', orderQueue: 9 } });
     browser = await launchBrowser();
     page = await adminPage(browser, { contextOptions: { viewport: { width: 1440, height: 900 } } });
+    ({ node, handle, connect, addNode, fitView } = flowEditor(page));
   });
 
   after(async () => {

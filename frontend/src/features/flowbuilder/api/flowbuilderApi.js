@@ -23,6 +23,23 @@ export function uploadContent(files) {
   return api.post('/flowbuilder/content', form);
 }
 
+/** POST /flowbuilder/img (multipart medias): one image → its stored name. */
+export async function uploadImage(file) {
+  const form = new FormData();
+  form.append('medias', file);
+  return (await api.post('/flowbuilder/img', form))?.name;
+}
+
+/** POST /flowbuilder/audio (multipart audio): one audio → its stored name. */
+export async function uploadAudio(file) {
+  const form = new FormData();
+  form.append('audio', file);
+  return (await api.post('/flowbuilder/audio', form))?.name;
+}
+
+/** A video goes up through the content endpoint (it has no endpoint of its own) → its stored name. */
+export const uploadVideo = async (file) => (await uploadContent([file]))?.[0];
+
 /**
  * A browser URL for a stored flow media: GET /flowbuilder/media?name= answers a redirect to a
  * signed URL, behind the bearer token, so the file is fetched here and shown from a blob URL

@@ -36,12 +36,21 @@ export const MEDIA = {
   video: { max: 20 * MB, ext: ['mp4'], accept: '.mp4,video/mp4' },
 };
 
+/**
+ * The legacy image, audio and video nodes (spec/3 §5 "Flow files"): as the content cards, but
+ * the audio node takes ogg and mp3 only (opus is the content dialog's).
+ */
+export const NODE_MEDIA = {
+  ...MEDIA,
+  audio: { max: 5 * MB, ext: ['ogg', 'mp3'], accept: '.ogg,.mp3,audio/ogg,audio/mpeg', typeKey: `${V}.fileType.audioNode` },
+};
+
 /** A chosen file for a card of kind: { key, values } of the refusal, or null when fine. */
-export function checkMediaFile(kind, file) {
-  const rule = MEDIA[kind];
+export function checkMediaFile(kind, file, rules = MEDIA) {
+  const rule = rules[kind];
   if (!rule || !file) return { key: `${V}.fileMissing`, values: {} };
   const ext = String(file.name || '').split('.').pop().toLowerCase();
-  if (!rule.ext.includes(ext)) return { key: `${V}.fileType.${kind}`, values: {} };
+  if (!rule.ext.includes(ext)) return { key: rule.typeKey || `${V}.fileType.${kind}`, values: {} };
   if (file.size > rule.max) {
     return { key: `${V}.fileTooLarge`, values: { max: rule.max / MB, size: (file.size / MB).toFixed(1) } };
   }
@@ -57,6 +66,16 @@ export function checkContent(cards) {
   }
   if (cards.some((card) => MEDIA[card.type] && !card.file && blank(card.value))) return `${V}.emptyFiles`;
   return null;
+}
+
+/** The legacy message node: its text. */
+export const checkMessage = ({ label }) => (blank(label) ? { label: 'validation.required' } : {});
+
+/** The legacy media node's data: the stored name in url, its original name, record for audio. */
+export function mediaNodeData(kind, { url, original, record }) {
+  const data = { url, original: original || '' };
+  if (kind === 'audio') data.record = Boolean(record);
+  return data;
 }
 
 /** The menu: a message and at least one option, none blank. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addOption, cardsOf, checkCondition, checkContent, checkFlowName, checkInterval, checkMediaFile, checkMenu, checkOpenAI,
   checkQuestion, checkTicket, checkTypebot, clampPercent, contentData, flowVariables, moveCard, newCard, removeLastOption,
+  NODE_MEDIA, checkMessage, mediaNodeData,
 } from './nodeForms';
 
 const V = 'flowbuilder.validation';
@@ -95,5 +96,22 @@ describe('node dialogs', () => {
   it('lists the answer variables as tokens', () => {
     const q = (answerKey) => ({ type: 'question', data: { typebotIntegration: { answerKey } } });
     expect(flowVariables([q('nome'), q('nome'), q('cpf'), { type: 'menu', data: {} }])).toEqual(['{{nome}}', '{{cpf}}']);
+  });
+});
+
+describe('legacy nodes', () => {
+  it('the audio node takes ogg and mp3 up to 5 MB, not opus; the others keep the content limits', () => {
+    expect(checkMediaFile('audio', file('a.opus', 10), NODE_MEDIA)?.key).toBe(`${V}.fileType.audioNode`);
+    expect(checkMediaFile('audio', file('a.OGG', 5 * 1024 * 1024), NODE_MEDIA)).toBeNull();
+    expect(checkMediaFile('audio', file('a.mp3', 5 * 1024 * 1024 + 1), NODE_MEDIA)?.key).toBe(`${V}.fileTooLarge`);
+    expect(checkMediaFile('video', file('a.mp4', 20 * 1024 * 1024), NODE_MEDIA)).toBeNull();
+    expect(checkMediaFile('video', file('a.mov', 10), NODE_MEDIA)?.key).toBe(`${V}.fileType.video`);
+  });
+
+  it('a message needs text; media data keeps url, original name and record for audio', () => {
+    expect(checkMessage({ label: ' ' })).toEqual({ label: 'validation.required' });
+    expect(checkMessage({ label: 'Oi' })).toEqual({});
+    expect(mediaNodeData('img', { url: 'flow/a.png', original: 'a.png', record: true })).toEqual({ url: 'flow/a.png', original: 'a.png' });
+    expect(mediaNodeData('audio', { url: 'flow/a.ogg', original: '', record: false })).toEqual({ url: 'flow/a.ogg', original: '', record: false });
   });
 });

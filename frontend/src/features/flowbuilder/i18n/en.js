@@ -86,6 +86,10 @@ const en = {
         maxTokens: 'Max tokens', temperature: 'Temperature', maxMessages: 'Max messages in history', voice: 'Voice', text: 'Text',
         voiceKey: 'Voice key', voiceRegion: 'Voice region', queue: 'Transfer queue',
       },
+      message: { addTitle: 'Add a message to the flow', editTitle: 'Edit message', label: 'Message' },
+      img: { addTitle: 'Add an image to the flow', editTitle: 'Edit image', send: 'Upload image' },
+      audio: { addTitle: 'Add an audio to the flow', editTitle: 'Edit audio', send: 'Upload audio', added: 'Audio added successfully!' },
+      video: { addTitle: 'Add a video to the flow', editTitle: 'Edit video', send: 'Upload video' },
       condition: {
         addTitle: 'Add a condition to the flow', editTitle: 'Edit condition', key: 'Variable', condition: 'Operator', value: 'Value',
         operators: {
@@ -103,7 +107,7 @@ const en = {
       contentEmpty: 'Add at least one card',
       fileTooLarge: 'The file is too large! {{max}}MB maximum (this one has {{size}}MB)',
       fileMissing: 'Choose a file',
-      fileType: { img: 'png, jpg or jpeg images only', audio: 'ogg, mp3 or opus audio only', video: 'WARNING! MP4 videos only!' },
+      fileType: { audioNode: 'ogg or mp3 audio only', img: 'png, jpg or jpeg images only', audio: 'ogg, mp3 or opus audio only', video: 'WARNING! MP4 videos only!' },
       compressFailed: 'The image could not be compressed',
       menuNoOption: 'Add at least one option',
       menuBlankOption: 'Fill in every option',

@@ -86,6 +86,10 @@ const es = {
         maxTokens: 'Máximo de tokens', temperature: 'Temperatura', maxMessages: 'Máximo de mensajes en el historial', voice: 'Voz', text: 'Texto',
         voiceKey: 'Clave de voz', voiceRegion: 'Región de voz', queue: 'Cola de transferencia',
       },
+      message: { addTitle: 'Agregar mensaje al flujo', editTitle: 'Editar mensaje', label: 'Mensaje' },
+      img: { addTitle: 'Agregar imagen al flujo', editTitle: 'Editar imagen', send: 'Enviar imagen' },
+      audio: { addTitle: 'Agregar audio al flujo', editTitle: 'Editar audio', send: 'Enviar audio', added: '¡Audio agregado con éxito!' },
+      video: { addTitle: 'Agregar video al flujo', editTitle: 'Editar video', send: 'Enviar video' },
       condition: {
         addTitle: 'Agregar condición al flujo', editTitle: 'Editar condición', key: 'Variable', condition: 'Operador', value: 'Valor',
         operators: {
@@ -103,7 +107,7 @@ const es = {
       contentEmpty: 'Agregue al menos una tarjeta',
       fileTooLarge: '¡El archivo es muy grande! {{max}}MB máximo (este tiene {{size}}MB)',
       fileMissing: 'Elija un archivo',
-      fileType: { img: 'Solo imágenes png, jpg o jpeg', audio: 'Solo audios ogg, mp3 u opus', video: '¡ATENCIÓN! ¡Solo videos MP4!' },
+      fileType: { audioNode: 'Solo audios ogg o mp3', img: 'Solo imágenes png, jpg o jpeg', audio: 'Solo audios ogg, mp3 u opus', video: '¡ATENCIÓN! ¡Solo videos MP4!' },
       compressFailed: 'No se pudo comprimir la imagen',
       menuNoOption: 'Agregue al menos una opción',
       menuBlankOption: 'Complete todas las opciones',

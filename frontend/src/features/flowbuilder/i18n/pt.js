@@ -86,6 +86,10 @@ const pt = {
         maxTokens: 'Máximo de tokens', temperature: 'Temperatura', maxMessages: 'Máximo de mensagens no histórico', voice: 'Voz', text: 'Texto',
         voiceKey: 'Chave da voz', voiceRegion: 'Região da voz', queue: 'Fila de transferência',
       },
+      message: { addTitle: 'Adicionar mensagem ao fluxo', editTitle: 'Editar mensagem', label: 'Mensagem' },
+      img: { addTitle: 'Adicionar imagem ao fluxo', editTitle: 'Editar imagem', send: 'Enviar imagem' },
+      audio: { addTitle: 'Adicionar audio ao fluxo', editTitle: 'Editar audio', send: 'Enviar audio', added: 'Audio adicionada com sucesso!' },
+      video: { addTitle: 'Adicionar video ao fluxo', editTitle: 'Editar video', send: 'Enviar video' },
       condition: {
         addTitle: 'Adicionar condição ao fluxo', editTitle: 'Editar condição', key: 'Variável', condition: 'Operador', value: 'Valor',
         operators: {
@@ -103,7 +107,7 @@ const pt = {
       contentEmpty: 'Adicione ao menos um card',
       fileTooLarge: 'Arquivo é muito grande! {{max}}MB máximo (este tem {{size}}MB)',
       fileMissing: 'Escolha um arquivo',
-      fileType: { img: 'Apenas imagens png, jpg ou jpeg', audio: 'Apenas audios ogg, mp3 ou opus', video: 'ATENÇÃO! Apenas videos em MP4!' },
+      fileType: { audioNode: 'Apenas audios ogg ou mp3', img: 'Apenas imagens png, jpg ou jpeg', audio: 'Apenas audios ogg, mp3 ou opus', video: 'ATENÇÃO! Apenas videos em MP4!' },
       compressFailed: 'Não foi possível comprimir a imagem',
       menuNoOption: 'Adicione ao menos uma opção',
       menuBlankOption: 'Preencha todas as opções',

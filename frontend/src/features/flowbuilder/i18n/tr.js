@@ -86,6 +86,10 @@ const tr = {
         maxTokens: 'En fazla token', temperature: 'Sıcaklık', maxMessages: 'Geçmişteki en fazla mesaj', voice: 'Ses', text: 'Metin',
         voiceKey: 'Ses anahtarı', voiceRegion: 'Ses bölgesi', queue: 'Aktarım kuyruğu',
       },
+      message: { addTitle: 'Akışa mesaj ekle', editTitle: 'Mesajı düzenle', label: 'Mesaj' },
+      img: { addTitle: 'Akışa görsel ekle', editTitle: 'Görseli düzenle', send: 'Görsel yükle' },
+      audio: { addTitle: 'Akışa ses ekle', editTitle: 'Sesi düzenle', send: 'Ses yükle', added: 'Ses başarıyla eklendi!' },
+      video: { addTitle: 'Akışa video ekle', editTitle: 'Videoyu düzenle', send: 'Video yükle' },
       condition: {
         addTitle: 'Akışa koşul ekle', editTitle: 'Koşulu düzenle', key: 'Değişken', condition: 'Operatör', value: 'Değer',
         operators: {
@@ -103,7 +107,7 @@ const tr = {
       contentEmpty: 'En az bir kart ekleyin',
       fileTooLarge: 'Dosya çok büyük! En fazla {{max}}MB (bu dosya {{size}}MB)',
       fileMissing: 'Bir dosya seçin',
-      fileType: { img: 'Yalnızca png, jpg veya jpeg görseller', audio: 'Yalnızca ogg, mp3 veya opus sesler', video: 'DİKKAT! Yalnızca MP4 videolar!' },
+      fileType: { audioNode: 'Yalnızca ogg veya mp3 sesler', img: 'Yalnızca png, jpg veya jpeg görseller', audio: 'Yalnızca ogg, mp3 veya opus sesler', video: 'DİKKAT! Yalnızca MP4 videolar!' },
       compressFailed: 'Görsel sıkıştırılamadı',
       menuNoOption: 'En az bir seçenek ekleyin',
       menuBlankOption: 'Tüm seçenekleri doldurun',

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import ListPage from '../../../components/ListPage';
+import useListEvents from '../../../hooks/useListEvents';
 import usePagedList from '../../../hooks/usePagedList';
 import useSearchText from '../../../hooks/useSearchText';
 import { toast } from '../../../services/toast';
@@ -17,6 +18,8 @@ export default function FlowBuildersPage() {
   const search = useSearchText((text) => text.toLowerCase());
   const list = usePagedList(FLOWS_PATH, 'flows', { searchParam: search.param });
   const [modal, setModal] = useState({ open: false, record: null });
+  // Another tab or user of the company adds, renames, duplicates or deletes: the list follows.
+  useListEvents('flowbuilder', list, { filtered: Boolean(search.param), item: 'record', idKey: 'id' });
   const open = (flow) => navigate(`/flowbuilder/${flow.id}`);
 
   const run = async (work, message) => {

@@ -179,6 +179,22 @@ describe('FlowEditorPage', () => {
     expect(canvas.props.deleteKeyCode).toEqual(['Backspace', 'Delete']);
   }, SLOW);
 
+  it('a legacy message node opens its dialog on double-click and saves the new text', async () => {
+    const legacy = { id: 'L'.repeat(30), type: 'message', position: { x: 600, y: 0 }, data: { label: 'Olá antigo' } };
+    getFlowGraph.mockResolvedValue({ flow: { id: 5, name: 'Boas-vindas', flow: { ...saved, nodes: [...saved.nodes, legacy] } } });
+    view = mount();
+    await settle();
+    await act(async () => canvas.props.onNodeDoubleClick({}, canvas.props.nodes[2]));
+    expect(byTestId('flow-message-modal').textContent).toContain('Editar mensagem');
+    expect(byTestId('flow-message-text').value).toBe('Olá antigo');
+    type(byTestId('flow-message-text'), 'Olá de novo');
+    await click(byTestId('flow-message-save'));
+    expect(node('message').textContent).toContain('Olá de novo');
+    await click(byTestId('flow-save'));
+    const sent = saveFlowGraph.mock.calls.at(-1)[0].nodes.find((n) => n.type === 'message');
+    expect(sent.data).toEqual({ label: 'Olá de novo' });
+  }, SLOW);
+
   it('a refused save shows the server message and outlines the node it names', async () => {
     const refusal = Object.assign(new Error('O menu "Escolha" tem a opção 1 sem ligação'), {
       code: 'ERR_FLOW_INVALID', fields: { nodeId: 'M'.repeat(30) },

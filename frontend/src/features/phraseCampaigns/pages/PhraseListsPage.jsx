@@ -4,6 +4,7 @@ import { Chip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import DataTable from '../../../components/DataTable';
 import ListPage from '../../../components/ListPage';
+import useCompanyEvent from '../../../hooks/useCompanyEvent';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { isAdmin } from '../../../utils/permissions';
 import { PHRASES_PATH, deletePhraseCampaign } from '../api/phraseCampaignsApi';
@@ -32,6 +33,8 @@ export default function PhraseListsPage() {
   const { user } = useAuth();
   const { data, error, isLoading, mutate } = useSWR(PHRASES_PATH);
   const [modal, setModal] = useState({ open: false, id: null });
+  // Another tab or user of the company changes a campaign: the list reloads (one small GET).
+  useCompanyEvent('flowcampaign', () => mutate());
 
   const remove = async (row) => {
     await deletePhraseCampaign(row.id);

@@ -6,6 +6,17 @@ import { allByTestId, byTestId, click, render } from '../../../test/render';
 import PhraseListsPage from './PhraseListsPage';
 import { createPhraseCampaign, deletePhraseCampaign } from '../api/phraseCampaignsApi';
 
+const handlers = new Map();
+vi.mock('../../../services/socket', () => ({
+  socket: {
+    onDrop: vi.fn(() => () => {}),
+    subscribe: vi.fn((event, handler) => {
+      handlers.set(event, handler);
+      return () => handlers.delete(event);
+    }),
+  },
+}));
+
 const auth = { user: { id: 1, profile: 'admin', companyId: 7 } };
 vi.mock('../../auth/hooks/useAuth', () => ({ useAuth: () => auth }));
 vi.mock('../api/phraseCampaignsApi', () => ({
@@ -22,7 +33,7 @@ const answers = {
   '/flowcampaign': { flows: [{ id: 1, name: 'Promo', phrase: 'quero', status: true }] },
   '/whatsapp': [{ id: 3, name: 'Sandbox', status: 'CONNECTED' }],
 };
-const fetcher = async (key) => answers[Array.isArray(key) ? key[0] : key];
+const fetcher = vi.fn(async (key) => answers[Array.isArray(key) ? key[0] : key]);
 const settle = () => act(async () => new Promise((resolve) => { setTimeout(resolve, 0); }));
 
 describe('PhraseListsPage', () => {
@@ -65,5 +76,29 @@ describe('PhraseListsPage', () => {
     await click(byTestId('phrase-save'));
     expect(createPhraseCampaign).not.toHaveBeenCalled();
     expect(byTestId('phrase-modal').textContent).toContain('Obrigatório');
+  }, 20000);
+
+  it('follows the company campaign events: another tab\'s create, rename and delete reload the list', async () => {
+    view = mount();
+    await settle();
+    const names = () => allByTestId('phrase-row').map((row) => row.textContent);
+    const emit = async (data) => {
+      await act(async () => handlers.get('company-7-flowcampaign')(data));
+      await settle();
+    };
+    answers['/flowcampaign'] = { flows: [{ id: 1, name: 'Promo', phrase: 'quero', status: true }, { id: 2, name: 'Natal', phrase: 'natal', status: false }] };
+    await emit({ action: 'create', record: { id: 2 } });
+    expect(names().join()).toContain('Natal');
+    answers['/flowcampaign'] = { flows: [{ id: 2, name: 'Natal 2026', phrase: 'natal', status: false }] };
+    await emit({ action: 'update', record: { id: 2 } });
+    expect(allByTestId('phrase-row')).toHaveLength(1);
+    expect(names()[0]).toContain('Natal 2026');
+    answers['/flowcampaign'] = { flows: [] };
+    await emit({ action: 'delete', id: 2 });
+    expect(allByTestId('phrase-row')).toHaveLength(0);
+    view.unmount();
+    view = null;
+    expect(handlers.has('company-7-flowcampaign')).toBe(false);
+    answers['/flowcampaign'] = { flows: [{ id: 1, name: 'Promo', phrase: 'quero', status: true }] };
   }, 20000);
 });

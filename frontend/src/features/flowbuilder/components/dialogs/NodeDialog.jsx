@@ -1,14 +1,16 @@
 import ConditionDialog from './ConditionDialog';
 import ContentDialog from './ContentDialog';
 import IntervalDialog from './IntervalDialog';
+import { AudioDialog, ImageDialog, VideoDialog } from './MediaNodeDialog';
 import MenuDialog from './MenuDialog';
+import MessageDialog from './MessageDialog';
 import OpenAIDialog from './OpenAIDialog';
 import QuestionDialog from './QuestionDialog';
 import RandomizerDialog from './RandomizerDialog';
 import TicketDialog from './TicketDialog';
 import TypebotDialog from './TypebotDialog';
 
-/** The dialog of each node kind that has one (start and the legacy kinds have none). */
+/** The dialog of each node kind that has one (start has none; the legacy kinds are edited, not added). */
 export const DIALOGS = {
   singleBlock: ContentDialog,
   menu: MenuDialog,
@@ -19,6 +21,10 @@ export const DIALOGS = {
   typebot: TypebotDialog,
   openai: OpenAIDialog,
   condition: ConditionDialog,
+  message: MessageDialog,
+  img: ImageDialog,
+  audio: AudioDialog,
+  video: VideoDialog,
 };
 
 /**

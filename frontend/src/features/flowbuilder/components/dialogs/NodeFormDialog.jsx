@@ -6,7 +6,9 @@ import FormDialog from '../../../../components/FormDialog';
  * The frame of every node dialog: create (title addTitle, button Adicionar) or edit (editTitle,
  * Salvar) mode; onSubmit returns the node's data, handed to onSaved.
  */
-export default function NodeFormDialog({ kind, editing, testId, validate, onSubmit, onSaved, onClose, dirty, children, maxWidth }) {
+export default function NodeFormDialog({
+  kind, editing, testId, validate, onSubmit, onSaved, onClose, dirty, children, maxWidth, successMessage,
+}) {
   const { t } = useTranslation();
   return (
     <FormDialog
@@ -19,6 +21,7 @@ export default function NodeFormDialog({ kind, editing, testId, validate, onSubm
       onSaved={onSaved}
       onClose={onClose}
       dirty={dirty}
+      successMessage={successMessage}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>{children}</Stack>
     </FormDialog>

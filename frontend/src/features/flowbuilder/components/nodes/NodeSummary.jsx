@@ -41,9 +41,9 @@ export default function NodeSummary({ type, data = {} }) {
       return <Line>{data.typebotIntegration?.name}</Line>;
     case 'img':
     case 'video':
-      return <Line>{data.url}</Line>;
+      return <Line testId="flow-node-summary">{data.original || data.url}</Line>;
     case 'audio':
-      return <Line>{`${data.url || ''}${data.record ? ` (${t('flowbuilder.node.record')})` : ''}`}</Line>;
+      return <Line testId="flow-node-summary">{`${data.original || data.url || ''}${data.record ? ` (${t('flowbuilder.node.record')})` : ''}`}</Line>;
     default:
       return null;
   }
