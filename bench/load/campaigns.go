@@ -189,9 +189,9 @@ func (r *campaignRun) begin() {
 	}
 }
 
-// report is the campaigns' sends from begin until now: the rate, the busiest second (at
-// interval 0 each connection spends its minute's budget in a burst at the minute's start)
-// and why the campaigns wait now.
+// report is the campaigns' sends from begin until now: the rate, the busiest second (the
+// pacer's ticks run on whole seconds, so at interval 0 a campaign sends about once a second,
+// just under the governor's 60 a minute) and why the campaigns wait now.
 func (r *campaignRun) report() string {
 	if r == nil {
 		return ""

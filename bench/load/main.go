@@ -26,7 +26,7 @@ func main() {
 	inboundWarmup := flag.Duration("inbound-warmup", 5*time.Second, "untimed start of the inbound run")
 	campaigns := flag.Int("campaigns", 0, "campaigns sending during the inbound run, one per company, at the fastest pace allowed (0 = none)")
 	recipients := flag.Int("campaign-recipients", 2000, "numbers in each campaign's contact list")
-	interval := flag.Int("campaign-interval", 0, "the campaigns' messageInterval in seconds (0, the fastest, spends each minute's 60 in a burst; 1 spreads them)")
+	interval := flag.Int("campaign-interval", 0, "the campaigns' messageInterval in seconds (0 = the fastest allowed)")
 	bot := flag.Bool("bot", false, "configure the conversation bot on the sandbox connections first (3 queues, option trees, hours); false turns it off")
 	flag.Parse()
 	g, err := db.Open(*dsn)
