@@ -20,6 +20,7 @@ import (
 	"atende/pkg/channel/sandbox"
 	"atende/pkg/connection"
 	"atende/pkg/contactlist"
+	"atende/pkg/importjob"
 	"atende/pkg/storage"
 	"atende/pkg/tasks"
 	"atende/pkg/tenant"
@@ -40,8 +41,8 @@ func main() {
 
 	svc := contactlist.Service{DB: b.DB, Files: storage.Store{Dir: b.Dir},
 		Channels: channel.Registry{connection.ChannelSandbox: sandbox.Channel{}}}
-	im := contactlist.Import{CompanyID: b.CompanyID, ContactListID: listID, FilePath: rel, FileName: "bench.xlsx",
-		FileType: contactlist.TypeXLSX, Status: contactlist.StatusPending}
+	im := contactlist.Import{CompanyID: b.CompanyID, ContactListID: listID, State: importjob.State{FilePath: rel,
+		FileName: "bench.xlsx", FileType: contactlist.TypeXLSX, Status: contactlist.StatusPending}}
 	if err := b.DB.Create(&im).Error; err != nil {
 		log.Fatal(err)
 	}
