@@ -19,7 +19,9 @@ import (
 // companies — at rate messages/s (open loop, like customers who don't wait for us), or as
 // fast as 16 senders can when rate is 0 — waits until the workers processed them all, and
 // measures how long each took from the post to the attendant's socket, but during warmup.
-func runInbound(g *gorm.DB, base string, agents []agent, n int, rate float64, warmup time.Duration) (string, error) {
+// Campaigns (nil: none) send all along; their sends are counted from the first post until
+// every message was processed, then they are canceled.
+func runInbound(g *gorm.DB, base string, agents []agent, n int, rate float64, warmup time.Duration, camp *campaignRun) (string, error) {
 	var sentAt sync.Map              // body → time
 	var lat, postLat []time.Duration // post to socket event; post to its answer
 	var latMu sync.Mutex
@@ -55,6 +57,7 @@ func runInbound(g *gorm.DB, base string, agents []agent, n int, rate float64, wa
 		}()
 	}
 	start := time.Now()
+	camp.begin()
 	var next, failed atomic.Int64
 	var wg sync.WaitGroup
 	run := fmt.Sprint(start.UnixNano())
@@ -109,6 +112,8 @@ func runInbound(g *gorm.DB, base string, agents []agent, n int, rate float64, wa
 		}
 	}
 	total := time.Since(start)
+	campaigns := camp.report()
+	camp.stop()
 	time.Sleep(time.Second)
 	defer cleanUp(g)
 	latMu.Lock()
@@ -121,6 +126,7 @@ func runInbound(g *gorm.DB, base string, agents []agent, n int, rate float64, wa
 		out += fmt.Sprintf("Event to socket (%d samples): p50 %.1f ms, p99 %.1f ms (the post alone: p50 %.1f ms, p99 %.1f ms)\n",
 			len(lat), ms(lat[len(lat)/2]), ms(lat[len(lat)*99/100]), ms(postLat[len(postLat)/2]), ms(postLat[len(postLat)*99/100]))
 	}
+	out += campaigns
 	if f := failed.Load(); f > 0 {
 		out += fmt.Sprintf("%d posts failed\n", f)
 	}

@@ -24,6 +24,9 @@ func main() {
 	inbound := flag.Int("inbound", 25000, "inbound messages for the pipeline run (0 = skip)")
 	rate := flag.Float64("rate", 1000, "inbound messages offered per second (0 = as fast as possible)")
 	inboundWarmup := flag.Duration("inbound-warmup", 5*time.Second, "untimed start of the inbound run")
+	campaigns := flag.Int("campaigns", 0, "campaigns sending during the inbound run, one per company, at the fastest pace allowed (0 = none)")
+	recipients := flag.Int("campaign-recipients", 2000, "numbers in each campaign's contact list")
+	interval := flag.Int("campaign-interval", 0, "the campaigns' messageInterval in seconds (0 = the fastest allowed)")
 	bot := flag.Bool("bot", false, "configure the conversation bot on the sandbox connections first (3 queues, option trees, hours); false turns it off")
 	flag.Parse()
 	g, err := db.Open(*dsn)
@@ -43,10 +46,20 @@ func main() {
 		fmt.Println(res.table())
 	}
 	if *inbound > 0 {
-		p, err := runInbound(g, *base, agents, *inbound, *rate, *inboundWarmup)
+		var camp *campaignRun
+		if *campaigns > 0 {
+			if camp, err = startCampaigns(g, *base, agents, *campaigns, *recipients, *interval); err != nil {
+				log.Fatal(err)
+			}
+			defer camp.remove()
+		}
+		p, err := runInbound(g, *base, agents, *inbound, *rate, *inboundWarmup, camp)
 		if err != nil {
 			log.Fatal(err)
 		}
 		fmt.Println(p)
+	}
+	if *campaigns > 0 && *inbound == 0 {
+		log.Print("-campaigns runs beside the inbound run: set -inbound too")
 	}
 }

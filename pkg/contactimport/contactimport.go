@@ -8,44 +8,29 @@ package contactimport
 import (
 	"context"
 	"net/http"
-	"os"
-	"time"
 
 	"gorm.io/gorm"
 
-	"atende/pkg/channel"
-	"atende/pkg/connection"
 	"atende/pkg/errs"
+	"atende/pkg/importjob"
 	"atende/pkg/realtime"
 	"atende/pkg/tasks"
 )
 
-// Import is one import and its progress. Error is a file-level error code (ErrorMessage
-// says it in words); the rows refused one by one are counted in Refused.
+// Import is one import and its progress (importjob.State: the file, its status and error,
+// rows read and refused one by one); Created and Updated count the contacts written.
 type Import struct {
-	ID           int64      `json:"id"`
-	CompanyID    int64      `json:"companyId"`
-	UserID       *int64     `json:"userId"`
-	Source       string     `json:"source"`
-	ConnectionID *int64     `json:"connectionId"`
-	FilePath     string     `json:"-"`
-	FileName     string     `json:"fileName"`
-	FileType     string     `json:"fileType"`
-	Status       string     `json:"status"`
-	Error        string     `json:"error"`
-	ErrorMessage string     `json:"errorMessage" gorm:"-"`
-	Header       []string   `json:"header" gorm:"serializer:json"`
-	Mapping      Mapping    `json:"mapping" gorm:"serializer:json"`
-	Selection    Selection  `json:"selection" gorm:"serializer:json"`
-	TotalRows    int        `json:"totalRows"`
-	Percent      int        `json:"percent"`
-	RowsRead     int        `json:"rowsRead"`
-	Created      int        `json:"created"`
-	Updated      int        `json:"updated"`
-	Refused      int        `json:"refused"`
-	CreatedAt    time.Time  `json:"createdAt"`
-	UpdatedAt    time.Time  `json:"updatedAt"`
-	FinishedAt   *time.Time `json:"finishedAt"`
+	ID              int64     `json:"id"`
+	CompanyID       int64     `json:"companyId"`
+	UserID          *int64    `json:"userId"`
+	Source          string    `json:"source"`
+	ConnectionID    *int64    `json:"connectionId"`
+	Header          []string  `json:"header" gorm:"serializer:json"`
+	Mapping         Mapping   `json:"mapping" gorm:"serializer:json"`
+	Selection       Selection `json:"selection" gorm:"serializer:json"`
+	Created         int       `json:"created"`
+	Updated         int       `json:"updated"`
+	importjob.State `gorm:"embedded"`
 }
 
 func (Import) TableName() string { return "contact_imports" }
@@ -100,24 +85,8 @@ var (
 	ErrPhoneUnreached = errs.New(http.StatusBadGateway, "ERR_IMPORT_PHONE_FAILED", "Não foi possível ler os contatos do telefone. Verifique a conexão e tente de novo.")
 )
 
-var fileErrors = map[string]string{}
-
-func init() {
-	for _, e := range []*errs.Error{ErrNoRows, ErrTooManyRows, ErrNoHeader, ErrFailed, ErrPhoneUnreached, ErrNotConnected, ErrNoConnection} {
-		fileErrors[e.Code] = e.Message
-	}
-}
-
-// Files opens, saves and removes stored uploads (storage.Store).
-type Files interface {
-	OpenLocal(rel string) (*os.File, error)
-	Remove(rel string) error
-}
-
-// Channels finds the channel of a connection (channel.Registry).
-type Channels interface {
-	For(conn connection.Connection) (channel.Channel, error)
-}
+var fileErrors = importjob.MessagesOf(ErrNoRows, ErrTooManyRows, ErrNoHeader, ErrFailed, ErrPhoneUnreached,
+	ErrNotConnected, ErrNoConnection)
 
 // SettingReader reads a company setting's value.
 type SettingReader interface {
@@ -129,8 +98,8 @@ type Service struct {
 	DB       *gorm.DB
 	Events   realtime.Publisher
 	Queue    tasks.Enqueuer
-	Files    Files
-	Channels Channels
+	Files    importjob.Files
+	Channels importjob.Channels
 	Settings SettingReader
 }
 
@@ -140,7 +109,7 @@ func (s Service) announce(ctx context.Context, id int64) {
 	if s.Events == nil || s.DB.WithContext(ctx).Take(&im, id).Error != nil {
 		return
 	}
-	im.ErrorMessage = fileErrors[im.Error]
+	im.Explain(fileErrors)
 	_ = s.Events.Publish(ctx, realtime.ToCompany(im.CompanyID, EventImport, map[string]any{"action": "update", "record": im}))
 }
 

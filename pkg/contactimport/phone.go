@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"atende/pkg/connection"
+	"atende/pkg/importjob"
 	"atende/pkg/tenant"
 )
 
@@ -21,8 +22,8 @@ func (s Service) StartPhone(ctx context.Context, userID, connID int64) (Import, 
 	if conn.Status != connection.StatusConnected {
 		return Import{}, ErrNotConnected
 	}
-	im := Import{CompanyID: conn.CompanyID, Source: SourcePhone, ConnectionID: &conn.ID, FileName: conn.Name,
-		Status: StatusPending, Header: []string{}}
+	im := Import{CompanyID: conn.CompanyID, Source: SourcePhone, ConnectionID: &conn.ID, Header: []string{},
+		State: importjob.State{FileName: conn.Name, Status: StatusPending}}
 	if userID > 0 {
 		im.UserID = &userID
 	}

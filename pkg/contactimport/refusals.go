@@ -4,7 +4,7 @@ import (
 	"context"
 	"io"
 
-	"atende/pkg/sheet"
+	"atende/pkg/importjob"
 )
 
 // WriteRefusals writes the rows an import refused, with their row in the file and the
@@ -13,10 +13,5 @@ func (s Service) WriteRefusals(ctx context.Context, id int64, w io.Writer) error
 	if _, err := s.Get(ctx, id); err != nil {
 		return err
 	}
-	rows, err := s.DB.WithContext(ctx).Raw(`SELECT `+sheet.RefusalColumns+`
-		FROM contact_import_refusals WHERE import_id = ? ORDER BY row_number`, id).Rows()
-	if err != nil {
-		return err
-	}
-	return sheet.WriteRefusals(w, rows)
+	return importjob.WriteRefusals(ctx, s.DB, "contact_import_refusals", id, w)
 }

@@ -4,23 +4,19 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"log/slog"
 	"time"
 
 	"gorm.io/gorm"
 
 	"atende/pkg/channel"
 	"atende/pkg/errs"
-	"atende/pkg/sheet"
+	"atende/pkg/importjob"
 	"atende/pkg/tasks"
 	"atende/pkg/tenant"
 )
 
 // batchSize is how many rows one statement writes (a variable for tests).
 var batchSize = 1000
-
-// progressEvery throttles the progress written and published while reading.
-const progressEvery = 300 * time.Millisecond
 
 // Run runs an import task. Everything is written in one transaction: a file that turns out
 // broken (unreadable, too many rows, no rows) and a crash leave nothing, and a retry starts
@@ -44,21 +40,13 @@ func (s Service) Run(ctx context.Context, p tasks.ContactImport, lastTry bool) e
 		defer src.Close()
 		err = s.reading(ctx, im)
 	}
-	r := &run{s: s, im: im, keepNames: im.Source == SourcePhone, audio: s.acceptAudio(ctx)}
+	r := newRun(ctx, s, im)
 	if err == nil {
-		err = s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error { return r.read(ctx, tx, src) })
+		err = s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error { return r.read(tx, src) })
 	}
-	if e, ok := errs.As(err); ok {
-		return s.failed(ctx, im, e)
-	}
-	if err != nil && lastTry {
-		slog.Error("contact import gave up", "import", im.ID, "err", err)
-		return s.failed(ctx, im, ErrFailed)
-	}
-	if err != nil {
-		return err
-	}
-	return s.done(ctx, r)
+	return importjob.Outcome{Name: "contact import", ID: im.ID, GiveUp: ErrFailed, LastTry: lastTry,
+		Failed: func(e *errs.Error) error { return s.failed(ctx, im, e) },
+		Done:   func() error { return s.done(ctx, r) }}.Settle(err)
 }
 
 func (s Service) open(ctx context.Context, im Import) (source, error) {
@@ -102,7 +90,7 @@ func (s Service) removeFile(im Import) {
 func (s Service) done(ctx context.Context, r *run) error {
 	now := time.Now()
 	err := s.DB.WithContext(ctx).Model(&Import{}).Where("id = ?", r.im.ID).Updates(map[string]any{"status": StatusDone,
-		"percent": 100, "rows_read": r.rowsRead, "created": r.created, "updated": r.updated, "refused": r.refused,
+		"percent": 100, "rows_read": r.b.RowsRead, "created": r.created, "updated": r.updated, "refused": r.b.Refused,
 		"file_path": "", "finished_at": now, "updated_at": now}).Error
 	if err != nil {
 		return err
@@ -120,38 +108,37 @@ type run struct {
 	keepNames bool // a contact's name is kept unless it is its number (phone imports)
 	audio     bool
 
-	rowsRead, created, updated, refused int
-	items                               []item
-	byNumber                            map[string]int
-	refusals                            []refusal
-	lastProgress                        time.Time
+	b                importjob.Batch[item]
+	src              source
+	created, updated int
 }
 
-type refusal struct {
-	Line   int    `json:"line"`
-	Name   string `json:"name"`
-	Number string `json:"number"`
-	Email  string `json:"email"`
-	Reason string `json:"reason"`
+func newRun(ctx context.Context, s Service, im Import) *run {
+	r := &run{s: s, im: im, keepNames: im.Source == SourcePhone, audio: s.acceptAudio(ctx)}
+	r.b = importjob.Batch[item]{Size: batchSize, Table: "contact_import_refusals", ImportID: im.ID,
+		Merge:    func(into *item, later item) { into.merge(later); r.updated++ },
+		Write:    r.write,
+		Progress: func() { r.progress(ctx) }}
+	return r
 }
 
-func (r *run) read(ctx context.Context, tx *gorm.DB, src source) error {
-	if err := tx.Exec("DELETE FROM contact_import_refusals WHERE import_id = ?", r.im.ID).Error; err != nil {
+func (r *run) read(tx *gorm.DB, src source) error {
+	r.src = src
+	if err := r.b.Begin(tx); err != nil {
 		return err
 	}
-	r.byNumber = map[string]int{}
 	for src.Next() {
-		if err := r.add(ctx, tx, src); err != nil {
+		if err := r.add(tx, src.Row()); err != nil {
 			return err
 		}
 	}
 	if err := src.Err(); err != nil {
 		return err
 	}
-	if err := r.flush(ctx, tx, src); err != nil {
+	if err := r.b.Flush(tx); err != nil {
 		return err
 	}
-	if r.rowsRead == 0 {
+	if r.b.RowsRead == 0 {
 		return ErrNoRows
 	}
 	return nil
@@ -159,61 +146,29 @@ func (r *run) read(ctx context.Context, tx *gorm.DB, src source) error {
 
 // add reads one row: a bad one is refused, good ones are batched (a number met twice in a
 // batch is one contact).
-func (r *run) add(ctx context.Context, tx *gorm.DB, src source) error {
-	in := src.Row()
-	r.rowsRead++
+func (r *run) add(tx *gorm.DB, in rowIn) error {
 	it, reason := in.check()
-	switch i, dup := r.byNumber[it.Number]; {
-	case reason != "":
-		r.refused++
-		r.refusals = append(r.refusals, refusal{Line: in.Line, Name: sheet.Clip(in.Name, 200),
-			Number: sheet.Clip(in.Number, 200), Email: sheet.Clip(in.Email, 200), Reason: reason})
-	case dup:
-		r.items[i].merge(it)
-		r.updated++
-	default:
-		r.byNumber[it.Number] = len(r.items)
-		r.items = append(r.items, it)
+	if reason != "" {
+		return r.b.Refuse(tx, importjob.Refusal{Line: in.Line, Name: in.Name, Number: in.Number, Email: in.Email, Reason: reason})
 	}
-	if len(r.items) >= batchSize || len(r.refusals) >= batchSize {
-		return r.flush(ctx, tx, src)
-	}
-	return nil
+	return r.b.Accept(tx, it.Number, it)
 }
 
-// flush writes the batched contacts, their tags and the refusals, and reports progress.
-func (r *run) flush(ctx context.Context, tx *gorm.DB, src source) error {
-	if len(r.items) > 0 {
-		created, err := r.upsert(tx)
-		if err != nil {
-			return err
-		}
-		r.created += created
-		r.updated += len(r.items) - created
-		if err := r.tag(tx); err != nil {
-			return err
-		}
-		r.items, r.byNumber = r.items[:0], map[string]int{}
+// write writes a batch's contacts and their tags.
+func (r *run) write(tx *gorm.DB, items []item) error {
+	created, err := r.upsert(tx, items)
+	if err != nil {
+		return err
 	}
-	if len(r.refusals) > 0 {
-		b, _ := json.Marshal(r.refusals)
-		err := tx.Exec(`INSERT INTO contact_import_refusals (import_id, row_number, name, number, email, reason)
-			SELECT ?, x.line, x.name, x.number, x.email, x.reason
-			FROM json_to_recordset(?::json) AS x(line int, name text, number text, email text, reason text)
-			ON CONFLICT DO NOTHING`, r.im.ID, string(b)).Error
-		if err != nil {
-			return err
-		}
-		r.refusals = r.refusals[:0]
-	}
-	r.progress(ctx, src)
-	return nil
+	r.created += created
+	r.updated += len(items) - created
+	return r.tag(tx, items)
 }
 
 // upsert writes the batch's contacts: a number the company has is merged into its contact
 // (name, and e-mail when the row has one). It answers how many were new.
-func (r *run) upsert(tx *gorm.DB) (int, error) {
-	b, _ := json.Marshal(r.items)
+func (r *run) upsert(tx *gorm.DB, items []item) (int, error) {
+	b, _ := json.Marshal(items)
 	var created int
 	err := tx.Raw(`WITH up AS (
 		INSERT INTO contacts (company_id, name, number, email, channel, accept_audio_message)
@@ -229,13 +184,13 @@ func (r *run) upsert(tx *gorm.DB) (int, error) {
 
 // tag adds the batch's tags to its contacts, creating the tags the company lacks (a name
 // matches whatever its case).
-func (r *run) tag(tx *gorm.DB) error {
+func (r *run) tag(tx *gorm.DB, items []item) error {
 	type pair struct {
 		Number string `json:"number"`
 		Tag    string `json:"tag"`
 	}
 	var pairs []pair
-	for _, it := range r.items {
+	for _, it := range items {
 		for _, t := range it.Tags {
 			pairs = append(pairs, pair{it.Number, t})
 		}
@@ -258,15 +213,10 @@ func (r *run) tag(tx *gorm.DB) error {
 		ON CONFLICT DO NOTHING`, string(b), r.im.CompanyID).Error
 }
 
-// progress stores and publishes how far the reading is, outside the transaction, at most
-// every progressEvery.
-func (r *run) progress(ctx context.Context, src source) {
-	if time.Since(r.lastProgress) < progressEvery {
-		return
-	}
-	r.lastProgress = time.Now()
+// progress stores and publishes how far the reading is, outside the transaction.
+func (r *run) progress(ctx context.Context) {
 	r.s.DB.WithContext(ctx).Model(&Import{}).Where("id = ?", r.im.ID).Updates(map[string]any{
-		"rows_read": r.rowsRead, "created": r.created, "updated": r.updated, "refused": r.refused,
-		"percent": min(src.Percent(), 99), "total_rows": src.Total(), "updated_at": time.Now()})
+		"rows_read": r.b.RowsRead, "created": r.created, "updated": r.updated, "refused": r.b.Refused,
+		"percent": min(r.src.Percent(), 99), "total_rows": r.src.Total(), "updated_at": time.Now()})
 	r.s.announce(ctx, r.im.ID)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"atende/pkg/importjob"
 	"atende/pkg/tasks"
 	"atende/pkg/tenant"
 )
@@ -33,7 +34,7 @@ func (s Service) Start(ctx context.Context, id int64, in StartInput) (Import, er
 	im.Mapping, im.Selection, im.Status = in.Mapping, in.Selection, StatusPending
 	res := s.DB.WithContext(ctx).Model(&Import{}).Where("id = ? AND status = ?", im.ID, StatusUploaded).
 		Select("mapping", "selection", "status", "updated_at").
-		Updates(&Import{Mapping: im.Mapping, Selection: im.Selection, Status: StatusPending, UpdatedAt: time.Now()})
+		Updates(&Import{Mapping: im.Mapping, Selection: im.Selection, State: importjob.State{Status: StatusPending, UpdatedAt: time.Now()}})
 	if res.Error != nil {
 		return Import{}, res.Error
 	}
@@ -58,7 +59,7 @@ func (s Service) enqueue(ctx context.Context, im Import) error {
 // Get returns one import of the company.
 func (s Service) Get(ctx context.Context, id int64) (Import, error) {
 	im, err := tenant.Get[Import](ctx, s.DB, id, ErrNotFound)
-	im.ErrorMessage = fileErrors[im.Error]
+	im.Explain(fileErrors)
 	return im, err
 }
 
@@ -71,7 +72,7 @@ func (s Service) List(ctx context.Context) ([]Import, error) {
 	out := []Import{}
 	err = q.Where("status <> ?", StatusUploaded).Order("id DESC").Limit(10).Find(&out).Error
 	for i := range out {
-		out[i].ErrorMessage = fileErrors[out[i].Error]
+		out[i].Explain(fileErrors)
 	}
 	return out, err
 }

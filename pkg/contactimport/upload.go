@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"atende/pkg/importjob"
 	"atende/pkg/sheet"
 	"atende/pkg/tenant"
 )
@@ -39,8 +40,8 @@ func (s Service) Upload(ctx context.Context, userID int64, rel, name, fileType s
 		return Preview{}, err
 	}
 	s.forgetOld(ctx, companyID)
-	im := Import{CompanyID: companyID, Source: SourceFile, FilePath: rel, FileName: sheet.Clip(name, 200),
-		FileType: fileType, Status: StatusUploaded, Header: p.Header, TotalRows: total}
+	im := Import{CompanyID: companyID, Source: SourceFile, Header: p.Header, State: importjob.State{FilePath: rel,
+		FileName: sheet.Clip(name, 200), FileType: fileType, Status: StatusUploaded, TotalRows: total}}
 	if userID > 0 {
 		im.UserID = &userID
 	}

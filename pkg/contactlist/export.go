@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 
+	"atende/pkg/importjob"
 	"atende/pkg/sheet"
 )
 
@@ -27,10 +28,5 @@ func (s Service) WriteRefusals(ctx context.Context, listID, importID int64, w io
 	if _, err := s.GetImport(ctx, listID, importID); err != nil {
 		return err
 	}
-	rows, err := s.DB.WithContext(ctx).Raw(`SELECT `+sheet.RefusalColumns+`
-		FROM contact_list_import_refusals WHERE import_id = ? ORDER BY row_number`, importID).Rows()
-	if err != nil {
-		return err
-	}
-	return sheet.WriteRefusals(w, rows)
+	return importjob.WriteRefusals(ctx, s.DB, "contact_list_import_refusals", importID, w)
 }

@@ -9,40 +9,29 @@ import (
 	"gorm.io/gorm"
 
 	"atende/pkg/errs"
+	"atende/pkg/importjob"
 	"atende/pkg/sheet"
 	"atende/pkg/tasks"
 	"atende/pkg/tenant"
 )
 
-// Import is one uploaded spreadsheet and its progress. Error is a file-level error code
-// (ERR_IMPORT_…, ErrorMessage says it in words); the rows refused one by one are counted in
-// Refused and downloaded as a spreadsheet.
+// Import is one uploaded spreadsheet, or one check of a list's numbers, and its progress
+// (importjob.State: the file, its status and error — ERR_IMPORT_… —, rows read and refused
+// one by one, downloaded as a spreadsheet); Imported and Merged count the items written.
 type Import struct {
-	ID            int64      `json:"id"`
-	CompanyID     int64      `json:"companyId"`
-	ContactListID int64      `json:"contactListId"`
-	UserID        *int64     `json:"userId"`
-	FilePath      string     `json:"-"`
-	FileName      string     `json:"fileName"`
-	FileType      string     `json:"fileType"`
-	Status        string     `json:"status"`
-	Error         string     `json:"error"`
-	ErrorMessage  string     `json:"errorMessage" gorm:"-"`
-	Warning       string     `json:"warning"`
-	TotalRows     int        `json:"totalRows"`
-	Percent       int        `json:"percent"`
-	RowsRead      int        `json:"rowsRead"`
-	Imported      int        `json:"imported"`
-	Merged        int        `json:"merged"`
-	Refused       int        `json:"refused"`
-	ToCheck       int        `json:"toCheck"`
-	Checked       int        `json:"checked"`
-	Kind          string     `json:"kind" gorm:"default:import"` // KindImport or KindCheck
-	ConnectionID  *int64     `json:"connectionId"`               // a check's connection
-	CheckAfter    int64      `json:"-"`                          // a check's cursor: the last item checked
-	CreatedAt     time.Time  `json:"createdAt"`
-	UpdatedAt     time.Time  `json:"updatedAt"`
-	FinishedAt    *time.Time `json:"finishedAt"`
+	ID              int64  `json:"id"`
+	CompanyID       int64  `json:"companyId"`
+	ContactListID   int64  `json:"contactListId"`
+	UserID          *int64 `json:"userId"`
+	Warning         string `json:"warning"`
+	Imported        int    `json:"imported"`
+	Merged          int    `json:"merged"`
+	ToCheck         int    `json:"toCheck"`
+	Checked         int    `json:"checked"`
+	Kind            string `json:"kind" gorm:"default:import"` // KindImport or KindCheck
+	ConnectionID    *int64 `json:"connectionId"`               // a check's connection
+	CheckAfter      int64  `json:"-"`                          // a check's cursor: the last item checked
+	importjob.State `gorm:"embedded"`
 }
 
 func (Import) TableName() string { return "contact_list_imports" }
@@ -89,13 +78,7 @@ var (
 	ErrImportNotFound = errs.New(http.StatusNotFound, "ERR_IMPORT_NOT_FOUND", "Importação não encontrada.")
 )
 
-var fileErrors = map[string]string{}
-
-func init() {
-	for _, e := range []*errs.Error{ErrNotSpreadsheet, ErrWrongColumns, ErrNoRows, ErrTooManyRows, ErrImportFailed} {
-		fileErrors[e.Code] = e.Message
-	}
-}
+var fileErrors = importjob.MessagesOf(ErrNotSpreadsheet, ErrWrongColumns, ErrNoRows, ErrTooManyRows, ErrImportFailed)
 
 // staleAfter: an import that has not moved for this long is taken for dead (its worker
 // was killed and asynq has not retried it yet), so another may start.
@@ -108,8 +91,8 @@ func (s Service) StartImport(ctx context.Context, userID, listID int64, rel, nam
 	if err != nil {
 		return Import{}, err
 	}
-	im := Import{CompanyID: l.CompanyID, ContactListID: l.ID, FilePath: rel, FileName: name,
-		FileType: fileType, Status: StatusPending}
+	im := Import{CompanyID: l.CompanyID, ContactListID: l.ID,
+		State: importjob.State{FilePath: rel, FileName: name, FileType: fileType, Status: StatusPending}}
 	if userID > 0 {
 		im.UserID = &userID
 	}
@@ -153,7 +136,7 @@ func (s Service) Imports(ctx context.Context, listID int64) ([]Import, error) {
 	out := []Import{}
 	err := s.DB.WithContext(ctx).Where("contact_list_id = ?", listID).Order("id DESC").Limit(5).Find(&out).Error
 	for i := range out {
-		out[i].ErrorMessage = fileErrors[out[i].Error]
+		out[i].Explain(fileErrors)
 	}
 	return out, err
 }
@@ -164,7 +147,7 @@ func (s Service) GetImport(ctx context.Context, listID, id int64) (Import, error
 	if err == nil && im.ContactListID != listID {
 		return Import{}, ErrImportNotFound
 	}
-	im.ErrorMessage = fileErrors[im.Error]
+	im.Explain(fileErrors)
 	return im, err
 }
 
@@ -174,7 +157,7 @@ func (s Service) announceImport(ctx context.Context, id int64) {
 	if err := s.DB.WithContext(ctx).Take(&im, id).Error; err != nil {
 		return
 	}
-	im.ErrorMessage = fileErrors[im.Error]
+	im.Explain(fileErrors)
 	s.publish(ctx, im.CompanyID, EventImport, map[string]any{"action": "update", "record": im})
 }
 

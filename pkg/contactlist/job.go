@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"log/slog"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -12,6 +11,7 @@ import (
 	"gorm.io/gorm"
 
 	"atende/pkg/errs"
+	"atende/pkg/importjob"
 	"atende/pkg/sheet"
 	"atende/pkg/tasks"
 	"atende/pkg/tenant"
@@ -20,9 +20,6 @@ import (
 
 // batchSize is how many rows one statement writes (a variable for tests).
 var batchSize = 2000
-
-// progressEvery throttles the progress written and published while reading.
-const progressEvery = 300 * time.Millisecond
 
 // Import runs an import task. The items are written in one transaction: a file that turns
 // out broken (unreadable, too many rows, no rows) and a crash leave nothing, and a retried
@@ -45,19 +42,11 @@ func (s Service) Import(ctx context.Context, p tasks.ContactListImport, lastTry 
 		return err
 	}
 	check := s.checker(ctx)
-	r := &run{s: s, im: im, valid: check.formatOnly()}
-	err = s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error { return r.read(ctx, tx) })
-	if e, ok := errs.As(err); ok {
-		return s.importFailed(ctx, im, e)
-	}
-	if err != nil && lastTry {
-		slog.Error("contact list import gave up", "import", im.ID, "err", err)
-		return s.importFailed(ctx, im, ErrImportFailed)
-	}
-	if err != nil {
-		return err // retried
-	}
-	return s.importRead(ctx, r, check)
+	r := newRun(ctx, s, im, check.formatOnly())
+	err = s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error { return r.read(tx) })
+	return importjob.Outcome{Name: "contact list import", ID: im.ID, GiveUp: ErrImportFailed, LastTry: lastTry,
+		Failed: func(e *errs.Error) error { return s.importFailed(ctx, im, e) },
+		Done:   func() error { return s.importRead(ctx, r, check) }}.Settle(err)
 }
 
 // importFailed records a file-level error; nothing was written.
@@ -86,8 +75,8 @@ func (s Service) importRead(ctx context.Context, r *run, check numberCheck) erro
 		warning = check.warning
 	}
 	now := time.Now()
-	upd := map[string]any{"status": status, "warning": warning, "percent": 100, "rows_read": r.rowsRead,
-		"imported": r.imported, "merged": r.merged, "refused": r.refused, "to_check": unchecked, "checked": 0,
+	upd := map[string]any{"status": status, "warning": warning, "percent": 100, "rows_read": r.b.RowsRead,
+		"imported": r.imported, "merged": r.merged, "refused": r.b.Refused, "to_check": unchecked, "checked": 0,
 		"file_path": "", "updated_at": now}
 	if status == StatusDone {
 		upd["finished_at"] = now
@@ -114,13 +103,20 @@ type run struct {
 	im    Import
 	valid *bool // what new items get: true when the format is all there is to check
 
-	cols                                columns
-	rowsRead, imported, merged, refused int
-	startCount                          int
-	items                               []row
-	byNumber                            map[string]int
-	refusals                            []refusal
-	lastProgress                        time.Time
+	b                importjob.Batch[row]
+	sh               sheet.Reader
+	cols             columns
+	imported, merged int
+	startCount       int
+}
+
+func newRun(ctx context.Context, s Service, im Import, valid *bool) *run {
+	r := &run{s: s, im: im, valid: valid}
+	r.b = importjob.Batch[row]{Size: batchSize, Table: "contact_list_import_refusals", ImportID: im.ID,
+		Merge:    mergeRow,
+		Write:    r.write,
+		Progress: func() { r.progress(ctx) }}
+	return r
 }
 
 type row struct {
@@ -129,15 +125,15 @@ type row struct {
 	Email  string `json:"email"`
 }
 
-type refusal struct {
-	Line   int    `json:"line"`
-	Name   string `json:"name"`
-	Number string `json:"number"`
-	Email  string `json:"email"`
-	Reason string `json:"reason"`
+// mergeRow: the same number twice in a batch is one item, the later row's name and e-mail.
+func mergeRow(into *row, later row) {
+	into.Name = later.Name
+	if later.Email != "" {
+		into.Email = later.Email
+	}
 }
 
-func (r *run) read(ctx context.Context, tx *gorm.DB) error {
+func (r *run) read(tx *gorm.DB) error {
 	f, err := r.s.Files.OpenLocal(r.im.FilePath)
 	if err != nil {
 		return err
@@ -148,13 +144,13 @@ func (r *run) read(ctx context.Context, tx *gorm.DB) error {
 		return err
 	}
 	defer sh.Close()
+	r.sh = sh
 	if err := tx.Raw("SELECT contacts_count FROM contact_lists WHERE id = ? FOR UPDATE", r.im.ContactListID).Scan(&r.startCount).Error; err != nil {
 		return err
 	}
-	if err := tx.Exec("DELETE FROM contact_list_import_refusals WHERE import_id = ?", r.im.ID).Error; err != nil {
+	if err := r.b.Begin(tx); err != nil {
 		return err
 	}
-	r.byNumber = map[string]int{}
 	line := 0
 	for sh.Next() {
 		line++
@@ -167,7 +163,7 @@ func (r *run) read(ctx context.Context, tx *gorm.DB) error {
 		if line-1 > MaxRows {
 			return ErrTooManyRows
 		}
-		if err := r.add(ctx, tx, sh, line); err != nil {
+		if err := r.add(tx, sh.Row(), line); err != nil {
 			return err
 		}
 	}
@@ -177,92 +173,56 @@ func (r *run) read(ctx context.Context, tx *gorm.DB) error {
 	if line == 0 {
 		return ErrWrongColumns
 	}
-	if err := r.flush(ctx, tx, sh); err != nil {
+	if err := r.b.Flush(tx); err != nil {
 		return err
 	}
-	if r.rowsRead == 0 {
+	if r.b.RowsRead == 0 {
 		return ErrNoRows
 	}
 	return nil
 }
 
 // add reads one row: blank rows are skipped, bad ones refused, good ones batched.
-func (r *run) add(ctx context.Context, tx *gorm.DB, sh sheet.Reader, line int) error {
-	in, ok := r.cols.pick(sh.Row())
+func (r *run) add(tx *gorm.DB, cells []string, line int) error {
+	in, ok := r.cols.pick(cells)
 	if !ok {
 		return nil
 	}
-	r.rowsRead++
 	it, reason := in.check()
 	if reason != "" {
-		r.refused++
-		r.refusals = append(r.refusals, refusal{Line: line, Name: clip(in.Name), Number: clip(in.Number), Email: clip(in.Email), Reason: reason})
-	} else if i, dup := r.byNumber[it.Number]; dup {
-		// The same number twice in a batch: one item, the later row's name and e-mail.
-		r.items[i].Name = it.Name
-		if it.Email != "" {
-			r.items[i].Email = it.Email
-		}
-		r.merged++
-	} else {
-		r.byNumber[it.Number] = len(r.items)
-		r.items = append(r.items, it)
+		return r.b.Refuse(tx, importjob.Refusal{Line: line, Name: in.Name, Number: in.Number, Email: in.Email, Reason: reason})
 	}
-	if len(r.items) >= batchSize || len(r.refusals) >= batchSize {
-		return r.flush(ctx, tx, sh)
+	return r.b.Accept(tx, it.Number, it)
+}
+
+// write writes a batch's items; new items are what the list's count grew by, the other
+// accepted rows were merged.
+func (r *run) write(tx *gorm.DB, items []row) error {
+	b, _ := json.Marshal(items)
+	err := tx.Exec(`INSERT INTO contact_list_items (company_id, contact_list_id, name, number, email, is_whatsapp_valid)
+		SELECT ?, ?, x.name, x.number, x.email, ? FROM json_to_recordset(?::json) AS x(name text, number text, email text)
+		ON CONFLICT (contact_list_id, number) DO UPDATE SET name = EXCLUDED.name,
+			email = CASE WHEN EXCLUDED.email <> '' THEN EXCLUDED.email ELSE contact_list_items.email END,
+			is_whatsapp_valid = COALESCE(contact_list_items.is_whatsapp_valid, EXCLUDED.is_whatsapp_valid),
+			updated_at = now()`, r.im.CompanyID, r.im.ContactListID, r.valid, string(b)).Error
+	if err != nil {
+		return err
 	}
+	var count int
+	if err := tx.Raw("SELECT contacts_count FROM contact_lists WHERE id = ?", r.im.ContactListID).Scan(&count).Error; err != nil {
+		return err
+	}
+	r.imported = count - r.startCount
+	r.merged = r.b.RowsRead - r.b.Refused - r.imported
 	return nil
 }
 
-// flush writes the batched items and refusals and reports the progress.
-func (r *run) flush(ctx context.Context, tx *gorm.DB, sh sheet.Reader) error {
-	if len(r.items) > 0 {
-		b, _ := json.Marshal(r.items)
-		err := tx.Exec(`INSERT INTO contact_list_items (company_id, contact_list_id, name, number, email, is_whatsapp_valid)
-			SELECT ?, ?, x.name, x.number, x.email, ? FROM json_to_recordset(?::json) AS x(name text, number text, email text)
-			ON CONFLICT (contact_list_id, number) DO UPDATE SET name = EXCLUDED.name,
-				email = CASE WHEN EXCLUDED.email <> '' THEN EXCLUDED.email ELSE contact_list_items.email END,
-				is_whatsapp_valid = COALESCE(contact_list_items.is_whatsapp_valid, EXCLUDED.is_whatsapp_valid),
-				updated_at = now()`, r.im.CompanyID, r.im.ContactListID, r.valid, string(b)).Error
-		if err != nil {
-			return err
-		}
-		var count int
-		if err := tx.Raw("SELECT contacts_count FROM contact_lists WHERE id = ?", r.im.ContactListID).Scan(&count).Error; err != nil {
-			return err
-		}
-		// New items are what the list's count grew by; the other accepted rows were merged.
-		accepted := r.rowsRead - r.refused
-		r.imported = count - r.startCount
-		r.merged = accepted - r.imported
-		r.items, r.byNumber = r.items[:0], map[string]int{}
-	}
-	if len(r.refusals) > 0 {
-		b, _ := json.Marshal(r.refusals)
-		err := tx.Exec(`INSERT INTO contact_list_import_refusals (import_id, row_number, name, number, email, reason)
-			SELECT ?, x.line, x.name, x.number, x.email, x.reason
-			FROM json_to_recordset(?::json) AS x(line int, name text, number text, email text, reason text)
-			ON CONFLICT DO NOTHING`, r.im.ID, string(b)).Error
-		if err != nil {
-			return err
-		}
-		r.refusals = r.refusals[:0]
-	}
-	r.progress(ctx, sh)
-	return nil
-}
-
-// progress stores and publishes how far the reading is, outside the transaction, at most
-// every progressEvery.
-func (r *run) progress(ctx context.Context, sh sheet.Reader) {
-	if time.Since(r.lastProgress) < progressEvery {
-		return
-	}
-	r.lastProgress = time.Now()
-	total := max(sh.Total()-1, 0)
+// progress stores and publishes how far the reading is, outside the transaction.
+func (r *run) progress(ctx context.Context) {
+	total := max(r.sh.Total()-1, 0)
 	r.s.DB.WithContext(ctx).Model(&Import{}).Where("id = ?", r.im.ID).Updates(map[string]any{
-		"rows_read": r.rowsRead, "imported": r.imported, "merged": r.merged, "refused": r.refused,
-		"percent": min(sh.Percent(), 99), "total_rows": total, "updated_at": time.Now()})
+		"rows_read": r.b.RowsRead, "imported": r.imported, "merged": r.merged, "refused": r.b.Refused,
+		"percent": min(r.sh.Percent(), 99), "total_rows": total, "updated_at": time.Now()})
 	r.s.announceImport(ctx, r.im.ID)
 }
 
@@ -307,6 +267,3 @@ func (in row) check() (row, string) {
 	}
 	return row{Name: name, Number: number, Email: email}, ""
 }
-
-// clip bounds what a refused row keeps of a cell.
-func clip(s string) string { return sheet.Clip(s, 200) }

@@ -10,6 +10,7 @@ import (
 
 	"atende/pkg/connection"
 	"atende/pkg/errs"
+	"atende/pkg/importjob"
 	"atende/pkg/tasks"
 	"atende/pkg/tenant"
 )
@@ -44,8 +45,8 @@ func (s Service) Recheck(ctx context.Context, userID, listID, connID int64) (Imp
 	if err != nil {
 		return Import{}, err
 	}
-	im := Import{CompanyID: l.CompanyID, ContactListID: l.ID, Kind: KindCheck, Status: StatusChecking,
-		ConnectionID: &check.conn.ID, Percent: 100}
+	im := Import{CompanyID: l.CompanyID, ContactListID: l.ID, Kind: KindCheck, ConnectionID: &check.conn.ID,
+		State: importjob.State{Status: StatusChecking, Percent: 100}}
 	if userID > 0 {
 		im.UserID = &userID
 	}

@@ -2,38 +2,25 @@ package contactlist
 
 import (
 	"context"
-	"os"
 	"strings"
 	"time"
 
 	"gorm.io/gorm"
 
-	"atende/pkg/channel"
-	"atende/pkg/connection"
+	"atende/pkg/importjob"
 	"atende/pkg/page"
 	"atende/pkg/realtime"
 	"atende/pkg/tasks"
 	"atende/pkg/tenant"
 )
 
-// Files opens and removes stored uploads (storage.Store).
-type Files interface {
-	OpenLocal(rel string) (*os.File, error)
-	Remove(rel string) error
-}
-
-// Channels finds the channel of a connection (channel.Registry).
-type Channels interface {
-	For(conn connection.Connection) (channel.Channel, error)
-}
-
 // Service manages the contact lists of the context's company.
 type Service struct {
 	DB       *gorm.DB
 	Events   realtime.Publisher
 	Queue    tasks.Enqueuer
-	Files    Files
-	Channels Channels
+	Files    importjob.Files
+	Channels importjob.Channels
 }
 
 // Page is one page of lists.
