@@ -73,6 +73,7 @@ type Given struct {
 	Ticket  ticket.Ticket
 	Contact contact.Contact
 	Conn    connection.Connection
+	Reply   string // the body of the customer's message (FlowStep.MessageID)
 }
 
 // Handle runs one flow:step task. A task that finds the run elsewhere (another step
@@ -119,7 +120,7 @@ func (e Engine) step(ctx context.Context, tx *gorm.DB, p tasks.FlowStep, g *Give
 	if err != nil || !ok {
 		return nil, err
 	}
-	run, in, ok, err := e.prepare(ctx, tx, p, t)
+	run, in, ok, err := e.prepare(ctx, tx, p, t, g)
 	if err != nil || !ok {
 		return nil, err
 	}
@@ -168,7 +169,7 @@ func ticketOf(ctx context.Context, tx *gorm.DB, p tasks.FlowStep, g *Given) (tic
 }
 
 // prepare starts a run (an entry) or loads the run the task resumes, checking the guard.
-func (e Engine) prepare(ctx context.Context, tx *gorm.DB, p tasks.FlowStep, t ticket.Ticket) (Run, Input, bool, error) {
+func (e Engine) prepare(ctx context.Context, tx *gorm.DB, p tasks.FlowStep, t ticket.Ticket, given *Given) (Run, Input, bool, error) {
 	if p.Entry != "" {
 		return e.begin(tx, p, t)
 	}
@@ -188,9 +189,8 @@ func (e Engine) prepare(ctx context.Context, tx *gorm.DB, p tasks.FlowStep, t ti
 	}
 	in := Input{Graph: g, State: run.state()}
 	if p.MessageID != 0 {
-		var body string
-		if err := tx.Raw(`SELECT body FROM messages WHERE id = ? AND ticket_id = ?`, p.MessageID, p.TicketID).
-			Scan(&body).Error; err != nil {
+		body, err := replyOf(tx, p, given)
+		if err != nil {
 			return run, in, false, err
 		}
 		in.HasReply, in.Reply = true, body
@@ -198,6 +198,16 @@ func (e Engine) prepare(ctx context.Context, tx *gorm.DB, p tasks.FlowStep, t ti
 		return run, in, false, nil
 	}
 	return run, in, true, nil
+}
+
+// replyOf is the customer's message the step answers: given, or read.
+func replyOf(tx *gorm.DB, p tasks.FlowStep, g *Given) (string, error) {
+	if g != nil {
+		return g.Reply, nil
+	}
+	var body string
+	err := tx.Raw(`SELECT body FROM messages WHERE id = ? AND ticket_id = ?`, p.MessageID, p.TicketID).Scan(&body).Error
+	return body, err
 }
 
 // begin starts a run of p.FlowID on the ticket, ending the ticket's active run (a phrase

@@ -60,7 +60,8 @@ func (p Processor) flowIn(ctx context.Context, tx *gorm.DB, tu *turn, h *chatbot
 	var done *flowrun.Applied
 	err := tx.Transaction(func(sp *gorm.DB) error {
 		var err error
-		done, err = p.flows().StepIn(ctx, sp, step, flowrun.Given{Ticket: *a.ticket, Contact: a.contact, Conn: a.conn})
+		done, err = p.flows().StepIn(ctx, sp, step, flowrun.Given{Ticket: *a.ticket, Contact: a.contact, Conn: a.conn,
+			Reply: a.msg.Body})
 		return err
 	})
 	if err != nil {
