@@ -21,7 +21,8 @@ import (
 )
 
 // Flows through the real pipeline: a sandbox customer writes, the inbound bot hands the
-// message to the flow (flow:step after commit), the worker walks the flow and sends.
+// message to the flow (its step runs in the inbound transaction; waits are flow:step
+// tasks), and the worker delivers the step's replies in order (flow:send).
 
 type flowEnv struct {
 	*botEnv

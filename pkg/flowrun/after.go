@@ -15,16 +15,21 @@ import (
 	"atende/pkg/ticket"
 )
 
-// after does what a committed step leaves: each message's send at its delay (keyed by the
-// message id: queued twice, sent once; a lost one is sent by the reconciler), the
-// messages' and ticket's events, the nodes entered, the next wake-up, the hand-off.
-func (e Engine) after(ctx context.Context, d *applied) {
-	for i, m := range d.msgs {
-		if task, err := tasks.NewMessageSend(m.CompanyID, m.ID); err == nil {
-			e.enqueue(ctx, task, asynq.ProcessIn(d.delays[i]))
+// after does what a committed step leaves: the step's messages to send, in order, by one
+// task (keyed by its first message: queued twice, sent once; a lost one is sent by the
+// reconciler), the messages' and ticket's events (unless the caller announces them), the
+// nodes entered, the next wake-up, the hand-off.
+func (e Engine) after(ctx context.Context, d *applied, announced bool) {
+	if len(d.msgs) > 0 {
+		ids := make([]int64, len(d.msgs))
+		for i, m := range d.msgs {
+			ids[i] = m.ID
+		}
+		if task, err := tasks.NewFlowSend(tasks.FlowSend{CompanyID: d.run.CompanyID, MessageIDs: ids}); err == nil {
+			e.enqueue(ctx, task)
 		}
 	}
-	e.publish(ctx, d)
+	e.publish(ctx, d, announced)
 	if !d.wakeAt.IsZero() {
 		if task, err := tasks.NewFlowStep(tasks.FlowStep{CompanyID: d.run.CompanyID, TicketID: d.run.TicketID,
 			RunID: d.run.ID, NodeID: d.run.NodeID, Step: d.run.Step, At: d.wakeAt}); err == nil {
@@ -62,26 +67,40 @@ func (e Engine) enqueue(ctx context.Context, task *asynq.Task, opts ...asynq.Opt
 	}
 }
 
-// publish announces the step's messages, the ticket, and each node the run entered.
-func (e Engine) publish(ctx context.Context, d *applied) {
+// publish announces the step's messages and its ticket (as the step left it: not read
+// again), unless the caller does, and each node the run entered.
+func (e Engine) publish(ctx context.Context, d *applied, announced bool) {
 	if e.Events == nil {
 		return
 	}
 	var events realtime.Collector
-	t, err := ticket.Get(ctx, e.DB, d.run.TicketID)
-	if err == nil && len(d.msgs) > 0 && message.Decorate(ctx, e.DB, e.Media, d.msgs) == nil {
-		for _, m := range d.msgs {
-			message.Publish(ctx, &events, "create", m, t)
-		}
-	}
-	if err == nil && (len(d.msgs) > 0 || d.res.QueueID != nil || d.res.Close) {
-		ticket.PublishUpdate(ctx, &events, t, "")
+	if !announced {
+		e.announce(ctx, &events, d)
 	}
 	for _, id := range d.res.Entered {
 		events.Events = append(events.Events, realtime.ToCompany(d.run.CompanyID, "flowbuilder", map[string]any{
 			"action": "node", "flowId": d.run.FlowID, "ticketId": d.run.TicketID, "runId": d.run.ID, "nodeId": id}))
 	}
 	_ = realtime.PublishAll(ctx, e.Events, events.Events)
+}
+
+// announce adds the step's messages and ticket events; a ticket node or a close changed
+// the queue or status, whose references are read again.
+func (e Engine) announce(ctx context.Context, events *realtime.Collector, d *applied) {
+	t := d.ticket
+	if d.res.QueueID != nil || d.res.Close {
+		if err := ticket.DecorateAcross(ctx, e.DB, []*ticket.Ticket{&t}); err != nil {
+			return
+		}
+	}
+	if len(d.msgs) > 0 && message.Decorate(ctx, e.DB, e.Media, d.msgs) == nil {
+		for _, m := range d.msgs {
+			message.Publish(ctx, events, "create", m, t)
+		}
+	}
+	if len(d.msgs) > 0 || d.res.QueueID != nil || d.res.Close {
+		ticket.PublishUpdate(ctx, events, t, d.left)
+	}
 }
 
 // Requeue re-enqueues the wake-ups of interval waits that are past due (a crash between

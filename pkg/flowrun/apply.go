@@ -38,8 +38,12 @@ func (e Engine) apply(ctx context.Context, tx *gorm.DB, run Run, t ticket.Ticket
 	if err := e.writeSends(ctx, tx, &t, res.Sends, done); err != nil {
 		return nil, err
 	}
+	before := t.Status
 	if err := e.ticketChanges(ctx, tx, &t, res, done); err != nil {
 		return nil, err
+	}
+	if t.Status != before {
+		done.left = before // the lists of the status it left drop it
 	}
 	done.ticket = t
 	return done, writeEvents(tx, run, res.Events)
@@ -69,11 +73,17 @@ func (e Engine) writeSends(ctx context.Context, tx *gorm.DB, t *ticket.Ticket, s
 	if err != nil {
 		return err
 	}
-	for i := range msgs {
-		done.delays = append(done.delays, sends[i].Delay)
-	}
+	wrote(t, msgs)
 	done.msgs = append(done.msgs, msgs...)
 	return nil
+}
+
+// wrote keeps t as message.Write left its row: the preview of its newest message, read.
+func wrote(t *ticket.Ticket, msgs []message.Message) {
+	if len(msgs) == 0 {
+		return
+	}
+	t.LastMessage, t.FromMe, t.UnreadMessages, t.UpdatedAt = message.Preview(msgs[len(msgs)-1]), true, 0, time.Now()
 }
 
 // mediaPath is a flow file's storage path: names are relative to the company.
@@ -117,15 +127,11 @@ func (e Engine) ticketChanges(ctx context.Context, tx *gorm.DB, t *ticket.Ticket
 		return err
 	}
 	drafts := make([]message.Draft, len(texts))
-	last := time.Duration(0)
-	if n := len(done.delays); n > 0 {
-		last = done.delays[n-1] + Gap
-	}
 	for i, text := range texts {
 		drafts[i] = message.Draft{Body: message.Marked(text)}
-		done.delays = append(done.delays, last+time.Duration(i)*Gap)
 	}
 	msgs, err := message.Write(ctx, tx, *t, nil, drafts...)
+	wrote(t, msgs)
 	done.msgs = append(done.msgs, msgs...)
 	return err
 }

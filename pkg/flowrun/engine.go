@@ -9,6 +9,8 @@ import (
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 
+	"atende/pkg/connection"
+	"atende/pkg/contact"
 	"atende/pkg/flow"
 	"atende/pkg/message"
 	"atende/pkg/realtime"
@@ -48,11 +50,30 @@ type Run struct {
 type applied struct {
 	run     Run
 	msgs    []message.Message
-	delays  []time.Duration
-	ticket  ticket.Ticket
+	ticket  ticket.Ticket // decorated, as the step left it
+	left    string        // the status the step moved the ticket from ("" if none)
 	res     Result
 	wakeAt  time.Time
 	message int64
+}
+
+// Applied is a step written in the caller's transaction (StepIn), to Finish once committed.
+type Applied struct{ d *applied }
+
+// Messages are the step's outgoing messages, in sending order.
+func (a Applied) Messages() []message.Message { return a.d.msgs }
+
+// Ticket is the step's ticket as the step left it, and the status it moved it from ("":
+// none).
+func (a Applied) Ticket() (ticket.Ticket, string) { return a.d.ticket, a.d.left }
+
+// Given is what the caller of StepIn already holds: the ticket row, locked by its
+// transaction and current, with its contact and connection. The step reads none of them.
+type Given struct {
+	Ticket  ticket.Ticket
+	Contact contact.Contact
+	Conn    connection.Connection
+	Reply   string // the body of the customer's message (FlowStep.MessageID)
 }
 
 // Handle runs one flow:step task. A task that finds the run elsewhere (another step
@@ -62,26 +83,44 @@ func (e Engine) Handle(ctx context.Context, p tasks.FlowStep) error {
 	var done *applied
 	err := e.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var err error
-		done, err = e.step(ctx, tx, p)
+		done, err = e.step(ctx, tx, p, nil)
 		return err
 	})
 	if err != nil || done == nil {
 		return err
 	}
-	e.after(ctx, done)
+	e.after(ctx, done, false)
 	return nil
 }
 
-func (e Engine) step(ctx context.Context, tx *gorm.DB, p tasks.FlowStep) (*applied, error) {
-	var t ticket.Ticket
-	if err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("id = ? AND company_id = ?", p.TicketID, p.CompanyID).
-		First(&t).Error; err != nil {
-		if errors.Is(err, gorm.ErrRecordNotFound) {
-			return nil, nil
-		}
+// StepIn runs the step p names inside the caller's transaction (the inbound batch that
+// stored the customer's message: the run's rows and replies commit with it, and no task
+// hop stands between the message and its replies). nil: nothing to do. The caller
+// announces the messages and the ticket, and calls Finish once committed.
+func (e Engine) StepIn(ctx context.Context, tx *gorm.DB, p tasks.FlowStep, g Given) (*Applied, error) {
+	done, err := e.step(tenant.With(ctx, p.CompanyID), tx, p, &g)
+	if err != nil || done == nil {
 		return nil, err
 	}
-	run, in, ok, err := e.prepare(ctx, tx, p, t)
+	return &Applied{done}, nil
+}
+
+// Finish does what a committed StepIn leaves: the sends, the wake-up, the hand-off and
+// the nodes' highlights (not the messages' and ticket's events: the caller's).
+func (e Engine) Finish(ctx context.Context, a *Applied) {
+	if a != nil && a.d != nil {
+		e.after(tenant.With(ctx, a.d.run.CompanyID), a.d, true)
+	}
+}
+
+// step reads the ticket once (locked, decorated; or as given), prepares the run and
+// applies the pure step's result.
+func (e Engine) step(ctx context.Context, tx *gorm.DB, p tasks.FlowStep, g *Given) (*applied, error) {
+	t, ok, err := ticketOf(ctx, tx, p, g)
+	if err != nil || !ok {
+		return nil, err
+	}
+	run, in, ok, err := e.prepare(ctx, tx, p, t, g)
 	if err != nil || !ok {
 		return nil, err
 	}
@@ -89,22 +128,48 @@ func (e Engine) step(ctx context.Context, tx *gorm.DB, p tasks.FlowStep) (*appli
 		return nil, tx.Exec(`UPDATE flow_runs SET status = 'stopped', waiting = '', wake_at = NULL, updated_at = now()
 			WHERE id = ?`, run.ID).Error
 	}
-	full, err := ticket.Get(ctx, tx, t.ID)
-	if err != nil {
-		return nil, err
-	}
-	if in.Values, err = ticket.Variables(ctx, tx, full); err != nil {
+	if in.Values, err = ticket.Variables(ctx, tx, t); err != nil {
 		return nil, err
 	}
 	res := Step(in)
 	if !res.Changed && res.Handoff == nil {
 		return nil, nil
 	}
-	return e.apply(ctx, tx, run, full, res, p.MessageID)
+	return e.apply(ctx, tx, run, t, res, p.MessageID)
+}
+
+// ticketOf is the step's ticket with what its variables need: the given one (its
+// queue and attendant read only when it has them), or the row locked then decorated.
+func ticketOf(ctx context.Context, tx *gorm.DB, p tasks.FlowStep, g *Given) (ticket.Ticket, bool, error) {
+	if g != nil {
+		t, c := g.Ticket, g.Contact
+		t.Contact = &c
+		t.Whatsapp = &ticket.ConnectionRef{ID: g.Conn.ID, Name: g.Conn.Name, Channel: g.Conn.Channel,
+			GroupAsTicket: g.Conn.GroupAsTicket}
+		if t.QueueID != nil || t.UserID != nil {
+			if err := ticket.DecorateAcross(ctx, tx, []*ticket.Ticket{&t}); err != nil {
+				return t, false, err
+			}
+		}
+		return t, true, nil
+	}
+	var t ticket.Ticket
+	if err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).Where("id = ? AND company_id = ?", p.TicketID, p.CompanyID).
+		First(&t).Error; err != nil {
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			return t, false, nil
+		}
+		return t, false, err
+	}
+	list := []ticket.Ticket{t}
+	if err := ticket.Decorate(ctx, tx, list); err != nil {
+		return t, false, err
+	}
+	return list[0], true, nil
 }
 
 // prepare starts a run (an entry) or loads the run the task resumes, checking the guard.
-func (e Engine) prepare(ctx context.Context, tx *gorm.DB, p tasks.FlowStep, t ticket.Ticket) (Run, Input, bool, error) {
+func (e Engine) prepare(ctx context.Context, tx *gorm.DB, p tasks.FlowStep, t ticket.Ticket, given *Given) (Run, Input, bool, error) {
 	if p.Entry != "" {
 		return e.begin(tx, p, t)
 	}
@@ -124,9 +189,8 @@ func (e Engine) prepare(ctx context.Context, tx *gorm.DB, p tasks.FlowStep, t ti
 	}
 	in := Input{Graph: g, State: run.state()}
 	if p.MessageID != 0 {
-		var body string
-		if err := tx.Raw(`SELECT body FROM messages WHERE id = ? AND ticket_id = ?`, p.MessageID, p.TicketID).
-			Scan(&body).Error; err != nil {
+		body, err := replyOf(tx, p, given)
+		if err != nil {
 			return run, in, false, err
 		}
 		in.HasReply, in.Reply = true, body
@@ -134,6 +198,16 @@ func (e Engine) prepare(ctx context.Context, tx *gorm.DB, p tasks.FlowStep, t ti
 		return run, in, false, nil
 	}
 	return run, in, true, nil
+}
+
+// replyOf is the customer's message the step answers: given, or read.
+func replyOf(tx *gorm.DB, p tasks.FlowStep, g *Given) (string, error) {
+	if g != nil {
+		return g.Reply, nil
+	}
+	var body string
+	err := tx.Raw(`SELECT body FROM messages WHERE id = ? AND ticket_id = ?`, p.MessageID, p.TicketID).Scan(&body).Error
+	return body, err
 }
 
 // begin starts a run of p.FlowID on the ticket, ending the ticket's active run (a phrase

@@ -1,6 +1,6 @@
 // Package flowrun runs flows (BEHAVIOUR §9, decision 9): Step is a pure function from a
 // graph, a run's state and what happened (an entry, a customer reply, a wait's end) to
-// intents — texts and media to send with their delays, variable writes, ticket changes,
+// intents — texts and media to send in order, variable writes, ticket changes,
 // the next wait, a hand-off to Typebot or OpenAI, analytics events. The worker
 // (engine.go) applies them in one transaction guarded by the run's step counter.
 package flowrun
@@ -31,11 +31,10 @@ const (
 // StepLimit bounds the nodes one step walks: a loop without a wait stops there.
 const StepLimit = 100
 
-// Gap is the pause between two messages of one step; MaxInterval bounds an interval.
-const (
-	Gap         = time.Second
-	MaxInterval = 120 * time.Second
-)
+// MaxInterval bounds an interval. A step's messages go one after the other without a
+// pause (one ordered task, tasks.FlowSend): neither spec/3 nor decision 9 asks for one
+// between plain texts, and an interval card or node is the flow's own wait.
+const MaxInterval = 120 * time.Second
 
 // Texts the engine sends itself.
 const (
@@ -65,13 +64,12 @@ type Input struct {
 	Rand     func() int  // 0–99 for the randomizer; rand.IntN(100) when nil
 }
 
-// Send is one message to write, Delay after the step's commit.
+// Send is one message to write and send after the step's commit, in the step's order.
 type Send struct {
 	Body      string
 	MediaName string // a stored flow file name ("flow/x.jpg")
 	MediaType string // image, audio, video, document ("" for text)
 	Voice     bool   // audio as a voice note
-	Delay     time.Duration
 	Key       string // node and element: what the message is in the run
 }
 
@@ -101,9 +99,8 @@ type Result struct {
 }
 
 type stepper struct {
-	in    Input
-	out   Result
-	delay time.Duration
+	in  Input
+	out Result
 }
 
 // Step advances a run.
@@ -284,7 +281,7 @@ func (s *stepper) enter(n flow.Node) (handle string, next bool) {
 		}
 	case flow.KindInterval:
 		s.wait(WaitInterval)
-		s.out.WakeIn = s.delay + seconds(d.Sec)
+		s.out.WakeIn = seconds(d.Sec)
 		return "", false
 	case flow.KindMenu:
 		s.say(s.menuText(d), n.ID)
@@ -354,7 +351,7 @@ func (s *stepper) content(id string, d flow.NodeData, from int) (done bool) {
 		case flow.KindInterval:
 			s.wait(WaitInterval)
 			s.out.State.Element = i + 1
-			s.out.WakeIn = s.delay + seconds(json.Number(e.Value))
+			s.out.WakeIn = seconds(json.Number(e.Value))
 			return false
 		case flow.KindImage, flow.KindAudio, flow.KindVideo, "file", "document":
 			s.media(e.Type, e.Value, e.Record, id+":"+key)
@@ -382,13 +379,7 @@ func (s *stepper) media(kind, name string, record bool, key string) {
 	s.push(Send{MediaName: name, MediaType: t, Voice: kind == flow.KindAudio && record, Key: key})
 }
 
-func (s *stepper) push(m Send) {
-	if len(s.out.Sends) > 0 {
-		s.delay += Gap
-	}
-	m.Delay = s.delay
-	s.out.Sends = append(s.out.Sends, m)
-}
+func (s *stepper) push(m Send) { s.out.Sends = append(s.out.Sends, m) }
 
 func (s *stepper) event(e Event) { s.out.Events = append(s.out.Events, e) }
 

@@ -79,8 +79,14 @@ func (p Processor) converse(ctx context.Context, tx *gorm.DB, arrivals []*arriva
 		a := last[outs[i].ticketID]
 		outs[i].known = &known{ticket: *a.ticket, contact: a.contact, left: a.left}
 	}
-	outs = append(outs, handoffs(turns)...)
-	return outs, answered, nil
+	more, byFlow, err := p.handoffs(ctx, tx, turns)
+	if err != nil {
+		return nil, nil, err
+	}
+	for id := range byFlow {
+		answered[id] = true
+	}
+	return append(outs, more...), answered, nil
 }
 
 // decide runs the bot on each message in order, keeping the batch's state current (the

@@ -46,6 +46,9 @@ type announce struct {
 	// A reply of the bot: message:send once committed, delay after the commit.
 	send  bool
 	delay time.Duration
+	// A flow step's reply, written by the step the batch ran (handoff_enqueue.go): the
+	// step's flow:send task delivers it.
+	byFlow bool
 
 	handoff *handoffTask // a flow, integration or prompt task to queue once committed
 }

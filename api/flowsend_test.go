@@ -1,0 +1,116 @@
+package api_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"reflect"
+	"testing"
+
+	"atende/pkg/connection"
+	"atende/pkg/flowrun"
+	"atende/pkg/tasks"
+	"atende/pkg/testutil"
+)
+
+// The speed work of issue 14: a customer's message and the flow's replies to it commit
+// together (the step runs in the inbound transaction), and a step's replies go out in
+// their order through one flow:send task.
+func TestFlowStepInInboundAndOrderedSend(t *testing.T) {
+	f := newFlowEnv(t)
+	st, res := f.call("POST", fmt.Sprintf("/sandbox/%d/inbound", f.conn.ID), f.conn.Token,
+		map[string]string{"number": "5511999990009", "name": "Maria Souza", "body": "oi", "id": "fs-1"}, "")
+	if st != 202 {
+		t.Fatalf("inbound: %d %s", st, res)
+	}
+	var ticketID int64
+	eventually(t, "stored", func() bool {
+		f.App.DB.Raw(`SELECT ticket_id FROM messages WHERE provider_id = 'fs-1'`).Scan(&ticketID)
+		return ticketID != 0
+	})
+	// No eventually: the replies and the run are visible as soon as the message is.
+	if n := count(f.env, `SELECT count(*) FROM messages WHERE ticket_id = ? AND from_me`, ticketID); n != 2 {
+		t.Fatalf("replies committed with the message: %d, want 2", n)
+	}
+	if n := count(f.env, `SELECT count(*) FROM flow_runs WHERE ticket_id = ? AND status = 'waiting' AND node_id = 'menu'`, ticketID); n != 1 {
+		t.Fatalf("run waiting at the menu: %d", n)
+	}
+	want := []string{mark + "Olá Maria!", mark + "Escolha:\n[1] Atendimento\n[2] Sair"}
+	outbox := func() []string {
+		var bodies []string
+		f.App.DB.Raw(`SELECT body FROM sandbox_outbox WHERE connection_id = ? ORDER BY id`, f.conn.ID).Scan(&bodies)
+		return bodies
+	}
+	eventually(t, "both delivered", func() bool { return len(outbox()) == 2 })
+	if got := outbox(); !reflect.DeepEqual(got, want) {
+		t.Fatalf("delivered %q, want %q in this order", got, want)
+	}
+	var ids []int64
+	f.must(f.App.DB.Raw(`SELECT id FROM messages WHERE ticket_id = ? AND from_me ORDER BY id`, ticketID).Scan(&ids).Error)
+	// The same task delivered again sends nothing twice.
+	if err := flowrun.SendStep(context.Background(), f.App.Delivery, tasks.FlowSend{CompanyID: f.tn.Company.ID, MessageIDs: ids}, false); err != nil {
+		t.Fatal(err)
+	}
+	if got := outbox(); len(got) != 2 {
+		t.Fatalf("a duplicated flow:send delivered again: %q", got)
+	}
+}
+
+// dying delivers the first n messages, then fails as a worker killed mid-task would.
+type dying struct {
+	flowrun.Sender
+	n int
+}
+
+func (d *dying) Send(ctx context.Context, companyID, messageID int64, final bool) error {
+	if d.n == 0 {
+		return errors.New("killed")
+	}
+	d.n--
+	return d.Sender.Send(ctx, companyID, messageID, final)
+}
+
+// A flow:send task that stopped after its step's first message resumes with the second
+// one on retry: each message delivered once, in order.
+func TestFlowSendResumesMidStep(t *testing.T) {
+	e := newEnv(t)
+	tn := testutil.NewTenant(t, e.App, "acme", 0)
+	conn := sandboxConn(t, e, tn)
+	flowID := insertFlow(t, e, tn.Company.ID, []fnode{
+		{"start", "start", nil}, {"c", "singleBlock", map[string]any{"seq": []string{"m0", "m1", "m2"}, "elements": []map[string]any{
+			{"type": "message", "value": "um", "number": "m0"}, {"type": "message", "value": "dois", "number": "m1"},
+			{"type": "message", "value": "três", "number": "m2"}}}},
+	}, [][3]string{{"start", "a", "c"}})
+	sim, err := flowrun.Service{DB: e.App.DB, Conns: connection.Store{DB: e.App.DB}, Queue: noQueue{}}.Simulate(
+		tenantCtx(tn.Company.ID), flowID, conn.ID, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	eng := flowrun.Engine{DB: e.App.DB, Events: e.App.Events, Settings: e.App.Settings} // no queue: the send is ours to run
+	if err := eng.Handle(ctx, tasks.FlowStep{CompanyID: tn.Company.ID, TicketID: sim.TicketID, FlowID: flowID,
+		Entry: flowrun.EntrySimulate}); err != nil {
+		t.Fatal(err)
+	}
+	var ids []int64
+	if err := e.App.DB.Raw(`SELECT id FROM messages WHERE ticket_id = ? AND from_me ORDER BY id`, sim.TicketID).Scan(&ids).Error; err != nil || len(ids) != 3 {
+		t.Fatalf("step wrote %v (%v)", ids, err)
+	}
+	p := tasks.FlowSend{CompanyID: tn.Company.ID, MessageIDs: ids}
+	if err := flowrun.SendStep(ctx, &dying{Sender: e.App.Delivery, n: 1}, p, false); err == nil {
+		t.Fatal("a killed send reported success")
+	}
+	for range 2 { // the retry, then a duplicate of it
+		if err := flowrun.SendStep(ctx, e.App.Delivery, p, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var bodies []string
+	e.App.DB.Raw(`SELECT body FROM sandbox_outbox WHERE connection_id = ? ORDER BY id`, conn.ID).Scan(&bodies)
+	if want := []string{mark + "um", mark + "dois", mark + "três"}; !reflect.DeepEqual(bodies, want) {
+		t.Fatalf("delivered %q, want %q", bodies, want)
+	}
+	if n := count(e, `SELECT count(*) FROM messages WHERE ticket_id = ? AND from_me AND provider_id IS NOT NULL`, sim.TicketID); n != 3 {
+		t.Fatalf("%d messages recorded as sent", n)
+	}
+}
