@@ -62,6 +62,49 @@ func (c Typebot) Continue(ctx context.Context, base, sessionID, text string) (Ty
 	return r, err
 }
 
+// Bubble is one message of a reply: a text in WhatsApp markup, or a media bubble's file
+// to download (Kind: image, video, audio, embed or file).
+type Bubble struct {
+	Text     string
+	MediaURL string
+	Kind     string
+}
+
+// Bubbles are a reply's messages in order: each bubble (a video hosted by YouTube or Vimeo
+// stays its link), then a choice input's options as "▶️ option" lines.
+func (r TypebotReply) Bubbles() []Bubble {
+	var out []Bubble
+	for _, m := range r.Messages {
+		u := strings.TrimSpace(m.Content.URL)
+		switch {
+		case m.Type == "text" && len(m.Content.RichText) > 0:
+			out = appendText(out, richText(m.Content.RichText))
+		case m.Type == "text":
+			out = appendText(out, m.Content.Markdown)
+		case u == "":
+		case m.Type == "video" && m.Content.Type != "" && m.Content.Type != "url":
+			out = appendText(out, u)
+		default:
+			out = append(out, Bubble{MediaURL: u, Kind: m.Type})
+		}
+	}
+	if r.Input != nil && r.Input.Type == "choice input" && len(r.Input.Items) > 0 {
+		lines := make([]string, 0, len(r.Input.Items))
+		for _, it := range r.Input.Items {
+			lines = append(lines, "▶️ "+strings.TrimSpace(it.Content))
+		}
+		out = appendText(out, strings.Join(lines, "\n"))
+	}
+	return out
+}
+
+func appendText(out []Bubble, s string) []Bubble {
+	if s = strings.TrimSpace(s); s != "" {
+		out = append(out, Bubble{Text: s})
+	}
+	return out
+}
+
 // Texts turns a reply into WhatsApp texts, in order: each bubble's rich text in WhatsApp
 // markup (a media bubble as its URL), then a choice input's options as "▶️ option" lines.
 func (r TypebotReply) Texts() []string {
