@@ -54,6 +54,9 @@ func (r Runner) converse(ctx context.Context, j job) error {
 	if j.p.Due && r.newerMessage(ctx, j) {
 		return nil // the newer message's own debounced turn takes this one along
 	}
+	if wait := Debounce - time.Since(j.msg.CreatedAt); j.p.Due && wait > 0 {
+		return r.again(ctx, j.p, wait) // asynq schedules by the second: come back when due
+	}
 	c, state, err := r.claimTurn(ctx, j, j.msg.ID)
 	if err != nil || state == handled {
 		return err

@@ -135,6 +135,14 @@ func (r Runner) later(ctx context.Context, p tasks.IntegrationMessage, until *ti
 	if until != nil {
 		wait = min(wait, max(time.Until(*until), 0)+busyWait)
 	}
+	return r.again(ctx, p, wait)
+}
+
+// again schedules the next attempt of p in wait.
+func (r Runner) again(ctx context.Context, p tasks.IntegrationMessage, wait time.Duration) error {
+	if p.Attempt >= maxAttempts || r.Queue == nil {
+		return errors.New("integration: turn not due yet")
+	}
 	p.Attempt++
 	task, err := tasks.NewIntegrationMessage(p)
 	if err != nil {
