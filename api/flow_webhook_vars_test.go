@@ -52,7 +52,7 @@ func TestFlowWebhookPayloadVariables(t *testing.T) {
 }
 
 func TestWebhookVarsBounds(t *testing.T) {
-	doc := map[string]any{"long": strings.Repeat("é", flow.WebhookMaxValue+5), "null": nil, "{x}": "no"}
+	doc := map[string]any{"long": strings.Repeat("é", flow.WebhookMaxValue+5), "anull": nil, "{x}": "no"}
 	many := map[string]any{}
 	for i := 0; i < flow.WebhookMaxVars+50; i++ {
 		many[strings.Repeat("k", 1+i%90)+string(rune('a'+i%26))+string(rune('a'+i/26))] = i
@@ -65,7 +65,7 @@ func TestWebhookVarsBounds(t *testing.T) {
 	if got := []rune(v["long"]); len(got) != flow.WebhookMaxValue {
 		t.Fatalf("long value kept %d runes", len(got))
 	}
-	if s, ok := v["null"]; !ok || s != "" {
+	if s, ok := v["anull"]; !ok || s != "" {
 		t.Fatalf("null: %q %v", s, ok)
 	}
 	if _, ok := v["{x}"]; ok {
