@@ -94,6 +94,11 @@ func keepOut(t ticket.Ticket) bool { return t.Status == ticket.StatusClosed || t
 // the session to record (its message handled, the lease ended). won is false when another
 // task took the turn over: nothing was written.
 func (r Runner) finishTurn(ctx context.Context, c claim, write func(tx *gorm.DB, s *session, t ticket.Ticket) error) (bool, error) {
+	return r.finish(ctx, c, false, write)
+}
+
+// finish is finishTurn; always writes even when the bot keeps out now (a delivery's log).
+func (r Runner) finish(ctx context.Context, c claim, always bool, write func(tx *gorm.DB, s *session, t ticket.Ticket) error) (bool, error) {
 	won := false
 	err := r.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		cur, err := lockSession(tx, c.s.CompanyID, c.s.TicketID)
@@ -106,7 +111,7 @@ func (r Runner) finishTurn(ctx context.Context, c claim, write func(tx *gorm.DB,
 		if err != nil {
 			return err
 		}
-		if !keepOut(t) { // taken over by an attendant while the bot thought: its answer is dropped
+		if always || !keepOut(t) { // taken over by an attendant while the bot thought: its answer is dropped
 			if err := write(tx, &s, t); err != nil {
 				return err
 			}

@@ -184,7 +184,7 @@ func (r Runner) deliver(ctx context.Context, j job) error {
 		slog.WarnContext(ctx, "integration: webhook gave up", "ticket_id", j.p.TicketID, "err", err)
 		failed = true
 	}
-	_, err = r.finishTurn(ctx, c, func(tx *gorm.DB, _ *session, t ticket.Ticket) error {
+	_, err = r.finish(ctx, c, true, func(tx *gorm.DB, _ *session, t ticket.Ticket) error {
 		if failed {
 			return ticket.WriteLog(ctx, tx, t.ID, LogError, nil, nil)
 		}
