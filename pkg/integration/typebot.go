@@ -105,30 +105,16 @@ func appendText(out []Bubble, s string) []Bubble {
 	return out
 }
 
-// Texts turns a reply into WhatsApp texts, in order: each bubble's rich text in WhatsApp
-// markup (a media bubble as its URL), then a choice input's options as "▶️ option" lines.
+// Texts turns a reply into WhatsApp texts, in order: each bubble's text, a media
+// bubble as its URL (the worker sends media as files: Bubbles).
 func (r TypebotReply) Texts() []string {
 	var out []string
-	for _, m := range r.Messages {
-		var s string
-		switch {
-		case m.Type == "text" && len(m.Content.RichText) > 0:
-			s = richText(m.Content.RichText)
-		case m.Type == "text":
-			s = m.Content.Markdown
-		default:
-			s = m.Content.URL
+	for _, b := range r.Bubbles() {
+		if b.MediaURL != "" {
+			out = append(out, b.MediaURL)
+		} else {
+			out = append(out, b.Text)
 		}
-		if s = strings.TrimSpace(s); s != "" {
-			out = append(out, s)
-		}
-	}
-	if r.Input != nil && r.Input.Type == "choice input" && len(r.Input.Items) > 0 {
-		lines := make([]string, 0, len(r.Input.Items))
-		for _, it := range r.Input.Items {
-			lines = append(lines, "▶️ "+strings.TrimSpace(it.Content))
-		}
-		out = append(out, strings.Join(lines, "\n"))
 	}
 	return out
 }

@@ -74,8 +74,9 @@ func (r Runner) converse(ctx context.Context, j job) error {
 		o = outcome{replies: texts([]string{MsgUnavailable}), stop: true, failed: true}
 	}
 	var msgs []message.Message
-	changed, oldStatus := false, ""
+	changed, oldStatus, wrote := false, "", false
 	won, err := r.finishTurn(ctx, c, func(tx *gorm.DB, s *session, t ticket.Ticket) error {
+		wrote = true
 		if o.session != nil {
 			s.TypebotSessionID, s.StartedAt = o.session.TypebotSessionID, o.session.StartedAt
 		}
@@ -84,7 +85,7 @@ func (r Runner) converse(ctx context.Context, j job) error {
 		changed, msgs, err = r.apply(ctx, tx, j, s, &t, o)
 		return err
 	})
-	if err != nil || !won {
+	if err != nil || !won || !wrote {
 		r.discard(o) // the files of an answer nobody sends
 		return err
 	}
