@@ -42,7 +42,7 @@ func (r Runner) debounce(ctx context.Context, j job) error {
 func (r Runner) newerMessage(ctx context.Context, j job) bool {
 	var n int64
 	_ = r.DB.WithContext(ctx).Raw(`SELECT count(*) FROM messages WHERE ticket_id = ? AND company_id = ? AND id > ?
-		AND NOT from_me`, j.p.TicketID, j.p.CompanyID, j.msg.ID).Scan(&n).Error
+		AND NOT from_me AND media_type <> ?`, j.p.TicketID, j.p.CompanyID, j.msg.ID, message.TypeReaction).Scan(&n).Error
 	return n > 0
 }
 
@@ -59,9 +59,9 @@ type turnMessage struct {
 func (r Runner) batch(ctx context.Context, c claim) ([]turnMessage, error) {
 	var out []turnMessage
 	err := r.DB.WithContext(ctx).Raw(`SELECT id, body, media_type, media_path FROM messages
-		WHERE ticket_id = ? AND company_id = ? AND NOT from_me AND id > ? AND id <= ?
+		WHERE ticket_id = ? AND company_id = ? AND NOT from_me AND media_type <> ? AND id > ? AND id <= ?
 		  AND id > (SELECT coalesce(max(id), 0) FROM messages WHERE ticket_id = ? AND from_me AND id < ?)
-		ORDER BY id DESC LIMIT ?`, c.s.TicketID, c.s.CompanyID, c.s.LastMessageID, c.through,
+		ORDER BY id DESC LIMIT ?`, c.s.TicketID, c.s.CompanyID, message.TypeReaction, c.s.LastMessageID, c.through,
 		c.s.TicketID, c.through, maxBatch).Scan(&out).Error
 	for i, k := 0, len(out)-1; i < k; i, k = i+1, k-1 {
 		out[i], out[k] = out[k], out[i]
