@@ -3,6 +3,7 @@ package api_test
 import (
 	"context"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -84,7 +85,9 @@ func TestFlowWebhookStartsTheFlow(t *testing.T) {
 		t.Fatalf("ticket %d not open for the contact", ticketID)
 	}
 	got := started()
-	if len(got) != 1 || got[0] != (tasks.FlowStep{CompanyID: acme.Company.ID, TicketID: ticketID, FlowID: f.ID, Entry: "webhook"}) {
+	want := tasks.FlowStep{CompanyID: acme.Company.ID, TicketID: ticketID, FlowID: f.ID, Entry: "webhook",
+		Vars: map[string]string{"lead.name": "Ana Lima", "lead.email": "ana@ex.com", "lead.phones.0": "(11) 99999-0001"}}
+	if len(got) != 1 || !reflect.DeepEqual(got[0], want) {
 		t.Fatalf("flow steps %+v", got)
 	}
 

@@ -12,5 +12,5 @@ func (a *App) wireIntegrations() {
 	a.Integrations = integration.Service{DB: a.DB, Events: a.Events, Dialogflow: df}
 	a.IntegrationRunner = handoff.Runner{DB: a.DB, Events: a.Events, Messages: a.Messages, Settings: a.Settings,
 		Typebot: integration.Typebot{HTTP: integration.DefaultHTTP}, Dialogflow: df,
-		Webhook: integration.Webhook{HTTP: integration.DefaultHTTP}}
+		Webhook: integration.Webhook{HTTP: integration.DefaultHTTP}, Queue: a.Queue, Media: a.Media}
 }

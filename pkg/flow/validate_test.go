@@ -149,7 +149,7 @@ func TestWithNewIDsKeepsTheShape(t *testing.T) {
 }
 
 func TestLookup(t *testing.T) {
-	var doc any
+	var doc map[string]any
 	_ = json.Unmarshal([]byte(`{"data":{"phone":5511999990001,"name":"Ana","tags":[{"v":"x"}],"ok":true}}`), &doc)
 	for path, want := range map[string]string{
 		"data.phone": "5511999990001", "data.name": "Ana", "data.tags.0.v": "x", "data.ok": "true",

@@ -78,7 +78,11 @@ func (t Trigger) Fire(ctx context.Context, hash string, payload []byte) (Started
 	if err != nil {
 		return Started{}, ErrWebhookNoConnection
 	}
-	who, err := readContact(payload, fields, conn)
+	doc, err := readPayload(payload)
+	if err != nil {
+		return Started{}, err
+	}
+	who, err := readContact(doc, fields, conn)
 	if err != nil {
 		return Started{}, err
 	}
@@ -87,7 +91,9 @@ func (t Trigger) Fire(ctx context.Context, hash string, payload []byte) (Started
 		return Started{}, err
 	}
 	ticket.PublishUpdate(ctx, t.Events, tk, oldStatus)
-	task, err := tasks.NewFlowStep(tasks.FlowStep{CompanyID: f.CompanyID, TicketID: tk.ID, FlowID: f.ID, Entry: "webhook"})
+	// The payload's fields start the run as its variables ({{lead.name}}).
+	task, err := tasks.NewFlowStep(tasks.FlowStep{CompanyID: f.CompanyID, TicketID: tk.ID, FlowID: f.ID, Entry: "webhook",
+		Vars: WebhookVars(doc)})
 	if err == nil {
 		// One pending start per flow and ticket: a caller retrying its POST starts it once.
 		_, err = t.Queue.EnqueueContext(ctx, task, asynq.TaskID(fmt.Sprintf("%s:w:%d:%d", tasks.TypeFlowStep, f.ID, tk.ID)))
@@ -130,14 +136,7 @@ type caller struct{ Name, Number, Email string }
 // readContact maps the payload through the field map; the number is normalised as contact
 // lists do (country code added to Brazilian numbers), except on the sandbox, whose numbers
 // are anything with 8 to 30 digits.
-func readContact(payload []byte, fields WebhookFields, conn connection.Connection) (caller, error) {
-	var doc any
-	if err := json.Unmarshal(payload, &doc); err != nil {
-		return caller{}, ErrWebhookPayload
-	}
-	if _, ok := doc.(map[string]any); !ok {
-		return caller{}, ErrWebhookPayload
-	}
+func readContact(doc map[string]any, fields WebhookFields, conn connection.Connection) (caller, error) {
 	c := caller{Name: lookup(doc, fields.Name), Email: lookup(doc, fields.Email)}
 	raw := lookup(doc, fields.Number)
 	if conn.Channel == connection.ChannelSandbox {
@@ -163,13 +162,22 @@ func readContact(payload []byte, fields WebhookFields, conn connection.Connectio
 	return c, nil
 }
 
+// readPayload reads a webhook's body: a JSON object.
+func readPayload(payload []byte) (map[string]any, error) {
+	var doc map[string]any
+	if err := json.Unmarshal(payload, &doc); err != nil || doc == nil {
+		return nil, ErrWebhookPayload
+	}
+	return doc, nil
+}
+
 // lookup reads a dotted path ("data.customer.phone", "items.0.name") in a JSON document
 // as text; "" when absent or not a string, number or boolean.
-func lookup(doc any, path string) string {
+func lookup(doc map[string]any, path string) string {
 	if path = strings.TrimSpace(path); path == "" {
 		return ""
 	}
-	cur := doc
+	var cur any = doc
 	for _, part := range strings.Split(path, ".") {
 		switch v := cur.(type) {
 		case map[string]any:

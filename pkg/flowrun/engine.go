@@ -233,7 +233,11 @@ func (e Engine) begin(tx *gorm.DB, p tasks.FlowStep, t ticket.Ticket) (Run, Inpu
 		return run, Input{}, false, res.Error
 	}
 	run.Status = StatusRunning
-	return run, Input{Graph: g, Start: true, State: State{Vars: map[string]string{}, Status: StatusRunning}}, true, nil
+	vars := p.Vars // a webhook's payload fields
+	if vars == nil {
+		vars = map[string]string{}
+	}
+	return run, Input{Graph: g, Start: true, State: State{Vars: vars, Status: StatusRunning}}, true, nil
 }
 
 // EntrySimulate is the simulator's entry: it runs a flow even while it is inactive.

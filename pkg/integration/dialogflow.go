@@ -48,6 +48,8 @@ type DialogflowResult struct {
 	} `json:"intent,omitempty"`
 	Action     string         `json:"action"`
 	Parameters map[string]any `json:"parameters,omitempty"`
+	// OutputAudio is the answer spoken (Ogg Opus), when the query was audio.
+	OutputAudio []byte `json:"-"`
 }
 
 // Texts are the replies to send: each text fulfillment message, else the fulfillment text.
@@ -71,6 +73,25 @@ func (r DialogflowResult) Texts() []string {
 
 // DetectIntent sends text in language to the agent of project, in session.
 func (d Dialogflow) DetectIntent(ctx context.Context, creds Credentials, project, session, language, text string) (DialogflowResult, error) {
+	return d.Detect(ctx, creds, project, session, language, Query{Text: text})
+}
+
+// Query is one detectIntent input: the customer's text, or their voice (Audio, see
+// AudioConfig), which is answered with voice too (outputAudio, an Ogg Opus voice note).
+type Query struct {
+	Text  string
+	Audio []byte
+}
+
+// MaxQueryText is Dialogflow's bound on a text query (characters).
+const MaxQueryText = 256
+
+// Detect sends q in language to the agent of project, in session.
+func (d Dialogflow) Detect(ctx context.Context, creds Credentials, project, session, language string, q Query) (DialogflowResult, error) {
+	body, err := queryBody(q, language)
+	if err != nil {
+		return DialogflowResult{}, err
+	}
 	tok, err := d.token(ctx, creds)
 	if err != nil {
 		return DialogflowResult{}, err
@@ -81,12 +102,35 @@ func (d Dialogflow) DetectIntent(ctx context.Context, creds Credentials, project
 	}
 	u := strings.TrimRight(base, "/") + "/v2/projects/" + url.PathEscape(project) + "/agent/sessions/" +
 		url.PathEscape(session) + ":detectIntent"
-	body := map[string]any{"queryInput": map[string]any{"text": map[string]string{"text": text, "languageCode": language}}}
 	var out struct {
 		QueryResult DialogflowResult `json:"queryResult"`
+		OutputAudio []byte           `json:"outputAudio"` // base64 in the JSON
 	}
 	err = postJSON(ctx, d.HTTP, u, body, map[string]string{"Authorization": "Bearer " + tok}, &out)
+	out.QueryResult.OutputAudio = out.OutputAudio
 	return out.QueryResult, err
+}
+
+// queryBody is detectIntent's request for q: a text input, or an audio input with its
+// audio config and a voice answer asked for.
+func queryBody(q Query, language string) (map[string]any, error) {
+	if len(q.Audio) == 0 {
+		text := q.Text
+		if r := []rune(text); len(r) > MaxQueryText {
+			text = string(r[:MaxQueryText])
+		}
+		return map[string]any{"queryInput": map[string]any{"text": map[string]string{"text": text, "languageCode": language}}}, nil
+	}
+	enc, rate, ok := AudioConfig(q.Audio)
+	if !ok {
+		return nil, ErrAudioFormat
+	}
+	cfg := map[string]any{"audioEncoding": enc, "languageCode": language}
+	if rate > 0 {
+		cfg["sampleRateHertz"] = rate
+	}
+	return map[string]any{"queryInput": map[string]any{"audioConfig": cfg}, "inputAudio": q.Audio,
+		"outputAudioConfig": map[string]any{"audioEncoding": "OUTPUT_AUDIO_ENCODING_OGG_OPUS"}}, nil
 }
 
 type token struct {

@@ -62,22 +62,30 @@ func (c Typebot) Continue(ctx context.Context, base, sessionID, text string) (Ty
 	return r, err
 }
 
-// Texts turns a reply into WhatsApp texts, in order: each bubble's rich text in WhatsApp
-// markup (a media bubble as its URL), then a choice input's options as "▶️ option" lines.
-func (r TypebotReply) Texts() []string {
-	var out []string
+// Bubble is one message of a reply: a text in WhatsApp markup, or a media bubble's file
+// to download (Kind: image, video, audio, embed or file).
+type Bubble struct {
+	Text     string
+	MediaURL string
+	Kind     string
+}
+
+// Bubbles are a reply's messages in order: each bubble (a video hosted by YouTube or Vimeo
+// stays its link), then a choice input's options as "▶️ option" lines.
+func (r TypebotReply) Bubbles() []Bubble {
+	var out []Bubble
 	for _, m := range r.Messages {
-		var s string
+		u := strings.TrimSpace(m.Content.URL)
 		switch {
 		case m.Type == "text" && len(m.Content.RichText) > 0:
-			s = richText(m.Content.RichText)
+			out = appendText(out, richText(m.Content.RichText))
 		case m.Type == "text":
-			s = m.Content.Markdown
+			out = appendText(out, m.Content.Markdown)
+		case u == "":
+		case m.Type == "video" && m.Content.Type != "" && m.Content.Type != "url":
+			out = appendText(out, u)
 		default:
-			s = m.Content.URL
-		}
-		if s = strings.TrimSpace(s); s != "" {
-			out = append(out, s)
+			out = append(out, Bubble{MediaURL: u, Kind: m.Type})
 		}
 	}
 	if r.Input != nil && r.Input.Type == "choice input" && len(r.Input.Items) > 0 {
@@ -85,7 +93,28 @@ func (r TypebotReply) Texts() []string {
 		for _, it := range r.Input.Items {
 			lines = append(lines, "▶️ "+strings.TrimSpace(it.Content))
 		}
-		out = append(out, strings.Join(lines, "\n"))
+		out = appendText(out, strings.Join(lines, "\n"))
+	}
+	return out
+}
+
+func appendText(out []Bubble, s string) []Bubble {
+	if s = strings.TrimSpace(s); s != "" {
+		out = append(out, Bubble{Text: s})
+	}
+	return out
+}
+
+// Texts turns a reply into WhatsApp texts, in order: each bubble's text, a media
+// bubble as its URL (the worker sends media as files: Bubbles).
+func (r TypebotReply) Texts() []string {
+	var out []string
+	for _, b := range r.Bubbles() {
+		if b.MediaURL != "" {
+			out = append(out, b.MediaURL)
+		} else {
+			out = append(out, b.Text)
+		}
 	}
 	return out
 }

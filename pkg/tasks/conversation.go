@@ -36,6 +36,8 @@ type FlowStep struct {
 	NodeID    string    `json:"nodeId,omitempty"`
 	Step      int       `json:"step,omitempty"` // the run's step counter the wait belongs to
 	At        time.Time `json:"at,omitempty"`
+	// Vars: an entry's first variables (a webhook's payload fields, flow.WebhookVars).
+	Vars map[string]string `json:"vars,omitempty"`
 }
 
 // NewFlowStep: one task per message (a redelivered inbound batch enqueues it once) or per
@@ -61,13 +63,25 @@ type IntegrationMessage struct {
 	MessageID     int64           `json:"messageId"`
 	IntegrationID int64           `json:"integrationId,omitempty"`
 	Settings      json.RawMessage `json:"settings,omitempty"`
+	// Due: Dialogflow's debounced query of the ticket's messages up to MessageID (its
+	// half-second wait is over). Attempt: the task found another turn of the ticket
+	// running and came back (pkg/integration/handoff).
+	Due     bool `json:"due,omitempty"`
+	Attempt int  `json:"attempt,omitempty"`
 }
 
 // NewIntegrationMessage: one task per message and integration; retried with backoff (an
 // outside service that is down gets the message later, once).
 func NewIntegrationMessage(p IntegrationMessage) (*asynq.Task, error) {
+	id := fmt.Sprintf("%s:%d:%d", TypeIntegrationMessage, p.MessageID, p.IntegrationID)
+	if p.Due {
+		id += ":due"
+	}
+	if p.Attempt > 0 {
+		id += fmt.Sprintf(":a%d", p.Attempt)
+	}
 	return newTask(TypeIntegrationMessage, p, asynq.Queue(QueueDefault), asynq.MaxRetry(6), asynq.Timeout(time.Minute),
-		asynq.TaskID(fmt.Sprintf("%s:%d:%d", TypeIntegrationMessage, p.MessageID, p.IntegrationID)))
+		asynq.TaskID(id))
 }
 
 // PromptMessage has prompt PromptID (or, for a flow's openai node, Settings: the node's

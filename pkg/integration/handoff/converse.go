@@ -15,9 +15,9 @@ import (
 	"atende/pkg/vars"
 )
 
-// outcome is what one bot turn decided, applied in the task's transaction.
+// outcome is what one bot turn decided, applied in the turn's closing transaction.
 type outcome struct {
-	texts   []string
+	replies []reply
 	gap     time.Duration // between the replies (typebotDelayMessage)
 	start   bool          // the bot took the ticket: use_integration on
 	stop    bool          // the bot hands the ticket back: use_integration off
@@ -25,45 +25,71 @@ type outcome struct {
 	queueID *int64        // a command moving the ticket to a queue…
 	userID  *int64        // …and to an attendant
 	failed  bool
+	session *session // Typebot's session as the turn left it (nil: unchanged)
 }
 
-// converse runs one Typebot or Dialogflow turn under the ticket's session lock and writes
-// the replies, the ticket's changes and the handled message id in one transaction.
+// reply is one message of the bot: a text, or a file it sent, stored (the text its caption).
+type reply struct {
+	text      string
+	mediaPath string
+	mediaName string
+	mediaType string // a message media type
+}
+
+func texts(ss []string) []reply {
+	out := make([]reply, 0, len(ss))
+	for _, s := range ss {
+		out = append(out, reply{text: s})
+	}
+	return out
+}
+
+// converse runs one Typebot or Dialogflow turn: claimed in a short transaction, the bot
+// asked outside any, the replies and the ticket's changes written by a second one if the
+// turn is still this task's (lease.go). Dialogflow's turns wait out their debounce first.
 func (r Runner) converse(ctx context.Context, j job) error {
-	var msgs []message.Message
-	var gap time.Duration
-	changed, oldStatus := false, ""
-	err := r.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		s, err := lockSession(tx, j.p.CompanyID, j.p.TicketID)
-		if err != nil || s.LastMessageID >= j.msg.ID {
-			return err
-		}
-		s.LastMessageID = j.msg.ID
-		t, err := ticket.Row(ctx, tx, j.p.TicketID)
-		if err != nil {
-			return err
-		}
-		if t.Status == ticket.StatusClosed || t.UserID != nil {
-			return saveSession(tx, s) // an attendant took over, or it ended: the bot keeps out
-		}
-		o, err := r.turn(ctx, tx, j, &s, t)
-		if err != nil {
-			if transient(err) && !j.lastTry {
-				return err
-			}
-			slog.WarnContext(ctx, "integration: bot failed", "type", j.it.Type, "ticket_id", t.ID, "err", err)
-			o = outcome{texts: []string{MsgUnavailable}, stop: true, failed: true}
-		}
-		oldStatus, gap = t.Status, o.gap
-		if changed, msgs, err = r.apply(ctx, tx, j, &s, &t, o); err != nil {
-			return err
-		}
-		return saveSession(tx, s)
-	})
-	if err != nil {
+	if j.it.Type == integration.TypeDialogflow && !j.p.Due {
+		return r.debounce(ctx, j)
+	}
+	if j.p.Due && r.newerMessage(ctx, j) {
+		return nil // the newer message's own debounced turn takes this one along
+	}
+	if wait := Debounce - time.Since(j.msg.CreatedAt); j.p.Due && wait > 0 {
+		return r.again(ctx, j.p, wait) // asynq schedules by the second: come back when due
+	}
+	c, state, err := r.claimTurn(ctx, j, j.msg.ID)
+	if err != nil || state == handled {
 		return err
 	}
-	r.Messages.DispatchPaced(ctx, msgs, gap)
+	if state == busy {
+		return r.later(ctx, j.p, c.s.LeaseUntil)
+	}
+	o, err := r.turn(ctx, j, c)
+	if err != nil {
+		if transient(err) && !j.lastTry {
+			r.release(ctx, c)
+			return err
+		}
+		slog.WarnContext(ctx, "integration: bot failed", "type", j.it.Type, "ticket_id", c.t.ID, "err", err)
+		o = outcome{replies: texts([]string{MsgUnavailable}), stop: true, failed: true}
+	}
+	var msgs []message.Message
+	changed, oldStatus, wrote := false, "", false
+	won, err := r.finishTurn(ctx, c, func(tx *gorm.DB, s *session, t ticket.Ticket) error {
+		wrote = true
+		if o.session != nil {
+			s.TypebotSessionID, s.StartedAt = o.session.TypebotSessionID, o.session.StartedAt
+		}
+		oldStatus = t.Status
+		var err error
+		changed, msgs, err = r.apply(ctx, tx, j, s, &t, o)
+		return err
+	})
+	if err != nil || !won || !wrote {
+		r.discard(o) // the files of an answer nobody sends
+		return err
+	}
+	r.Messages.DispatchPaced(ctx, msgs, o.gap)
 	if changed && r.Events != nil {
 		if t, err := ticket.Get(ctx, r.DB, j.p.TicketID); err == nil {
 			ticket.PublishUpdate(ctx, r.Events, t, oldStatus)
@@ -72,11 +98,20 @@ func (r Runner) converse(ctx context.Context, j job) error {
 	return nil
 }
 
-func (r Runner) turn(ctx context.Context, tx *gorm.DB, j job, s *session, t ticket.Ticket) (outcome, error) {
-	if j.it.Type == integration.TypeDialogflow {
-		return r.dialogflowTurn(ctx, j, t)
+// discard removes the files an unsent answer stored.
+func (r Runner) discard(o outcome) {
+	for _, rp := range o.replies {
+		if rp.mediaPath != "" {
+			_ = r.Media.Remove(rp.mediaPath)
+		}
 	}
-	return r.typebotTurn(ctx, tx, j, s, t)
+}
+
+func (r Runner) turn(ctx context.Context, j job, c claim) (outcome, error) {
+	if j.it.Type == integration.TypeDialogflow {
+		return r.dialogflowTurn(ctx, j, c)
+	}
+	return r.typebotTurn(ctx, j, c)
 }
 
 // apply writes o: ticket changes first (so a farewell follows the bot's last words in the
@@ -94,7 +129,7 @@ func (r Runner) apply(ctx context.Context, tx *gorm.DB, j job, s *session, t *ti
 	if j.it.ID == 0 {
 		s.IntegrationID = nil
 	}
-	texts := o.texts
+	replies := o.replies
 	if o.queueID != nil {
 		moved, err := r.move(ctx, tx, t, *o.queueID, o.userID)
 		if err != nil {
@@ -121,9 +156,9 @@ func (r Runner) apply(ctx context.Context, tx *gorm.DB, j job, s *session, t *ti
 		if err != nil {
 			return false, nil, err
 		}
-		texts, changed = append(texts, farewell...), true
+		replies, changed = append(replies, texts(farewell)...), true
 	}
-	msgs, err := r.write(ctx, tx, *t, texts)
+	msgs, err := r.write(ctx, tx, *t, replies)
 	return changed, msgs, err
 }
 
@@ -150,11 +185,13 @@ func (r Runner) move(ctx context.Context, tx *gorm.DB, t *ticket.Ticket, queueID
 	return true, ticket.SetQueue(ctx, tx, t, queueID)
 }
 
-// write stores the replies as the system's marked outgoing messages.
-func (r Runner) write(ctx context.Context, tx *gorm.DB, t ticket.Ticket, texts []string) ([]message.Message, error) {
+// write stores the replies as the system's marked outgoing messages, texts rendered
+// with the message variables.
+func (r Runner) write(ctx context.Context, tx *gorm.DB, t ticket.Ticket, replies []reply) ([]message.Message, error) {
 	var values *vars.Values
-	drafts := make([]message.Draft, 0, len(texts))
-	for _, text := range texts {
+	drafts := make([]message.Draft, 0, len(replies))
+	for _, rp := range replies {
+		text := rp.text
 		if strings.Contains(text, "{{") && values == nil {
 			full, err := ticket.Get(ctx, tx, t.ID)
 			if err != nil {
@@ -169,7 +206,12 @@ func (r Runner) write(ctx context.Context, tx *gorm.DB, t ticket.Ticket, texts [
 		if values != nil {
 			text = vars.Render(text, *values)
 		}
-		if text = strings.TrimSpace(text); text != "" {
+		text = strings.TrimSpace(text)
+		switch {
+		case rp.mediaPath != "":
+			drafts = append(drafts, message.Draft{Body: message.Marked(text), MediaPath: rp.mediaPath,
+				MediaName: rp.mediaName, MediaType: rp.mediaType})
+		case text != "":
 			drafts = append(drafts, message.Draft{Body: message.Marked(text)})
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"atende/pkg/integration"
 	"atende/pkg/message"
 	"atende/pkg/realtime"
+	"atende/pkg/storage"
 	"atende/pkg/tasks"
 	"atende/pkg/tenant"
 	"atende/pkg/ticket"
@@ -47,6 +48,8 @@ type Runner struct {
 	Typebot    integration.Typebot
 	Dialogflow integration.Dialogflow
 	Webhook    integration.Webhook
+	Queue      tasks.Enqueuer // busy and debounced turns come back as scheduled tasks
+	Media      storage.Store  // files the bots send and the audio Dialogflow hears
 	Now        func() time.Time
 }
 
@@ -126,12 +129,17 @@ type session struct {
 	StartedAt        *time.Time
 	LastMessageID    int64
 	UpdatedAt        time.Time
+	// The turn running now (lease.go).
+	Turn           int64
+	LeaseUntil     *time.Time
+	LeaseOwner     string
+	ClaimedThrough int64
 }
 
 func (session) TableName() string { return "integration_sessions" }
 
-// lockSession creates (if needed) and locks the ticket's session row for tx: tasks of one
-// ticket take turns, and a redelivered task sees the message it already handled.
+// lockSession creates (if needed) and locks the ticket's session row for a short
+// transaction: a claim or the answer's write (lease.go), never an outside call.
 func lockSession(tx *gorm.DB, companyID, ticketID int64) (session, error) {
 	if err := tx.Exec(`INSERT INTO integration_sessions (ticket_id, company_id) VALUES (?, ?)
 		ON CONFLICT (ticket_id) DO NOTHING`, ticketID, companyID).Error; err != nil {
@@ -143,37 +151,71 @@ func lockSession(tx *gorm.DB, companyID, ticketID int64) (session, error) {
 	return s, err
 }
 
-// saveSession records s (the handled message, Typebot's session) in tx.
+// saveSession records s (the handled message, Typebot's session, the turn) in tx.
 func saveSession(tx *gorm.DB, s session) error {
 	return tx.Exec(`UPDATE integration_sessions SET integration_id = ?, typebot_session_id = ?, started_at = ?,
-		last_message_id = ?, updated_at = now() WHERE ticket_id = ?`, s.IntegrationID, s.TypebotSessionID, s.StartedAt,
-		s.LastMessageID, s.TicketID).Error
+		last_message_id = ?, turn = ?, lease_until = ?, lease_owner = ?, claimed_through = ?, updated_at = now()
+		WHERE ticket_id = ?`, s.IntegrationID, s.TypebotSessionID, s.StartedAt, s.LastMessageID, s.Turn, s.LeaseUntil,
+		s.LeaseOwner, s.ClaimedThrough, s.TicketID).Error
 }
 
-// deliver posts the message to an n8n or webhook URL once: a failure is retried by the
-// task; the session row records a delivery that succeeded.
+// deliver posts the message to an n8n or webhook URL once: the session is claimed, the
+// POST runs outside any transaction, and a delivery that succeeded (or gave up on the last
+// try) is recorded by the claim's turn; a failure is retried by the task.
 func (r Runner) deliver(ctx context.Context, j job) error {
-	return r.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	c, state, err := r.claimDelivery(ctx, j)
+	if err != nil || state == handled {
+		return err
+	}
+	if state == busy {
+		return r.later(ctx, j.p, c.s.LeaseUntil)
+	}
+	payload, err := r.payload(ctx, r.DB, j)
+	if err != nil {
+		r.release(ctx, c)
+		return err
+	}
+	failed := false
+	if err := r.Webhook.Post(ctx, j.it.URLN8N, j.it.WebhookSecret, j.msg.ID, payload); err != nil {
+		if !j.lastTry {
+			r.release(ctx, c)
+			return err
+		}
+		slog.WarnContext(ctx, "integration: webhook gave up", "ticket_id", j.p.TicketID, "err", err)
+		failed = true
+	}
+	_, err = r.finish(ctx, c, true, func(tx *gorm.DB, _ *session, t ticket.Ticket) error {
+		if failed {
+			return ticket.WriteLog(ctx, tx, t.ID, LogError, nil, nil)
+		}
+		return nil
+	})
+	return err
+}
+
+// claimDelivery claims a webhook delivery; unlike a bot turn it goes out whoever holds
+// the ticket (an attendant's ticket still feeds the company's automation).
+func (r Runner) claimDelivery(ctx context.Context, j job) (claim, claimState, error) {
+	var c claim
+	state := claimed
+	err := r.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		s, err := lockSession(tx, j.p.CompanyID, j.p.TicketID)
-		if err != nil || s.LastMessageID >= j.msg.ID {
+		switch {
+		case err != nil:
 			return err
+		case s.LastMessageID >= j.msg.ID:
+			state = handled
+			return nil
+		case s.LeaseUntil != nil && r.now().Before(*s.LeaseUntil) && s.LeaseOwner != owner(j.p):
+			c.s, state = s, busy
+			return nil
 		}
-		payload, err := r.payload(ctx, tx, j)
-		if err != nil {
-			return err
-		}
-		if err := r.Webhook.Post(ctx, j.it.URLN8N, j.it.WebhookSecret, j.msg.ID, payload); err != nil {
-			if !j.lastTry {
-				return err
-			}
-			slog.WarnContext(ctx, "integration: webhook gave up", "ticket_id", j.p.TicketID, "err", err)
-			if err := ticket.WriteLog(ctx, tx, j.p.TicketID, LogError, nil, nil); err != nil {
-				return err
-			}
-		}
-		s.LastMessageID = j.msg.ID
+		until := r.now().Add(LeaseFor)
+		s.Turn, s.LeaseUntil, s.LeaseOwner, s.ClaimedThrough = s.Turn+1, &until, owner(j.p), j.msg.ID
+		c = claim{s: s, through: j.msg.ID}
 		return saveSession(tx, s)
 	})
+	return c, state, err
 }
 
 // transient: worth retrying (network trouble, the service overloaded or down).

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"gorm.io/gorm"
-
 	"atende/pkg/integration"
 	"atende/pkg/ticket"
 )
@@ -17,44 +15,60 @@ import (
 // typebotTurn is BEHAVIOUR §10's Typebot: the restart and finish keywords; otherwise a
 // new chat (no session, another integration's, or older than typebotExpires minutes)
 // with the customer's prefilled variables, or the session continued with the text; the
-// bot's texts with their commands taken out; no text → the unknown-message text.
-func (r Runner) typebotTurn(ctx context.Context, tx *gorm.DB, j job, s *session, t ticket.Ticket) (outcome, error) {
-	it, text := j.it, strings.TrimSpace(j.msg.Body)
+// bot's bubbles (texts with their commands taken out, media as files) paced by the
+// integration's delay; no bubble → the unknown-message text. It runs outside any
+// transaction: the session it changes is returned in the outcome.
+func (r Runner) typebotTurn(ctx context.Context, j job, c claim) (outcome, error) {
+	it, text, s := j.it, strings.TrimSpace(j.msg.Body), c.s
 	if kw := strings.TrimSpace(it.TypebotKeywordRestart); kw != "" && strings.EqualFold(text, kw) {
 		s.TypebotSessionID, s.StartedAt = "", nil
-		return outcome{texts: nonBlank(it.TypebotRestartMessage)}, nil
+		return outcome{replies: texts(nonBlank(it.TypebotRestartMessage)), session: &s}, nil
 	}
 	if kw := strings.TrimSpace(it.TypebotKeywordFinish); kw != "" && strings.EqualFold(text, kw) {
 		return outcome{close: true, stop: true}, nil
 	}
 	o := outcome{gap: time.Duration(it.TypebotDelayMessage) * time.Millisecond}
-	var reply integration.TypebotReply
+	var res integration.TypebotReply
 	var err error
 	fresh := s.TypebotSessionID == "" || !sameIntegration(s.IntegrationID, it.ID) ||
 		(it.TypebotExpires > 0 && s.StartedAt != nil && r.now().Sub(*s.StartedAt) > time.Duration(it.TypebotExpires)*time.Minute)
 	if !fresh {
-		reply, err = r.Typebot.Continue(ctx, it.URLN8N, s.TypebotSessionID, text)
+		res, err = r.Typebot.Continue(ctx, it.URLN8N, s.TypebotSessionID, text)
 		var st *integration.StatusError
 		fresh = errors.As(err, &st) && st.Status == 404 // integration.Typebot forgot the session
 	}
 	if fresh {
-		prefill, perr := r.prefill(ctx, tx, t)
+		prefill, perr := r.prefill(ctx, c.t)
 		if perr != nil {
 			return outcome{}, perr
 		}
-		if reply, err = r.Typebot.Start(ctx, it.URLN8N, it.TypebotSlug, prefill); err == nil {
+		if res, err = r.Typebot.Start(ctx, it.URLN8N, it.TypebotSlug, prefill); err == nil {
 			now := r.now()
-			s.TypebotSessionID, s.StartedAt, o.start = reply.SessionID, &now, true
+			s.TypebotSessionID, s.StartedAt, o.start, o.session = res.SessionID, &now, true, &s
 		}
 	}
 	if err != nil {
 		return outcome{}, err
 	}
-	o.texts = commands(reply.Texts(), &o)
-	if len(o.texts) == 0 && !o.stop {
-		o.texts = nonBlank(it.TypebotUnknownMessage)
+	o.replies = r.bubbles(ctx, c.t.CompanyID, res, &o)
+	if len(o.replies) == 0 && !o.stop {
+		o.replies = texts(nonBlank(it.TypebotUnknownMessage))
 	}
 	return o, nil
+}
+
+// bubbles are the reply's messages in order: texts (commands taken out), media bubbles
+// as stored files, a choice input's options last.
+func (r Runner) bubbles(ctx context.Context, companyID int64, res integration.TypebotReply, o *outcome) []reply {
+	var out []reply
+	for _, b := range res.Bubbles() {
+		if b.MediaURL == "" {
+			out = append(out, texts(commands([]string{b.Text}, o))...)
+			continue
+		}
+		out = append(out, r.mediaBubble(ctx, companyID, b))
+	}
+	return out
 }
 
 func sameIntegration(stored *int64, id int64) bool {
@@ -65,8 +79,8 @@ func sameIntegration(stored *int64, id int64) bool {
 }
 
 // prefill is the chat's prefilled variables: number, pushName, remoteJid.
-func (r Runner) prefill(ctx context.Context, tx *gorm.DB, t ticket.Ticket) (map[string]string, error) {
-	c, err := customer(ctx, tx, t)
+func (r Runner) prefill(ctx context.Context, t ticket.Ticket) (map[string]string, error) {
+	c, err := customer(ctx, r.DB, t)
 	if err != nil {
 		return nil, err
 	}
