@@ -9,6 +9,7 @@ import (
 
 	"atende/pkg/app"
 	"atende/pkg/campaign"
+	"atende/pkg/channel/sandbox"
 	"atende/pkg/flowrun"
 	"atende/pkg/inbound"
 	"atende/pkg/message"
@@ -87,20 +88,18 @@ func Reconcile(a *app.App, ctx context.Context) error {
 	return campaign.Requeue(ctx, a.DB, a.Queue, time.Now(), ReconcileGrace)
 }
 
-// sandboxReceipts runs one round of a sandbox connection's receipts through the inbound
-// pipeline, as a phone's receipts would arrive.
+// sandboxReceipts runs one round of the sandbox's receipts through the inbound pipeline,
+// as phones' receipts would arrive.
 func (w *Worker) sandboxReceipts(ctx context.Context, t *asynq.Task) error {
 	var p tasks.SandboxReceipts
 	if err := tasks.Decode(t, &p); err != nil {
 		return err
 	}
-	conns, err := w.App.ConnectionCache.Load(ctx, []int64{p.ConnectionID})
-	if err != nil {
-		return err
-	}
-	conn, ok := conns[p.ConnectionID]
-	if !ok || conn.CompanyID != p.CompanyID {
-		return nil // the connection is gone: nothing to tell
-	}
-	return w.App.Sandbox.Report(ctx, conn, p, w.App.InboundStore.RecordAll)
+	return w.App.Sandbox.Report(ctx, p, func(ctx context.Context, receipts []sandbox.Receipt) error {
+		arrivals := make([]inbound.Arrival, len(receipts))
+		for i, r := range receipts {
+			arrivals[i] = inbound.Arrival{Conn: r.Conn, Event: r.Event}
+		}
+		return w.App.InboundStore.RecordAll(ctx, arrivals)
+	})
 }

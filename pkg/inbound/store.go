@@ -90,14 +90,19 @@ func (s Store) Record(ctx context.Context, conn connection.Connection, ev channe
 	return e.ID, e.duplicate, e.err
 }
 
-// RecordAll stores events that arrived together (a phone's round of receipts) as one
-// write and one task per maxGroup events. Duplicates are skipped; the first failure is
-// returned, and the events it names are not queued.
-func (s Store) RecordAll(ctx context.Context, conn connection.Connection, evs []channel.Event) error {
-	for chunk := range slices.Chunk(evs, maxGroup) {
+// Arrival is an event and the connection it came from.
+type Arrival struct {
+	Conn  connection.Connection
+	Event channel.Event
+}
+
+// RecordAll stores events that arrived together (a round of receipts) as one write and one
+// task per maxGroup events. Duplicates are skipped; the first failure is returned.
+func (s Store) RecordAll(ctx context.Context, arrivals []Arrival) error {
+	for chunk := range slices.Chunk(arrivals, maxGroup) {
 		batch := make([]*entry, 0, len(chunk))
-		for _, ev := range chunk {
-			e, err := newEntry(conn, ev)
+		for _, a := range chunk {
+			e, err := newEntry(a.Conn, a.Event)
 			if err != nil {
 				return err
 			}

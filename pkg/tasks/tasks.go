@@ -203,21 +203,19 @@ func NewReconcile(tick time.Time) (*asynq.Task, error) {
 		asynq.Timeout(time.Minute), TickID(TypeReconcile, tick), asynq.Retention(10*time.Minute))
 }
 
-// SandboxReceipts is one round of a sandbox connection's receipts: every delivery sent
-// before Before that has not reached Ack yet gets it.
+// SandboxReceipts is one round of the sandbox's receipts: every delivery sent before
+// Before that has not reached Ack yet gets it.
 type SandboxReceipts struct {
-	CompanyID    int64     `json:"companyId"`
-	ConnectionID int64     `json:"connectionId"`
-	Before       time.Time `json:"before"`
-	Ack          int       `json:"ack"`
+	Before time.Time `json:"before"`
+	Ack    int       `json:"ack"`
 }
 
-// NewSandboxReceipts schedules the pretend customer's phone receiving (2) or reading (3)
-// what a connection sent before p.Before, at. One task per connection, round and receipt
-// (TaskID), however many messages the round holds.
+// NewSandboxReceipts schedules the pretend customers' phones receiving (2) or reading (3)
+// what the sandbox sent before p.Before, at. One task per round and receipt (TaskID),
+// however many messages and connections the round holds.
 func NewSandboxReceipts(p SandboxReceipts, at time.Time) (*asynq.Task, error) {
 	return newTask(TypeSandboxReceipts, p, asynq.Queue(QueueDefault), asynq.MaxRetry(5), asynq.ProcessAt(at),
-		asynq.TaskID(fmt.Sprintf("%s:%d:%d:%d", TypeSandboxReceipts, p.ConnectionID, p.Before.UnixNano(), p.Ack)),
+		asynq.TaskID(fmt.Sprintf("%s:%d:%d", TypeSandboxReceipts, p.Before.UnixNano(), p.Ack)),
 		asynq.Retention(time.Minute))
 }
 

@@ -11,14 +11,14 @@ import (
 	"atende/pkg/tasks"
 )
 
-// A phone reports receipts for several messages at once. One scheduled task per message
-// and receipt made every bot reply cost two tasks, two event writes and two inbound
-// batches; a round per connection and tick costs that once for everything sent in the tick.
+// A phone reports receipts for several messages at once, and so does the sandbox: every
+// ReceiptTick one round reports what all sandbox connections sent in that tick. One
+// scheduled task per message and receipt made every bot reply cost two tasks, two event
+// writes and two inbound batches; a round costs that once for hundreds of deliveries.
 
-// roundKey names one receipt round: a connection, the end of the tick its deliveries were
-// sent in, and the receipt (2 delivered, 3 read).
+// roundKey names one receipt round: the end of the tick its deliveries were sent in and
+// the receipt (2 delivered, 3 read).
 type roundKey struct {
-	conn   int64
 	before int64
 	ack    int
 }
@@ -39,7 +39,7 @@ func (r *rounds) first(k roundKey) bool {
 	if r.queued[k] {
 		return false
 	}
-	if len(r.queued) > 4096 { // keys of past ticks are of no use: start again
+	if len(r.queued) > 1024 { // keys of past ticks are of no use: start again
 		clear(r.queued)
 	}
 	r.queued[k] = true
@@ -62,12 +62,11 @@ func (c Channel) scheduleReceipts(ctx context.Context, row Outbox) error {
 		ack   int
 		after time.Duration
 	}{{2, DeliveredAfter}, {3, ReadAfter}} {
-		k := roundKey{row.ConnectionID, before.UnixNano(), r.ack}
+		k := roundKey{before.UnixNano(), r.ack}
 		if !c.rounds.first(k) {
 			continue
 		}
-		t, err := tasks.NewSandboxReceipts(tasks.SandboxReceipts{CompanyID: row.CompanyID,
-			ConnectionID: row.ConnectionID, Before: before, Ack: r.ack}, before.Add(r.after))
+		t, err := tasks.NewSandboxReceipts(tasks.SandboxReceipts{Before: before, Ack: r.ack}, before.Add(r.after))
 		if err == nil {
 			err = tasks.Enqueue(ctx, c.Queue, t)
 		}
@@ -79,30 +78,36 @@ func (c Channel) scheduleReceipts(ctx context.Context, row Outbox) error {
 	return nil
 }
 
+// Receipt is one delivery's receipt, for the connection that sent it.
+type Receipt struct {
+	Conn  connection.Connection // its ID and CompanyID: all an inbound event records
+	Event channel.Event
+}
+
 // roundSize bounds the receipts one statement reads and one inbound batch carries.
 const roundSize = 128
 
-// Report runs a round: the connection's deliveries sent before p.Before and still short of
-// p.Ack are recorded as receipts (record stores them as inbound events, whose dedupe keys
-// make a repeated round harmless), then marked. Recording before marking means a crash in
-// between repeats the round's receipts instead of losing them.
-func (c Channel) Report(ctx context.Context, conn connection.Connection, p tasks.SandboxReceipts,
-	record func(context.Context, connection.Connection, []channel.Event) error) error {
+// Report runs a round: every delivery sent before p.Before and still short of p.Ack is
+// recorded as a receipt (record stores them as inbound events, whose dedupe keys make a
+// repeated round harmless), then marked. Recording before marking means a crash in between
+// repeats the round's receipts instead of losing them.
+func (c Channel) Report(ctx context.Context, p tasks.SandboxReceipts, record func(context.Context, []Receipt) error) error {
 	for {
 		var due []Outbox
-		if err := c.DB.WithContext(ctx).Select("id", "provider_id").
-			Where("connection_id = ? AND company_id = ? AND ack < ? AND created_at < ?", conn.ID, conn.CompanyID, p.Ack, p.Before).
-			Order("id").Limit(roundSize).Find(&due).Error; err != nil || len(due) == 0 {
+		if err := c.DB.WithContext(ctx).Select("id", "company_id", "connection_id", "provider_id").
+			Where("ack < ? AND created_at < ?", p.Ack, p.Before). // sandbox_outbox_unread_idx
+			Order("created_at").Limit(roundSize).Find(&due).Error; err != nil || len(due) == 0 {
 			return err
 		}
 		now := time.Now()
-		events := make([]channel.Event, len(due))
+		receipts := make([]Receipt, len(due))
 		var ids atdb.Int64s
 		for i, o := range due {
-			events[i] = channel.Event{Kind: channel.EventAck, TargetID: o.ProviderID, Ack: p.Ack, Timestamp: now}
+			receipts[i] = Receipt{Conn: connection.Connection{ID: o.ConnectionID, CompanyID: o.CompanyID},
+				Event: channel.Event{Kind: channel.EventAck, TargetID: o.ProviderID, Ack: p.Ack, Timestamp: now}}
 			ids = append(ids, o.ID)
 		}
-		if err := record(ctx, conn, events); err != nil {
+		if err := record(ctx, receipts); err != nil {
 			return err
 		}
 		if err := c.DB.WithContext(ctx).Exec(`UPDATE sandbox_outbox SET ack = GREATEST(ack, ?) WHERE id = ANY(?::bigint[])`,
