@@ -203,9 +203,10 @@ func NewReconcile(tick time.Time) (*asynq.Task, error) {
 		asynq.Timeout(time.Minute), TickID(TypeReconcile, tick), asynq.Retention(10*time.Minute))
 }
 
-// SandboxReceipts is one round of the sandbox's receipts: every delivery sent before
-// Before that has not reached Ack yet gets it.
+// SandboxReceipts is one round of the sandbox's receipts: every delivery sent from From
+// to Before (a tick) that has not reached Ack yet gets it.
 type SandboxReceipts struct {
+	From   time.Time `json:"from"`
 	Before time.Time `json:"before"`
 	Ack    int       `json:"ack"`
 }

@@ -57,7 +57,8 @@ func (r *rounds) forget(k roundKey) {
 // scheduleReceipts makes sure the two rounds that will report row are queued.
 func (c Channel) scheduleReceipts(ctx context.Context, row Outbox) error {
 	tick := max(ReceiptTick, time.Millisecond)
-	before := row.CreatedAt.Truncate(tick).Add(tick)
+	from := row.CreatedAt.Truncate(tick)
+	before := from.Add(tick)
 	for _, r := range []struct {
 		ack   int
 		after time.Duration
@@ -66,7 +67,7 @@ func (c Channel) scheduleReceipts(ctx context.Context, row Outbox) error {
 		if !c.rounds.first(k) {
 			continue
 		}
-		t, err := tasks.NewSandboxReceipts(tasks.SandboxReceipts{Before: before, Ack: r.ack}, before.Add(r.after))
+		t, err := tasks.NewSandboxReceipts(tasks.SandboxReceipts{From: from, Before: before, Ack: r.ack}, before.Add(r.after))
 		if err == nil {
 			err = tasks.Enqueue(ctx, c.Queue, t)
 		}
@@ -87,7 +88,7 @@ type Receipt struct {
 // roundSize bounds the receipts one statement reads and one inbound batch carries.
 const roundSize = 128
 
-// Report runs a round: every delivery sent before p.Before and still short of p.Ack is
+// Report runs a round: every delivery sent in the round's tick and still short of p.Ack is
 // recorded as a receipt (record stores them as inbound events, whose dedupe keys make a
 // repeated round harmless), then marked. Recording before marking means a crash in between
 // repeats the round's receipts instead of losing them.
@@ -95,7 +96,7 @@ func (c Channel) Report(ctx context.Context, p tasks.SandboxReceipts, record fun
 	for {
 		var due []Outbox
 		if err := c.DB.WithContext(ctx).Select("id", "company_id", "connection_id", "provider_id").
-			Where("ack < ? AND created_at < ?", p.Ack, p.Before). // sandbox_outbox_unread_idx
+			Where("created_at >= ? AND created_at < ? AND ack < ?", p.From, p.Before, p.Ack). // sandbox_outbox_created_idx
 			Order("created_at").Limit(roundSize).Find(&due).Error; err != nil || len(due) == 0 {
 			return err
 		}

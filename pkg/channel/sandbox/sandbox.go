@@ -64,7 +64,10 @@ func New(db *gorm.DB, q tasks.Enqueuer) Channel {
 func (c Channel) Send(ctx context.Context, conn connection.Connection, out channel.Outgoing) (channel.Sent, error) {
 	row := Outbox{CompanyID: conn.CompanyID, ConnectionID: conn.ID, MessageID: out.MessageID,
 		ProviderID: fmt.Sprintf("SBX%d-%d", conn.ID, out.MessageID), Number: out.To, Kind: out.Kind,
-		Body: out.Body, MediaPath: out.MediaPath, MediaName: out.MediaName, TargetID: out.TargetID, Ack: 1}
+		Body: out.Body, MediaPath: out.MediaPath, MediaName: out.MediaName, TargetID: out.TargetID, Ack: 1,
+		// PostgreSQL keeps microseconds, rounding: truncated here, the row's tick (its
+		// receipt round) is the same in Go and in the database.
+		CreatedAt: time.Now().Truncate(time.Microsecond)}
 	res := c.DB.WithContext(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&row)
 	if res.Error != nil {
 		return channel.Sent{}, res.Error
