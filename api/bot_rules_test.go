@@ -225,8 +225,8 @@ func TestBotExactlyOnce(t *testing.T) {
 		t.Fatalf("the same event again: dup %v err %v", dup, err)
 	}
 	same(t, "one menu", b.after("once-1"), mainMenu)
-	if n := len(pendingTasks[tasks.MessageRef](e, tasks.QueueCritical, tasks.TypeMessageSend)); n != 1 {
-		t.Fatalf("%d sends queued, want 1", n)
+	if sends := pendingTasks[tasks.MessagesSend](e, tasks.QueueCritical, tasks.TypeMessagesSend); len(sends) != 1 || len(sends[0].MessageIDs) != 1 {
+		t.Fatalf("sends queued: %+v, want one of one message", sends)
 	}
 	// Our echo of the menu (the phone reports what we sent) is neither stored nor answered.
 	echoID, _, err := e.App.InboundStore.Record(ctx, conn, channel.Event{Kind: channel.EventMessage, ProviderID: "echo-1",

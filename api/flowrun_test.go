@@ -22,7 +22,7 @@ import (
 
 // Flows through the real pipeline: a sandbox customer writes, the inbound bot hands the
 // message to the flow (its step runs in the inbound transaction; waits are flow:step
-// tasks), and the worker delivers the step's replies in order (flow:send).
+// tasks), and the worker delivers the step's replies in order (message:send-all).
 
 type flowEnv struct {
 	*botEnv

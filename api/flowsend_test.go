@@ -9,13 +9,14 @@ import (
 
 	"atende/pkg/connection"
 	"atende/pkg/flowrun"
+	"atende/pkg/message"
 	"atende/pkg/tasks"
 	"atende/pkg/testutil"
 )
 
 // The speed work of issue 14: a customer's message and the flow's replies to it commit
 // together (the step runs in the inbound transaction), and a step's replies go out in
-// their order through one flow:send task.
+// their order through one message:send-all task.
 func TestFlowStepInInboundAndOrderedSend(t *testing.T) {
 	f := newFlowEnv(t)
 	st, res := f.call("POST", fmt.Sprintf("/sandbox/%d/inbound", f.conn.ID), f.conn.Token,
@@ -48,29 +49,29 @@ func TestFlowStepInInboundAndOrderedSend(t *testing.T) {
 	var ids []int64
 	f.must(f.App.DB.Raw(`SELECT id FROM messages WHERE ticket_id = ? AND from_me ORDER BY id`, ticketID).Scan(&ids).Error)
 	// The same task delivered again sends nothing twice.
-	if err := flowrun.SendStep(context.Background(), f.App.Delivery, tasks.FlowSend{CompanyID: f.tn.Company.ID, MessageIDs: ids}, false); err != nil {
+	if err := f.App.Delivery.SendAll(context.Background(), f.tn.Company.ID, ids, false); err != nil {
 		t.Fatal(err)
 	}
 	if got := outbox(); len(got) != 2 {
-		t.Fatalf("a duplicated flow:send delivered again: %q", got)
+		t.Fatalf("a duplicated message:send-all delivered again: %q", got)
 	}
 }
 
 // dying delivers the first n messages, then fails as a worker killed mid-task would.
 type dying struct {
-	flowrun.Sender
+	message.Delivery
 	n int
 }
 
-func (d *dying) Send(ctx context.Context, companyID, messageID int64, final bool) error {
-	if d.n == 0 {
-		return errors.New("killed")
+// SendAll delivers the first n messages, then dies as a killed worker would.
+func (d *dying) SendAll(ctx context.Context, companyID int64, ids []int64, final bool) error {
+	if err := d.Delivery.SendAll(ctx, companyID, ids[:min(d.n, len(ids))], final); err != nil {
+		return err
 	}
-	d.n--
-	return d.Sender.Send(ctx, companyID, messageID, final)
+	return errors.New("killed")
 }
 
-// A flow:send task that stopped after its step's first message resumes with the second
+// A message:send-all task that stopped after its step's first message resumes with the second
 // one on retry: each message delivered once, in order.
 func TestFlowSendResumesMidStep(t *testing.T) {
 	e := newEnv(t)
@@ -96,12 +97,11 @@ func TestFlowSendResumesMidStep(t *testing.T) {
 	if err := e.App.DB.Raw(`SELECT id FROM messages WHERE ticket_id = ? AND from_me ORDER BY id`, sim.TicketID).Scan(&ids).Error; err != nil || len(ids) != 3 {
 		t.Fatalf("step wrote %v (%v)", ids, err)
 	}
-	p := tasks.FlowSend{CompanyID: tn.Company.ID, MessageIDs: ids}
-	if err := flowrun.SendStep(ctx, &dying{Sender: e.App.Delivery, n: 1}, p, false); err == nil {
+	if err := (&dying{Delivery: e.App.Delivery, n: 1}).SendAll(ctx, tn.Company.ID, ids, false); err == nil {
 		t.Fatal("a killed send reported success")
 	}
 	for range 2 { // the retry, then a duplicate of it
-		if err := flowrun.SendStep(ctx, e.App.Delivery, p, false); err != nil {
+		if err := e.App.Delivery.SendAll(ctx, tn.Company.ID, ids, false); err != nil {
 			t.Fatal(err)
 		}
 	}

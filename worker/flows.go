@@ -18,17 +18,6 @@ func (w *Worker) flowStep(ctx context.Context, t *asynq.Task) error {
 	return w.flows().Handle(ctx, p)
 }
 
-// flowSend delivers a flow step's messages in their order (tasks.FlowSend).
-func (w *Worker) flowSend(ctx context.Context, t *asynq.Task) error {
-	var p tasks.FlowSend
-	if err := tasks.Decode(t, &p); err != nil {
-		return err
-	}
-	retried, _ := asynq.GetRetryCount(ctx)
-	maxRetry, _ := asynq.GetMaxRetry(ctx)
-	return flowrun.SendStep(ctx, w.App.Delivery, p, retried >= maxRetry)
-}
-
 func (w *Worker) flows() flowrun.Engine {
 	a := w.App
 	return flowrun.Engine{DB: a.DB, Events: a.Events, Queue: a.Queue, Media: a.Media, Settings: a.Settings}

@@ -30,6 +30,17 @@ func (w *Worker) sendMessage(ctx context.Context, t *asynq.Task) error {
 	return w.App.Delivery.Send(ctx, p.CompanyID, p.MessageID, retried >= maxRetry)
 }
 
+// sendMessages delivers a bot turn's or a flow step's replies in their order.
+func (w *Worker) sendMessages(ctx context.Context, t *asynq.Task) error {
+	var p tasks.MessagesSend
+	if err := tasks.Decode(t, &p); err != nil {
+		return err
+	}
+	retried, _ := asynq.GetRetryCount(ctx)
+	maxRetry, _ := asynq.GetMaxRetry(ctx)
+	return w.App.Delivery.SendAll(ctx, p.CompanyID, p.MessageIDs, retried >= maxRetry)
+}
+
 func (w *Worker) messageAction(ctx context.Context, t *asynq.Task) error {
 	var p tasks.MessageAction
 	if err := tasks.Decode(t, &p); err != nil {

@@ -61,7 +61,7 @@ func (w *Worker) Mux() *asynq.ServeMux {
 	mux.HandleFunc(tasks.TypeIntegrationMessage, w.integrationMessage)
 	mux.HandleFunc(tasks.TypeFlowStep, w.flowStep)
 	mux.HandleFunc(tasks.TypePromptMessage, w.answerWithPrompt)
-	mux.HandleFunc(tasks.TypeFlowSend, w.flowSend)
+	mux.HandleFunc(tasks.TypeMessagesSend, w.sendMessages)
 	return mux
 }
 

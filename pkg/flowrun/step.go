@@ -32,7 +32,7 @@ const (
 const StepLimit = 100
 
 // MaxInterval bounds an interval. A step's messages go one after the other without a
-// pause (one ordered task, tasks.FlowSend): neither spec/3 nor decision 9 asks for one
+// pause (one ordered task, tasks.MessagesSend): neither spec/3 nor decision 9 asks for one
 // between plain texts, and an interval card or node is the flow's own wait.
 const MaxInterval = 120 * time.Second
 

@@ -9,25 +9,58 @@ import (
 	"atende/pkg/tasks"
 )
 
-// dispatch queues the delivery of the replies a committed batch wrote (announce.send), each
-// after its delay; the task is keyed by the message id, so queuing twice sends once, and a
-// reply Redis refused is sent by the reconciler.
+// dispatch queues the delivery of the replies a committed batch wrote (announce.send). The
+// replies due at once go out in one ordered task per company and connection
+// (message:send-all, keyed by its first message): one task hop for a whole batch's bot
+// turns, and a ticket's replies in the order they were written. A reply with a delay gets
+// its own task, due then (message:send, keyed by the message). Queuing twice sends once,
+// and a reply Redis refused is sent by the reconciler.
 func (p Processor) dispatch(ctx context.Context, outs []announce) {
 	if p.Queue == nil {
 		return
 	}
+	type lane struct{ company, connection int64 }
+	now := map[lane][]int64{}
+	var lanes []lane
 	for i := range outs {
 		o := &outs[i]
 		p.enqueueHandoff(ctx, *o)
 		if !o.send {
 			continue
 		}
-		task, err := tasks.NewMessageSend(o.msg.CompanyID, o.msg.ID)
+		if o.delay > 0 {
+			task, err := tasks.NewMessageSend(o.msg.CompanyID, o.msg.ID)
+			if err == nil {
+				_, err = p.Queue.EnqueueContext(ctx, task, asynq.ProcessIn(o.delay))
+			}
+			p.noteQueued(o, err)
+			continue
+		}
+		l := lane{o.msg.CompanyID, 0}
+		if o.msg.ConnectionID != nil {
+			l.connection = *o.msg.ConnectionID
+		}
+		if _, seen := now[l]; !seen {
+			lanes = append(lanes, l)
+		}
+		now[l] = append(now[l], o.msg.ID)
+	}
+	for _, l := range lanes {
+		task, err := tasks.NewMessagesSend(tasks.MessagesSend{CompanyID: l.company, MessageIDs: now[l]})
 		if err == nil {
-			_, err = p.Queue.EnqueueContext(ctx, task, asynq.ProcessIn(o.delay))
+			_, err = p.Queue.EnqueueContext(ctx, task)
 		}
-		if err != nil && !errors.Is(err, asynq.ErrTaskIDConflict) && !errors.Is(err, asynq.ErrDuplicateTask) {
-			o.msg.SendError = "queued for retry"
+		for i := range outs {
+			if o := &outs[i]; o.send && o.delay == 0 && o.msg.CompanyID == l.company {
+				p.noteQueued(o, err)
+			}
 		}
+	}
+}
+
+// noteQueued marks a reply Redis refused, for the event that announces it.
+func (p Processor) noteQueued(o *announce, err error) {
+	if err != nil && !errors.Is(err, asynq.ErrTaskIDConflict) && !errors.Is(err, asynq.ErrDuplicateTask) {
+		o.msg.SendError = "queued for retry"
 	}
 }

@@ -47,7 +47,7 @@ type announce struct {
 	send  bool
 	delay time.Duration
 	// A flow step's reply, written by the step the batch ran (handoff_enqueue.go): the
-	// step's flow:send task delivers it.
+	// step's message:send-all task delivers it.
 	byFlow bool
 
 	handoff *handoffTask // a flow, integration or prompt task to queue once committed

@@ -32,61 +32,9 @@ type Delivery struct {
 	Connections *connection.Cache
 }
 
-// Send delivers one stored message. A message already delivered (provider id recorded) is
-// skipped, and channels treat the message id as an idempotency key, so a retried task
-// after a crash never sends twice. final marks the last attempt: its failure is recorded
-// on the message (ack -1) so the attendant sees it.
+// Send delivers one stored message (SendAll of one).
 func (d Delivery) Send(ctx context.Context, companyID, messageID int64, final bool) error {
-	ctx = tenant.With(ctx, companyID)
-	var m Message
-	err := d.DB.WithContext(ctx).Where("id = ? AND company_id = ?", messageID, companyID).Take(&m).Error
-	if err != nil || m.ProviderID != nil || m.IsPrivate || m.IsDeleted || !m.FromMe || m.Ack != AckPending {
-		return nil // gone, or nothing left to do
-	}
-	conn, to, err := d.target(ctx, m)
-	if err == nil {
-		err = d.checkWindow(ctx, conn, m)
-	}
-	if err == nil {
-		var ch channel.Channel
-		if ch, err = d.Channels.For(conn); err == nil {
-			var out channel.Outgoing
-			var sent channel.Sent
-			if out, err = d.outgoing(ctx, m, to); err == nil {
-				if sent, err = ch.Send(ctx, conn, out); err == nil {
-					return d.recordSent(ctx, m, sent)
-				}
-			}
-		}
-	}
-	var elsewhere *channel.ElsewhereError
-	if (final || channel.Final(err)) && !errors.As(err, &elsewhere) { // a handoff to the session's owner is no failure
-		d.DB.WithContext(ctx).Model(&m).Updates(map[string]any{"ack": AckFailed, "send_error": err.Error(), "updated_at": time.Now()})
-		m.Ack, m.SendError = AckFailed, err.Error()
-		d.announce(ctx, m)
-	}
-	if channel.Final(err) {
-		return fmt.Errorf("%w: %w", err, asynq.SkipRetry) // retrying can't help
-	}
-	return err
-}
-
-func (d Delivery) recordSent(ctx context.Context, m Message, sent channel.Sent) error {
-	ack := max(sent.Ack, AckSent)
-	res := d.DB.WithContext(ctx).Model(&Message{}).Where("id = ? AND provider_id IS NULL", m.ID).
-		Updates(map[string]any{"provider_id": sent.ProviderID, "ack": gorm.Expr("GREATEST(ack, ?)", ack),
-			"send_error": "", "updated_at": time.Now()})
-	if res.Error != nil {
-		return res.Error
-	}
-	m.ProviderID, m.Ack = &sent.ProviderID, ack
-	d.announce(ctx, m)
-	return nil
-}
-
-func (d Delivery) announce(ctx context.Context, m Message) {
-	s := Service{DB: d.DB, Events: d.Events, Media: d.Media}
-	s.announce(ctx, "update", m, false)
+	return d.SendAll(ctx, companyID, []int64{messageID}, final)
 }
 
 // target loads the connection and the contact number a message goes to.

@@ -55,13 +55,14 @@ type turnMessage struct {
 }
 
 // batch is what the customer said since the bot last heard them and our last message to
-// them, up to the claim's message, oldest first.
+// them, up to the claim's message, oldest first. Oldest by the channel's time, not by id:
+// two quick messages may reach two inbound batches, and the second can commit first.
 func (r Runner) batch(ctx context.Context, c claim) ([]turnMessage, error) {
 	var out []turnMessage
 	err := r.DB.WithContext(ctx).Raw(`SELECT id, body, media_type, media_path FROM messages
 		WHERE ticket_id = ? AND company_id = ? AND NOT from_me AND media_type <> ? AND id > ? AND id <= ?
 		  AND id > (SELECT coalesce(max(id), 0) FROM messages WHERE ticket_id = ? AND from_me AND id < ?)
-		ORDER BY id DESC LIMIT ?`, c.s.TicketID, c.s.CompanyID, message.TypeReaction, c.s.LastMessageID, c.through,
+		ORDER BY created_at DESC, id DESC LIMIT ?`, c.s.TicketID, c.s.CompanyID, message.TypeReaction, c.s.LastMessageID, c.through,
 		c.s.TicketID, c.through, maxBatch).Scan(&out).Error
 	for i, k := 0, len(out)-1; i < k; i, k = i+1, k-1 {
 		out[i], out[k] = out[k], out[i]
