@@ -62,6 +62,7 @@ func (w *Worker) Mux() *asynq.ServeMux {
 	mux.HandleFunc(tasks.TypeFlowStep, w.flowStep)
 	mux.HandleFunc(tasks.TypePromptMessage, w.answerWithPrompt)
 	mux.HandleFunc(tasks.TypeMessagesSend, w.sendMessages)
+	mux.HandleFunc(tasks.TypeBubbleSend, w.sendBubble)
 	return mux
 }
 

@@ -121,6 +121,7 @@ type fakeClient struct {
 	paired    []string // numbers asked for a pairing code
 	showing   bool     // a QR code was handed out: pair may follow it
 	pairErr   error    // what PairPhone answers, when set
+	presences []string // chat presences sent: "composing@jid", "paused@jid"
 }
 
 func (c *fakeClient) AddEventHandler(h whatsmeow.EventHandler) uint32 {

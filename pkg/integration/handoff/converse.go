@@ -89,7 +89,7 @@ func (r Runner) converse(ctx context.Context, j job) error {
 		r.discard(o) // the files of an answer nobody sends
 		return err
 	}
-	r.Messages.DispatchPaced(ctx, msgs, o.gap)
+	r.pace(ctx, msgs, o.gap)
 	if changed && r.Events != nil {
 		if t, err := ticket.Get(ctx, r.DB, j.p.TicketID); err == nil {
 			ticket.PublishUpdate(ctx, r.Events, t, oldStatus)

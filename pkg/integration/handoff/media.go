@@ -29,13 +29,14 @@ var documentTypes = []string{"image/", "video/", "audio/", "application/", "text
 
 // mediaBubble downloads a media bubble (bounded) and stores it for the company, to be sent
 // as a file: an image, a video, an audio as a voice note, anything else as a document. A
-// file that can't be fetched or isn't what the bubble says goes out as its link.
-func (r Runner) mediaBubble(ctx context.Context, companyID int64, b integration.Bubble) reply {
+// file that can't be fetched, lives inside our network off the integration's own host
+// (guard.go) or isn't what the bubble says goes out as its link.
+func (r Runner) mediaBubble(ctx context.Context, companyID int64, integrationURL string, b integration.Bubble) reply {
 	allowed, ok := bubbleTypes[b.Kind]
 	if !ok {
 		allowed = documentTypes
 	}
-	body, err := integration.Download(ctx, r.Typebot.HTTP, b.MediaURL, integration.MaxDownload)
+	body, err := integration.Download(ctx, mediaClient(integrationURL), b.MediaURL, integration.MaxDownload)
 	if err != nil {
 		slog.WarnContext(ctx, "integration: typebot media not fetched", "url", b.MediaURL, "err", err)
 		return reply{text: b.MediaURL}

@@ -2,7 +2,6 @@ package handoff_test
 
 import (
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -21,7 +20,18 @@ var pngBytes = []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x
 // video goes out as its link.
 func TestTypebotMediaBubbles(t *testing.T) {
 	w := newWorld(t)
-	files := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+	// The files live on the Typebot's own host (guard_test.go: other private hosts are refused).
+	var base string
+	chat := func(c call) (int, any) {
+		media := func(kind, path string) map[string]any {
+			return map[string]any{"type": kind, "content": map[string]any{"url": base + path}}
+		}
+		return 200, map[string]any{"sessionId": "s1", "messages": []any{textBubble("Veja:"), media("image", "/img"),
+			media("audio", "/voice.ogg"), media("embed", "/page"), media("file", "/docs/manual.pdf"),
+			media("image", "/missing.png"), media("image", "/fake.png"),
+			map[string]any{"type": "video", "content": map[string]any{"type": "youtube", "url": "https://youtu.be/abc"}}}}
+	}
+	files := http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
 		rw.Header().Set("Content-Type", "application/octet-stream") // the bytes decide
 		switch r.URL.Path {
 		case "/img":
@@ -38,17 +48,9 @@ func TestTypebotMediaBubbles(t *testing.T) {
 		default:
 			http.NotFound(rw, r)
 		}
-	}))
-	t.Cleanup(files.Close)
-	media := func(kind, path string) map[string]any {
-		return map[string]any{"type": kind, "content": map[string]any{"url": files.URL + path}}
-	}
-	fake := newFake(t, func(c call) (int, any) {
-		return 200, map[string]any{"sessionId": "s1", "messages": []any{textBubble("Veja:"), media("image", "/img"),
-			media("audio", "/voice.ogg"), media("embed", "/page"), media("file", "/docs/manual.pdf"),
-			media("image", "/missing.png"), media("image", "/fake.png"),
-			map[string]any{"type": "video", "content": map[string]any{"type": "youtube", "url": "https://youtu.be/abc"}}}}
 	})
+	fake := botWithFiles(t, chat, files)
+	base = fake.URL
 	it := testutil.NewIntegration(t, w.a, w.tk.CompanyID, "Bot", integration.TypeTypebot, fake.URL, func(i *integration.Integration) {
 		i.TypebotDelayMessage = 300
 	})
@@ -59,8 +61,8 @@ func TestTypebotMediaBubbles(t *testing.T) {
 	w.a.DB.Where("ticket_id = ? AND from_me", w.tk.ID).Order("id").Find(&out)
 	type sent struct{ body, kind, name string }
 	want := []sent{{"Veja:", message.TypeChat, ""}, {"", message.TypeImage, ""}, {"", message.TypeAudio, "voice.ogg"},
-		{files.URL + "/page", message.TypeChat, ""}, {"", message.TypeDocument, "manual.pdf"},
-		{files.URL + "/missing.png", message.TypeChat, ""}, {files.URL + "/fake.png", message.TypeChat, ""},
+		{base + "/page", message.TypeChat, ""}, {"", message.TypeDocument, "manual.pdf"},
+		{base + "/missing.png", message.TypeChat, ""}, {base + "/fake.png", message.TypeChat, ""},
 		{"https://youtu.be/abc", message.TypeChat, ""}}
 	if len(out) != len(want) {
 		t.Fatalf("%d messages, want %d: %+v", len(out), len(want), out)

@@ -222,7 +222,8 @@ func TestTypebotFromFlowSettings(t *testing.T) {
 	}
 }
 
-// scheduledSends counts the message:send tasks waiting for their time.
+// scheduledSends counts the sends (message:send, or a bubble's send that types for the
+// next) waiting for their time.
 func scheduledSends(t *testing.T, w *world) int {
 	in := asynq.NewInspector(w.a.RedisOpt)
 	defer in.Close()
@@ -232,7 +233,7 @@ func scheduledSends(t *testing.T, w *world) int {
 	}
 	n := 0
 	for _, i := range infos {
-		if i.Type == tasks.TypeMessageSend {
+		if i.Type == tasks.TypeMessageSend || i.Type == tasks.TypeBubbleSend {
 			n++
 		}
 	}

@@ -50,7 +50,7 @@ func (r Runner) typebotTurn(ctx context.Context, j job, c claim) (outcome, error
 	if err != nil {
 		return outcome{}, err
 	}
-	o.replies = r.bubbles(ctx, c.t.CompanyID, res, &o)
+	o.replies = r.bubbles(ctx, c.t.CompanyID, it.URLN8N, res, &o)
 	if len(o.replies) == 0 && !o.stop {
 		o.replies = texts(nonBlank(it.TypebotUnknownMessage))
 	}
@@ -59,14 +59,14 @@ func (r Runner) typebotTurn(ctx context.Context, j job, c claim) (outcome, error
 
 // bubbles are the reply's messages in order: texts (commands taken out), media bubbles
 // as stored files, a choice input's options last.
-func (r Runner) bubbles(ctx context.Context, companyID int64, res integration.TypebotReply, o *outcome) []reply {
+func (r Runner) bubbles(ctx context.Context, companyID int64, integrationURL string, res integration.TypebotReply, o *outcome) []reply {
 	var out []reply
 	for _, b := range res.Bubbles() {
 		if b.MediaURL == "" {
 			out = append(out, texts(commands([]string{b.Text}, o))...)
 			continue
 		}
-		out = append(out, r.mediaBubble(ctx, companyID, b))
+		out = append(out, r.mediaBubble(ctx, companyID, integrationURL, b))
 	}
 	return out
 }

@@ -1,0 +1,97 @@
+package handoff_test
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"atende/pkg/integration"
+	"atende/pkg/message"
+	"atende/pkg/testutil"
+)
+
+// botWithFiles is a fake Typebot answering its chat API with chat and serving files on
+// the same host, as a self-hosted Typebot does.
+func botWithFiles(t *testing.T, chat func(c call) (int, any), files http.Handler) *fake {
+	f := &fake{}
+	f.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasPrefix(r.URL.Path, "/api/") {
+			files.ServeHTTP(w, r)
+			return
+		}
+		raw, _ := io.ReadAll(r.Body)
+		c := call{Path: r.URL.Path, Header: r.Header.Clone(), Raw: raw}
+		_ = json.Unmarshal(raw, &c.Body)
+		f.mu.Lock()
+		f.calls = append(f.calls, c)
+		f.mu.Unlock()
+		status, body := chat(c)
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(status)
+		_ = json.NewEncoder(w).Encode(body)
+	}))
+	t.Cleanup(f.Close)
+	return f
+}
+
+// A media bubble is fetched from the integration's own host (a self-hosted Typebot on a
+// private network is fine) but not from another private, loopback, link-local or metadata
+// address, whatever name or redirect leads there: those go out as their links, and the
+// other server is never reached.
+func TestTypebotMediaGuard(t *testing.T) {
+	w := newWorld(t)
+	var hits atomic.Int64
+	other := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		_, _ = rw.Write(pngBytes)
+	}))
+	t.Cleanup(other.Close)
+	otherPort := other.URL[strings.LastIndex(other.URL, ":")+1:]
+	urls := []string{
+		"",                     // the bot's own file, filled in below
+		other.URL + "/img.png", // loopback, another port
+		"http://localhost:" + otherPort + "/a.png", // a name resolving to loopback
+		"http://169.254.169.254/latest/meta-data/iam.png",
+		"http://[::ffff:127.0.0.1]:" + otherPort + "/b.png",
+		"", // a redirect from the bot's host to the other server
+	}
+	files := http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/away.png" {
+			http.Redirect(rw, r, other.URL+"/c.png", http.StatusFound)
+			return
+		}
+		_, _ = rw.Write(pngBytes)
+	})
+	bot := botWithFiles(t, func(c call) (int, any) {
+		msgs := make([]any, len(urls))
+		for i, u := range urls {
+			msgs[i] = map[string]any{"type": "image", "content": map[string]any{"url": u}}
+		}
+		return 200, map[string]any{"sessionId": "s1", "messages": msgs}
+	}, files)
+	urls[0], urls[5] = bot.URL+"/own.png", bot.URL+"/away.png"
+	it := testutil.NewIntegration(t, w.a, w.tk.CompanyID, "Bot", integration.TypeTypebot, bot.URL+"/", nil)
+	if err := w.hand(t, it, w.inbound(t, "oi")); err != nil {
+		t.Fatal(err)
+	}
+	var out []message.Message
+	w.a.DB.Where("ticket_id = ? AND from_me", w.tk.ID).Order("id").Find(&out)
+	if len(out) != len(urls) {
+		t.Fatalf("%d replies, want %d", len(out), len(urls))
+	}
+	if out[0].MediaType != message.TypeImage || out[0].MediaPath == "" {
+		t.Fatalf("the bot's own file was not sent as an image: %+v", out[0])
+	}
+	for i, m := range out[1:] {
+		if m.MediaPath != "" || strings.TrimPrefix(m.Body, message.SystemMark) != urls[i+1] {
+			t.Errorf("bubble %d (%s) went out as %q %q, want its link", i+1, urls[i+1], m.MediaType, m.Body)
+		}
+	}
+	if n := hits.Load(); n != 0 {
+		t.Fatalf("the other private server was reached %d times", n)
+	}
+}

@@ -1,0 +1,96 @@
+package handoff
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"time"
+
+	"gorm.io/gorm"
+
+	"atende/pkg/channel"
+	"atende/pkg/connection"
+	"atende/pkg/contact"
+	"atende/pkg/message"
+	"atende/pkg/tasks"
+	"atende/pkg/tenant"
+)
+
+// pace dispatches a turn's replies gap apart (DispatchPaced). Every reply but the last
+// goes out by a bubble task that, once it sent its message, shows "typing…" for the next:
+// the customer sees the bot typing through each delay. A bubble task holds its message's
+// send TaskID, so each message still has one send; one that can't be queued falls back
+// to DispatchPaced's plain send (no typing, nothing lost).
+func (r Runner) pace(ctx context.Context, msgs []message.Message, gap time.Duration) {
+	if gap > 0 {
+		now := time.Now() // DispatchPaced's clock: the queue's, not the runner's
+		for i := 0; i+1 < len(msgs); i++ {
+			m, next := msgs[i], msgs[i+1]
+			if m.IsPrivate || next.IsPrivate {
+				continue
+			}
+			task, err := tasks.NewBubbleSendAt(tasks.BubbleSend{CompanyID: m.CompanyID, MessageID: m.ID, Next: next.ID},
+				now.Add(time.Duration(i)*gap))
+			if err == nil {
+				err = tasks.Enqueue(ctx, r.Queue, task)
+			}
+			if err != nil {
+				slog.WarnContext(ctx, "integration: bubble send not queued", "message_id", m.ID, "err", err)
+			}
+		}
+	}
+	r.Messages.DispatchPaced(ctx, msgs, gap)
+}
+
+// Typist shows "typing…" on the channels that have it (channel.Typer).
+type Typist struct {
+	DB       *gorm.DB
+	Channels channel.Registry
+}
+
+// Announce shows "typing…" to the customer of message id, a reply still to be sent. A
+// message already sent (or failed, or deleted) is announced no more, and a failure is
+// only logged: a lost indicator is harmless, and retrying could show it after the message.
+func (ty Typist) Announce(ctx context.Context, companyID, id int64) {
+	ctx = tenant.With(ctx, companyID)
+	if err := ty.announce(ctx, companyID, id); err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
+		slog.InfoContext(ctx, "integration: typing not shown", "message_id", id, "err", err)
+	}
+}
+
+func (ty Typist) announce(ctx context.Context, companyID, id int64) error {
+	db := ty.DB.WithContext(ctx)
+	var m message.Message
+	if err := db.Where("id = ? AND company_id = ?", id, companyID).Take(&m).Error; err != nil {
+		return err
+	}
+	if m.ProviderID != nil || m.Ack != message.AckPending || m.IsDeleted || m.ConnectionID == nil || m.ContactID == nil {
+		return nil
+	}
+	conn, err := connection.Store{DB: ty.DB}.Get(ctx, *m.ConnectionID)
+	if err != nil || conn.CompanyID != companyID {
+		return err
+	}
+	ch, err := ty.Channels.For(conn)
+	if err != nil {
+		return err
+	}
+	typer, ok := ch.(channel.Typer)
+	if !ok {
+		return nil
+	}
+	var c contact.Contact
+	if err := db.Where("id = ? AND company_id = ?", *m.ContactID, companyID).Take(&c).Error; err != nil {
+		return err
+	}
+	var last []string
+	if err := db.Model(&message.Message{}).Where("ticket_id = ? AND company_id = ? AND NOT from_me AND provider_id IS NOT NULL",
+		m.TicketID, companyID).Order("id DESC").Limit(1).Pluck("provider_id", &last).Error; err != nil {
+		return err
+	}
+	t := channel.Typing{To: c.Number, IsGroup: c.IsGroup, On: true, MessageID: m.ID}
+	if len(last) == 1 {
+		t.ReplyTo = last[0]
+	}
+	return typer.Typing(ctx, conn, t)
+}

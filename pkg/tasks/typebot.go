@@ -1,0 +1,28 @@
+package tasks
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/hibiken/asynq"
+)
+
+// TypeBubbleSend is the send of a bot's paced bubble followed by "typing…" for the next.
+const TypeBubbleSend = "typebot:bubble"
+
+// BubbleSend sends message MessageID, then shows "typing…" for Next, the bubble due after
+// it: in one task, so the indicator always follows the message it comes after.
+type BubbleSend struct {
+	CompanyID int64 `json:"companyId"`
+	MessageID int64 `json:"messageId"`
+	Next      int64 `json:"next"`
+}
+
+// NewBubbleSendAt is NewMessageSendAt carrying the next bubble: it takes the message's send
+// TaskID, so the send DispatchPaced or the reconciler enqueue for it is a no-op and the
+// message goes out once, by whichever task holds the id.
+func NewBubbleSendAt(p BubbleSend, at time.Time) (*asynq.Task, error) {
+	return newTask(TypeBubbleSend, p, asynq.Queue(QueueCritical),
+		asynq.MaxRetry(8), asynq.Timeout(time.Minute), asynq.Retention(24*time.Hour),
+		asynq.TaskID(fmt.Sprintf("%s:%d", TypeMessageSend, p.MessageID)), asynq.ProcessAt(at))
+}

@@ -1,0 +1,26 @@
+package worker
+
+import (
+	"context"
+
+	"github.com/hibiken/asynq"
+
+	"atende/pkg/integration/handoff"
+	"atende/pkg/tasks"
+)
+
+// sendBubble sends a bot's paced bubble as sendMessage does, then shows "typing…" for the
+// bubble due next: after the message, never before it.
+func (w *Worker) sendBubble(ctx context.Context, t *asynq.Task) error {
+	var p tasks.BubbleSend
+	if err := tasks.Decode(t, &p); err != nil {
+		return err
+	}
+	retried, _ := asynq.GetRetryCount(ctx)
+	maxRetry, _ := asynq.GetMaxRetry(ctx)
+	if err := w.App.Delivery.Send(ctx, p.CompanyID, p.MessageID, retried >= maxRetry); err != nil {
+		return err
+	}
+	handoff.Typist{DB: w.App.DB, Channels: w.App.Channels}.Announce(ctx, p.CompanyID, p.Next)
+	return nil
+}
