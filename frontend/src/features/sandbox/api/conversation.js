@@ -4,6 +4,10 @@ export const NUMBER_MIN_DIGITS = 8;
 export const NUMBER_MAX_DIGITS = 20;
 export const READ_ACK = 3;
 export const KEEP_MESSAGES = 200;
+/** The outbox kind of a "typing…" mark (a bot pausing between bubbles), not a message. */
+export const TYPING = 'typing';
+/** How long a typing mark shows without a message after it (WhatsApp clears it by then too). */
+export const TYPING_SHOWS_MS = 25000;
 
 export const digitsOf = (text) => String(text ?? '').replace(/\D/g, '');
 
@@ -59,13 +63,20 @@ const timeOf = (value) => {
  * replies, so a browser clock running ahead never puts the bot's answer before the question.
  */
 export function conversation(sent, outbound) {
+  const delivered = outbound.filter((message) => message.kind !== TYPING);
   const items = [
     ...sent.map((message, index) => ({
       ...message, from: 'customer', key: `c-${message.localId}`, at: timeOf(message.receivedAt || message.sentAt), order: index,
     })),
-    ...outbound.map((message) => ({ ...message, from: 'atende', key: `a-${message.id}`, at: timeOf(message.createdAt), order: message.id })),
+    ...delivered.map((message) => ({ ...message, from: 'atende', key: `a-${message.id}`, at: timeOf(message.createdAt), order: message.id })),
   ];
   return items.sort((a, b) => a.at - b.at || (a.from === b.from ? a.order - b.order : a.from === 'customer' ? -1 : 1));
+}
+
+/** Whether the customer sees Atende "typing…": its newest delivery is a recent typing mark. */
+export function isTyping(outbound, now = Date.now()) {
+  const newest = outbound[outbound.length - 1];
+  return Boolean(newest && newest.kind === TYPING && now - timeOf(newest.createdAt) < TYPING_SHOWS_MS);
 }
 
 const EXTENSION_KINDS = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import i18n from '../../../i18n';
 import {
-  ackState, conversation, customerError, digitsOf, mediaKindOf, mergeOutbound, newInboundId, pollCursor, randomCustomerNumber, rememberCustomer, storable,
+  ackState, conversation, customerError, digitsOf, isTyping, mediaKindOf, mergeOutbound, newInboundId, pollCursor, randomCustomerNumber, rememberCustomer, storable,
 } from './conversation';
 
 const out = (id, ack, createdAt, extra = {}) => ({ id, ack, createdAt, kind: 'text', body: `m${id}`, ...extra });
@@ -31,6 +31,16 @@ describe('simulate panel conversation', () => {
     const timeline = conversation(sent, [out(2, 3, '2025-01-01T10:00:06Z'), out(1, 3, '2025-01-01T10:00:02Z')]);
     expect(timeline.map((m) => m.key)).toEqual(['c-a', 'a-1', 'c-b', 'a-2']);
     expect(timeline.map((m) => m.from)).toEqual(['customer', 'atende', 'customer', 'atende']);
+  });
+
+  it('shows a bot typing between bubbles in the header, never as a bubble', () => {
+    const typing = out(4, 3, '2025-01-01T10:00:04Z', { kind: 'typing', body: '' });
+    const at = Date.parse('2025-01-01T10:00:05Z');
+    expect(conversation([], [out(3, 3, '2025-01-01T10:00:03Z'), typing]).map((m) => m.key)).toEqual(['a-3']);
+    expect(isTyping([out(3, 3, '2025-01-01T10:00:03Z'), typing], at)).toBe(true);
+    expect(isTyping([typing, out(5, 1, '2025-01-01T10:00:05Z')], at)).toBe(false); // the bubble came
+    expect(isTyping([typing], at + 60000)).toBe(false); // long gone
+    expect(isTyping([], at)).toBe(false);
   });
 
   it('shows ticks for pending, sent, delivered and read', () => {

@@ -7,7 +7,7 @@ import SendIcon from '@mui/icons-material/Send';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../utils/toastError';
-import { conversation } from '../api/conversation';
+import { conversation, isTyping } from '../api/conversation';
 import useAudioRecorder, { formatElapsed } from '../../messages/hooks/useAudioRecorder';
 import useSandboxConversation from '../hooks/useSandboxConversation';
 import MessageBubble from './MessageBubble';
@@ -127,7 +127,9 @@ export default function ChatView({ connectionId, customer, onChangeCustomer }) {
         <Avatar sx={{ width: 34, height: 34 }}>{customer.name?.[0]?.toUpperCase()}</Avatar>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography noWrap sx={{ fontWeight: 600, lineHeight: 1.2 }}>{customer.name}</Typography>
-          <Typography noWrap variant="caption" sx={{ opacity: 0.85 }}>+{customer.number}</Typography>
+          <Typography noWrap variant="caption" sx={{ opacity: 0.85 }} data-testid="simulate-customer-status">
+            {isTyping(outbound) ? t('sandbox.typing') : `+${customer.number}`}
+          </Typography>
         </Box>
         <Tooltip title={t('sandbox.changeCustomer')}>
           <IconButton size="small" sx={{ color: 'inherit' }} onClick={onChangeCustomer} aria-label={t('sandbox.changeCustomer')}

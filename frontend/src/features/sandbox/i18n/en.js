@@ -10,6 +10,7 @@ const en = {
     retry: 'Try again',
     revoked: 'This message was deleted',
     changeCustomer: 'Change customer',
+    typing: 'typing…',
     empty: 'Write as if you were the customer. Atende’s replies show here.',
     pollError: 'The replies could not be fetched: {{message}}',
     openPage: 'Open on a page',

@@ -10,6 +10,7 @@ const es = {
     retry: 'Intentar de nuevo',
     revoked: 'Este mensaje fue eliminado',
     changeCustomer: 'Cambiar cliente',
+    typing: 'escribiendo…',
     empty: 'Escriba como si fuera el cliente. Las respuestas de Atende aparecen aquí.',
     pollError: 'No se pudieron obtener las respuestas: {{message}}',
     openPage: 'Abrir en una página',

@@ -10,6 +10,7 @@ const pt = {
     retry: 'Tentar de novo',
     revoked: 'Essa mensagem foi apagada',
     changeCustomer: 'Trocar cliente',
+    typing: 'digitando…',
     empty: 'Escreva como se fosse o cliente. As respostas do Atende aparecem aqui.',
     pollError: 'Não foi possível buscar as respostas: {{message}}',
     openPage: 'Abrir em uma página',

@@ -10,6 +10,7 @@ const tr = {
     retry: 'Tekrar dene',
     revoked: 'Bu mesaj silindi',
     changeCustomer: 'Müşteriyi değiştir',
+    typing: 'yazıyor…',
     empty: 'Müşteriymiş gibi yazın. Atende’nin yanıtları burada görünür.',
     pollError: 'Yanıtlar alınamadı: {{message}}',
     openPage: 'Sayfada aç',
