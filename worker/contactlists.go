@@ -16,13 +16,6 @@ func (w *Worker) importContactList(ctx context.Context, t *asynq.Task) error {
 	return w.App.ContactLists.Import(ctx, p, lastTry(ctx))
 }
 
-// lastTry reports a task's last try: what it can't do then is recorded, not retried.
-func lastTry(ctx context.Context) bool {
-	retried, _ := asynq.GetRetryCount(ctx)
-	maxRetry, _ := asynq.GetMaxRetry(ctx)
-	return retried >= maxRetry
-}
-
 // checkContactList checks a batch of a list's numbers; on its last try a failing batch is
 // given up (the numbers stay unchecked and the import says so).
 func (w *Worker) checkContactList(ctx context.Context, t *asynq.Task) error {

@@ -25,9 +25,7 @@ func (w *Worker) sendMessage(ctx context.Context, t *asynq.Task) error {
 	if err := tasks.Decode(t, &p); err != nil {
 		return err
 	}
-	retried, _ := asynq.GetRetryCount(ctx)
-	maxRetry, _ := asynq.GetMaxRetry(ctx)
-	return w.App.Delivery.Send(ctx, p.CompanyID, p.MessageID, retried >= maxRetry)
+	return w.App.Delivery.Send(ctx, p.CompanyID, p.MessageID, lastTry(ctx))
 }
 
 // sendMessages delivers a bot turn's or a flow step's replies in their order.
@@ -36,9 +34,7 @@ func (w *Worker) sendMessages(ctx context.Context, t *asynq.Task) error {
 	if err := tasks.Decode(t, &p); err != nil {
 		return err
 	}
-	retried, _ := asynq.GetRetryCount(ctx)
-	maxRetry, _ := asynq.GetMaxRetry(ctx)
-	return w.App.Delivery.SendAll(ctx, p.CompanyID, p.MessageIDs, retried >= maxRetry)
+	return w.App.Delivery.SendAll(ctx, p.CompanyID, p.MessageIDs, lastTry(ctx))
 }
 
 func (w *Worker) messageAction(ctx context.Context, t *asynq.Task) error {

@@ -15,9 +15,7 @@ func (w *Worker) expandMetaWebhook(ctx context.Context, t *asynq.Task) error {
 	if err := tasks.Decode(t, &p); err != nil {
 		return err
 	}
-	retried, _ := asynq.GetRetryCount(ctx)
-	maxRetry, _ := asynq.GetMaxRetry(ctx)
-	return w.App.Meta.Expander.Expand(ctx, p.DeliveryID, retried >= maxRetry)
+	return w.App.Meta.Expander.Expand(ctx, p.DeliveryID, lastTry(ctx))
 }
 
 // retryMetaMedia downloads again an attachment that was unavailable when its webhook came.

@@ -15,7 +15,5 @@ func (w *Worker) answerWithPrompt(ctx context.Context, t *asynq.Task) error {
 	if err := tasks.Decode(t, &p); err != nil {
 		return err
 	}
-	retried, _ := asynq.GetRetryCount(ctx)
-	maxRetry, _ := asynq.GetMaxRetry(ctx)
-	return w.App.PromptRuntime.Answer(ctx, p, retried >= maxRetry)
+	return w.App.PromptRuntime.Answer(ctx, p, lastTry(ctx))
 }

@@ -19,7 +19,5 @@ func (w *Worker) fireSchedule(ctx context.Context, t *asynq.Task) error {
 	if err := tasks.Decode(t, &p); err != nil {
 		return err
 	}
-	retried, _ := asynq.GetRetryCount(ctx)
-	maxRetry, _ := asynq.GetMaxRetry(ctx)
-	return w.App.Schedules.Fire(ctx, p, retried >= maxRetry)
+	return w.App.Schedules.Fire(ctx, p, lastTry(ctx))
 }

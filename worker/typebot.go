@@ -16,9 +16,7 @@ func (w *Worker) sendBubble(ctx context.Context, t *asynq.Task) error {
 	if err := tasks.Decode(t, &p); err != nil {
 		return err
 	}
-	retried, _ := asynq.GetRetryCount(ctx)
-	maxRetry, _ := asynq.GetMaxRetry(ctx)
-	if err := w.App.Delivery.Send(ctx, p.CompanyID, p.MessageID, retried >= maxRetry); err != nil {
+	if err := w.App.Delivery.Send(ctx, p.CompanyID, p.MessageID, lastTry(ctx)); err != nil {
 		return err
 	}
 	handoff.Typist{DB: w.App.DB, Channels: w.App.Channels}.Announce(ctx, p.CompanyID, p.Next)

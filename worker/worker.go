@@ -118,6 +118,13 @@ func retryDelay(n int, err error, t *asynq.Task) time.Duration {
 	return asynq.DefaultRetryDelayFunc(n, err, t)
 }
 
+// lastTry reports a task's last try: what it can't do then is recorded, not retried.
+func lastTry(ctx context.Context) bool {
+	retried, _ := asynq.GetRetryCount(ctx)
+	maxRetry, _ := asynq.GetMaxRetry(ctx)
+	return retried >= maxRetry
+}
+
 func observe(next asynq.Handler) asynq.Handler {
 	return asynq.HandlerFunc(func(ctx context.Context, t *asynq.Task) error {
 		start := time.Now()
