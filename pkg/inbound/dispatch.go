@@ -20,7 +20,7 @@ func (p Processor) dispatch(ctx context.Context, outs []announce) {
 		return
 	}
 	type lane struct{ company, connection int64 }
-	now := map[lane][]int64{}
+	now := map[lane][]int{} // indexes into outs, in writing order
 	var lanes []lane
 	for i := range outs {
 		o := &outs[i]
@@ -33,7 +33,7 @@ func (p Processor) dispatch(ctx context.Context, outs []announce) {
 			if err == nil {
 				_, err = p.Queue.EnqueueContext(ctx, task, asynq.ProcessIn(o.delay))
 			}
-			p.noteQueued(o, err)
+			noteQueued(o, err)
 			continue
 		}
 		l := lane{o.msg.CompanyID, 0}
@@ -43,23 +43,25 @@ func (p Processor) dispatch(ctx context.Context, outs []announce) {
 		if _, seen := now[l]; !seen {
 			lanes = append(lanes, l)
 		}
-		now[l] = append(now[l], o.msg.ID)
+		now[l] = append(now[l], i)
 	}
 	for _, l := range lanes {
-		task, err := tasks.NewMessagesSend(tasks.MessagesSend{CompanyID: l.company, MessageIDs: now[l]})
+		ids := make([]int64, len(now[l]))
+		for k, i := range now[l] {
+			ids[k] = outs[i].msg.ID
+		}
+		task, err := tasks.NewMessagesSend(tasks.MessagesSend{CompanyID: l.company, MessageIDs: ids})
 		if err == nil {
 			_, err = p.Queue.EnqueueContext(ctx, task)
 		}
-		for i := range outs {
-			if o := &outs[i]; o.send && o.delay == 0 && o.msg.CompanyID == l.company {
-				p.noteQueued(o, err)
-			}
+		for _, i := range now[l] {
+			noteQueued(&outs[i], err)
 		}
 	}
 }
 
 // noteQueued marks a reply Redis refused, for the event that announces it.
-func (p Processor) noteQueued(o *announce, err error) {
+func noteQueued(o *announce, err error) {
 	if err != nil && !errors.Is(err, asynq.ErrTaskIDConflict) && !errors.Is(err, asynq.ErrDuplicateTask) {
 		o.msg.SendError = "queued for retry"
 	}

@@ -37,20 +37,6 @@ func (d Delivery) Send(ctx context.Context, companyID, messageID int64, final bo
 	return d.SendAll(ctx, companyID, []int64{messageID}, final)
 }
 
-// target loads the connection and the contact number a message goes to.
-func (d Delivery) target(ctx context.Context, m Message) (connection.Connection, contact.Contact, error) {
-	var c contact.Contact
-	if m.ConnectionID == nil || m.ContactID == nil {
-		return connection.Connection{}, c, connection.ErrNotFound
-	}
-	conn, err := d.connection(ctx, m.CompanyID, *m.ConnectionID)
-	if err != nil {
-		return conn, c, err
-	}
-	err = d.DB.WithContext(ctx).Where("company_id = ?", m.CompanyID).Take(&c, *m.ContactID).Error
-	return conn, c, err
-}
-
 func (d Delivery) connection(ctx context.Context, companyID, id int64) (connection.Connection, error) {
 	if d.Connections == nil {
 		return connection.Store{DB: d.DB}.Get(ctx, id)
@@ -118,7 +104,11 @@ func (d Delivery) Act(ctx context.Context, p tasks.MessageAction) error {
 		p.CompanyID, p.MessageIDs).Find(&msgs).Error; err != nil || len(msgs) == 0 {
 		return err
 	}
-	conn, to, err := d.target(ctx, msgs[0])
+	contacts, err := d.contactsOf(ctx, p.CompanyID, msgs[:1])
+	if err != nil {
+		return err
+	}
+	conn, to, err := d.target(ctx, msgs[0], contacts)
 	if err != nil {
 		return err
 	}

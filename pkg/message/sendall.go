@@ -74,29 +74,35 @@ func (d Delivery) loadOutgoing(ctx context.Context, companyID int64, ids []int64
 		return m.ProviderID != nil || m.IsPrivate || m.IsDeleted || !m.FromMe || m.Ack != AckPending // nothing left to do
 	})
 	slices.SortFunc(rows, func(a, b Message) int { return slices.Index(ids, a.ID) - slices.Index(ids, b.ID) })
-	var contactIDs atdb.Int64s
-	for _, m := range rows {
+	contacts, err := d.contactsOf(ctx, companyID, rows)
+	return rows, contacts, err
+}
+
+// contactsOf reads the contacts msgs go to, by id, in one query.
+func (d Delivery) contactsOf(ctx context.Context, companyID int64, msgs []Message) (map[int64]contact.Contact, error) {
+	var ids atdb.Int64s
+	for _, m := range msgs {
 		if m.ContactID != nil {
-			contactIDs = append(contactIDs, *m.ContactID)
+			ids = append(ids, *m.ContactID)
 		}
 	}
 	contacts := map[int64]contact.Contact{}
-	if len(contactIDs) > 0 {
-		var cs []contact.Contact
-		if err := d.DB.WithContext(ctx).Where("id = ANY(?::bigint[]) AND company_id = ?", contactIDs, companyID).
-			Find(&cs).Error; err != nil {
-			return nil, nil, err
-		}
-		for _, c := range cs {
-			contacts[c.ID] = c
-		}
+	if len(ids) == 0 {
+		return contacts, nil
 	}
-	return rows, contacts, nil
+	var cs []contact.Contact
+	if err := d.DB.WithContext(ctx).Where("id = ANY(?::bigint[]) AND company_id = ?", ids, companyID).Find(&cs).Error; err != nil {
+		return nil, err
+	}
+	for _, c := range cs {
+		contacts[c.ID] = c
+	}
+	return contacts, nil
 }
 
 // sendOne hands m to its channel and records the provider id it got.
 func (d Delivery) sendOne(ctx context.Context, m Message, contacts map[int64]contact.Contact) (Message, error) {
-	conn, to, err := d.targetOf(ctx, m, contacts)
+	conn, to, err := d.target(ctx, m, contacts)
 	if err != nil {
 		return m, err
 	}
@@ -142,9 +148,9 @@ func (d Delivery) announceAll(ctx context.Context, msgs []Message) {
 	_ = realtime.PublishAll(ctx, d.Events, events.Events)
 }
 
-// targetOf is the connection and the contact (of contacts, read for the whole list) a
+// target is the connection and the contact (of contacts, read for the whole list) a
 // message goes to.
-func (d Delivery) targetOf(ctx context.Context, m Message, contacts map[int64]contact.Contact) (connection.Connection, contact.Contact, error) {
+func (d Delivery) target(ctx context.Context, m Message, contacts map[int64]contact.Contact) (connection.Connection, contact.Contact, error) {
 	if m.ConnectionID == nil || m.ContactID == nil {
 		return connection.Connection{}, contact.Contact{}, connection.ErrNotFound
 	}
