@@ -25,7 +25,7 @@ type handoffTask struct {
 // message, and the replies are announced with the batch; answered names the tickets it
 // answered (their preview is the flow's). Integrations and prompts, and a flow step that
 // failed here, become tasks, keyed by the message id so a retried batch enqueues each once.
-func (p Processor) handoffs(ctx context.Context, tx *gorm.DB, turns []*turn) (out []announce, answered map[int64]bool, err error) {
+func (p Processor) handoffs(ctx context.Context, tx *gorm.DB, turns []*turn) (out []announce, answered map[int64]bool) {
 	answered = map[int64]bool{}
 	for _, tu := range turns {
 		h := tu.o.Handoff
@@ -46,7 +46,7 @@ func (p Processor) handoffs(ctx context.Context, tx *gorm.DB, turns []*turn) (ou
 			out = append(out, announce{action: "handoff", ticketID: tu.a.ticket.ID, handoff: &handoffTask{task: task}})
 		}
 	}
-	return out, answered, nil
+	return out, answered
 }
 
 // flowIn runs the turn's flow step in a savepoint of the batch: a step that fails rolls
