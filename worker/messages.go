@@ -95,18 +95,18 @@ func Reconcile(a *app.App, ctx context.Context) error {
 	return campaign.Requeue(ctx, a.DB, a.Queue, time.Now(), ReconcileGrace)
 }
 
-// sandboxReceipts runs one round of the sandbox's receipts through the inbound pipeline,
-// as phones' receipts would arrive.
+// sandboxReceipts runs one round of the sandbox's receipts: applied as phones' receipts
+// are, but straight from the outbox (they are ours, not a webhook to keep first).
 func (w *Worker) sandboxReceipts(ctx context.Context, t *asynq.Task) error {
 	var p tasks.SandboxReceipts
 	if err := tasks.Decode(t, &p); err != nil {
 		return err
 	}
-	return w.App.Sandbox.Report(ctx, p, func(ctx context.Context, receipts []sandbox.Receipt) error {
+	return w.App.Sandbox.Report(ctx, p, func(ctx context.Context, receipts []sandbox.Receipt) ([]bool, error) {
 		arrivals := make([]inbound.Arrival, len(receipts))
 		for i, r := range receipts {
 			arrivals[i] = inbound.Arrival{Conn: r.Conn, Event: r.Event}
 		}
-		return w.App.InboundStore.RecordAll(ctx, arrivals)
+		return w.App.Inbound.ApplyReceipts(ctx, arrivals)
 	})
 }

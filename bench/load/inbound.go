@@ -102,11 +102,14 @@ func runInbound(g *gorm.DB, base string, agents []agent, n int, rate float64, wa
 	wg.Wait()
 	posted := time.Since(start)
 	// Every post stored its event before it was answered, so the run is over when none is
-	// pending (a count over the pending index: counting processed events read the whole
-	// table, five times a second, beside the measured pipeline).
+	// pending and every reply the bot wrote went out (counts over the pending and unsent
+	// indexes: counting processed events read the whole table, five times a second, beside
+	// the measured pipeline).
 	for deadline := time.Now().Add(10 * time.Minute); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
 		var pending int64
-		g.Raw(`SELECT count(*) FROM inbound_events WHERE processed_at IS NULL`).Scan(&pending)
+		g.Raw(`SELECT (SELECT count(*) FROM inbound_events WHERE processed_at IS NULL) +
+			(SELECT count(*) FROM messages WHERE from_me AND provider_id IS NULL AND NOT is_private
+			   AND created_at >= ? AND ack >= 0)`, start).Scan(&pending)
 		if pending == 0 {
 			break
 		}

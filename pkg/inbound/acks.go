@@ -1,7 +1,9 @@
 package inbound
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 
 	"gorm.io/gorm"
 
@@ -35,10 +37,10 @@ func splitAcks(conns map[int64]connection.Connection, others []pending) (acks, r
 }
 
 // applyAcks raises the ack of every message the receipts name, in one statement: the
-// highest receipt of a message wins, as GREATEST does one at a time. A receipt whose
-// message is not stored yet (the send worker has not recorded its provider id) is given
-// back for its task's retry, reported as own.
-func applyAcks(tx *gorm.DB, acks []pending) (outs []announce, own error, err error) {
+// highest receipt of a message wins, as GREATEST does one at a time. missing are the
+// receipts whose message is not stored yet (the send worker has not recorded its provider
+// id): their caller gives them back to be tried again.
+func applyAcks(tx *gorm.DB, acks []pending) (outs []announce, missing []pending, err error) {
 	if len(acks) == 0 {
 		return nil, nil, nil
 	}
@@ -53,6 +55,10 @@ func applyAcks(tx *gorm.DB, acks []pending) (outs []announce, own error, err err
 			highest[k] = max(v, e.ev.Ack)
 		}
 	}
+	// In key order, so that two rounds raising the same messages lock them in one order.
+	slices.SortFunc(order, func(a, b receipt) int {
+		return cmp.Or(cmp.Compare(a.conn, b.conn), cmp.Compare(a.provider, b.provider))
+	})
 	var connIDs, values atdb.Int64s
 	var providers atdb.Texts
 	for _, k := range order {
@@ -74,11 +80,20 @@ func applyAcks(tx *gorm.DB, acks []pending) (outs []announce, own error, err err
 		if found[receipt{e.ConnectionID, e.ev.TargetID}] || schedule.SentRaw(tx, e.CompanyID, e.ev.TargetID) {
 			continue // a scheduled message sent without a ticket has nothing stored to change
 		}
+		missing = append(missing, e)
+	}
+	return outs, missing, nil
+}
+
+// releaseMissing gives the claimed receipts whose message is not stored yet back to their
+// task's retry; own reports the first.
+func releaseMissing(tx *gorm.DB, missing []pending) (own error, err error) {
+	for _, e := range missing {
 		why := fmt.Errorf("%w: %s", ErrTargetUnknown, e.ev.TargetID)
 		if err := release(tx, e.ID, why.Error()); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
-		own = why
+		own = cmp.Or(own, why)
 	}
-	return outs, own, nil
+	return own, nil
 }

@@ -88,11 +88,14 @@ func (p Processor) run(ctx context.Context, refs []tasks.InboundRef) (outs []ann
 		}
 		outs = stored
 		acks, others := splitAcks(conns, others)
-		receipts, late, err := applyAcks(tx, acks)
+		receipts, missing, err := applyAcks(tx, acks)
 		if err != nil {
 			return err
 		}
-		outs, own = append(outs, receipts...), late
+		if own, err = releaseMissing(tx, missing); err != nil {
+			return err
+		}
+		outs = append(outs, receipts...)
 		for _, e := range others {
 			out, err := p.one(tenant.With(ctx, e.CompanyID), tx, conns, e)
 			switch {
@@ -242,20 +245,29 @@ func (p Processor) publish(ctx context.Context, outs []announce) {
 			return
 		}
 	}
-	// An ack, edit or delete: its ticket is read once per batch, all of them together.
+	// A receipt, reaction or late media changes a message only: its conversation is told
+	// (message.PublishChanges). A delete or a re-previewed edit reaches the lists too: its
+	// ticket is read once per batch, all of them together.
+	var changes []message.Message
 	var others []int64
 	for _, a := range outs {
-		if _, ok := tickets[a.ticketID]; !ok && !slices.Contains(others, a.ticketID) {
+		_, loaded := tickets[a.ticketID]
+		switch {
+		case a.handoff != nil:
+		case a.known == nil && a.action == "update":
+			changes = append(changes, a.msg)
+		case !loaded && !slices.Contains(others, a.ticketID):
 			others = append(others, a.ticketID)
 		}
 	}
+	message.PublishChanges(ctx, p.DB, p.Media, p.Events, changes)
 	if loaded, err := ticket.LoadAcross(ctx, p.DB, others); err == nil {
 		maps.Copy(tickets, loaded)
 	}
 	var events realtime.Collector // sent together at the end
 	for i, a := range outs {
-		if a.handoff != nil {
-			continue // nothing to announce
+		if a.handoff != nil || a.known == nil && a.action == "update" {
+			continue // nothing to announce, or announced as a change
 		}
 		cctx := tenant.With(ctx, a.msg.CompanyID)
 		t, ok := tickets[a.ticketID]

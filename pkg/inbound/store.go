@@ -6,7 +6,6 @@ package inbound
 import (
 	"context"
 	"encoding/json"
-	"slices"
 	"sync"
 	"time"
 
@@ -88,34 +87,6 @@ func (s Store) Record(ctx context.Context, conn connection.Connection, ev channe
 	}
 	<-e.done
 	return e.ID, e.duplicate, e.err
-}
-
-// Arrival is an event and the connection it came from.
-type Arrival struct {
-	Conn  connection.Connection
-	Event channel.Event
-}
-
-// RecordAll stores events that arrived together (a round of receipts) as one write and one
-// task per maxGroup events. Duplicates are skipped; the first failure is returned.
-func (s Store) RecordAll(ctx context.Context, arrivals []Arrival) error {
-	for chunk := range slices.Chunk(arrivals, maxGroup) {
-		batch := make([]*entry, 0, len(chunk))
-		for _, a := range chunk {
-			e, err := newEntry(a.Conn, a.Event)
-			if err != nil {
-				return err
-			}
-			batch = append(batch, e)
-		}
-		s.write(ctx, batch)
-		for _, e := range batch {
-			if e.err != nil {
-				return e.err
-			}
-		}
-	}
-	return nil
 }
 
 // newEntry is ev cleaned and bounded (channel.Event.Clean), the one boundary every

@@ -78,6 +78,39 @@ func Publish(ctx context.Context, pub realtime.Publisher, action string, m Messa
 		Data: map[string]any{"action": action, "message": m, "ticket": t, "contact": t.Contact}})
 }
 
+// PublishChanges announces changed messages (a send recorded, a receipt, a reaction) to
+// the conversations open on their tickets: only an open conversation shows a message's
+// state, and it needs the message alone (as the family's ack events carry), so the tickets
+// are read for their rooms only, in one query, and lists are not woken for each receipt.
+func PublishChanges(ctx context.Context, db *gorm.DB, media MediaURL, pub realtime.Publisher, msgs []Message) {
+	if len(msgs) == 0 {
+		return
+	}
+	ids := make([]int64, 0, len(msgs))
+	for _, m := range msgs {
+		ids = append(ids, m.TicketID)
+	}
+	rooms, err := ticket.RoomsAcross(ctx, db, ids)
+	if err != nil {
+		return
+	}
+	var events realtime.Collector
+	for _, m := range msgs {
+		r, ok := rooms[m.TicketID]
+		if !ok || r.CompanyID != m.CompanyID {
+			continue
+		}
+		one := []Message{m}
+		if Decorate(tenant.With(ctx, m.CompanyID), db, media, one) != nil {
+			continue
+		}
+		_ = events.Publish(ctx, realtime.Event{Rooms: []string{realtime.TicketRoom(r.UUID)},
+			Name: realtime.EventName(m.CompanyID, "appMessage"),
+			Data: map[string]any{"action": "update", "message": one[0], "ticketId": m.TicketID}})
+	}
+	_ = realtime.PublishAll(ctx, pub, events.Events)
+}
+
 // PreviewMax bounds a ticket's last-message preview: every ticket list carries it.
 const PreviewMax = 255
 

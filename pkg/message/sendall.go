@@ -15,9 +15,7 @@ import (
 	"atende/pkg/connection"
 	"atende/pkg/contact"
 	atdb "atende/pkg/db"
-	"atende/pkg/realtime"
 	"atende/pkg/tenant"
-	"atende/pkg/ticket"
 )
 
 // SendAll delivers stored messages of a company one after the other, in the order of ids
@@ -124,28 +122,9 @@ func (d Delivery) sendOne(ctx context.Context, m Message, contacts map[int64]con
 	return d.recordSent(ctx, m, sent)
 }
 
-// announceAll publishes the changed messages, their tickets read together.
+// announceAll publishes the changed messages to their conversations.
 func (d Delivery) announceAll(ctx context.Context, msgs []Message) {
-	if len(msgs) == 0 {
-		return
-	}
-	var ticketIDs []int64
-	for _, m := range msgs {
-		if !slices.Contains(ticketIDs, m.TicketID) {
-			ticketIDs = append(ticketIDs, m.TicketID)
-		}
-	}
-	tickets, err := ticket.LoadAcross(ctx, d.DB, ticketIDs)
-	if err != nil || Decorate(ctx, d.DB, d.Media, msgs) != nil {
-		return
-	}
-	var events realtime.Collector
-	for _, m := range msgs {
-		if t, ok := tickets[m.TicketID]; ok && t.CompanyID == m.CompanyID {
-			Publish(ctx, &events, "update", m, *t)
-		}
-	}
-	_ = realtime.PublishAll(ctx, d.Events, events.Events)
+	PublishChanges(ctx, d.DB, d.Media, d.Events, msgs)
 }
 
 // target is the connection and the contact (of contacts, read for the whole list) a

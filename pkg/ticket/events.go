@@ -3,6 +3,9 @@ package ticket
 import (
 	"context"
 
+	"gorm.io/gorm"
+
+	atdb "atende/pkg/db"
 	"atende/pkg/realtime"
 )
 
@@ -34,4 +37,28 @@ func PublishDelete(ctx context.Context, pub realtime.Publisher, t Ticket) {
 func PublishUnread(ctx context.Context, pub realtime.Publisher, t Ticket) {
 	_ = pub.Publish(ctx, realtime.Event{Rooms: Rooms(t), Name: realtime.EventName(t.CompanyID, "ticket"),
 		Data: map[string]any{"action": "updateUnread", "ticketId": t.ID}})
+}
+
+// Room is what a message's change needs of its ticket: whose it is and its room.
+type Room struct {
+	ID        int64
+	CompanyID int64
+	UUID      string
+}
+
+// RoomsAcross reads the rooms of tickets of several companies by id, in one query.
+func RoomsAcross(ctx context.Context, db *gorm.DB, ids []int64) (map[int64]Room, error) {
+	out := make(map[int64]Room, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	var rows []Room
+	if err := db.WithContext(ctx).Table("tickets").Select("id", "company_id", "uuid").
+		Where("id = ANY(?::bigint[])", atdb.Int64s(ids)).Scan(&rows).Error; err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		out[r.ID] = r
+	}
+	return out, nil
 }

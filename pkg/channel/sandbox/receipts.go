@@ -2,6 +2,8 @@ package sandbox
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"sync"
 	"time"
 
@@ -88,11 +90,16 @@ type Receipt struct {
 // roundSize bounds the receipts one statement reads and one inbound batch carries.
 const roundSize = 128
 
+// ErrReceiptsWait is a round that reported receipts for messages whose send is not recorded
+// yet: its task's retry reports them.
+var ErrReceiptsWait = errors.New("sandbox: receipts wait for their messages")
+
 // Report runs a round: every delivery sent in the round's tick and still short of p.Ack is
-// recorded as a receipt (record stores them as inbound events, whose dedupe keys make a
-// repeated round harmless), then marked. Recording before marking means a crash in between
-// repeats the round's receipts instead of losing them.
-func (c Channel) Report(ctx context.Context, p tasks.SandboxReceipts, record func(context.Context, []Receipt) error) error {
+// handed to apply as a receipt, then marked in the outbox, but those apply tells are
+// missing (their message is not recorded as sent yet), which the round's retry reports
+// again. Applying before marking means a crash in between repeats the round's receipts
+// (raising an ack twice is harmless) instead of losing them.
+func (c Channel) Report(ctx context.Context, p tasks.SandboxReceipts, apply func(context.Context, []Receipt) (missing []bool, err error)) error {
 	for {
 		var due []Outbox
 		if err := c.DB.WithContext(ctx).Select("id", "company_id", "connection_id", "provider_id").
@@ -102,18 +109,26 @@ func (c Channel) Report(ctx context.Context, p tasks.SandboxReceipts, record fun
 		}
 		now := time.Now()
 		receipts := make([]Receipt, len(due))
-		var ids atdb.Int64s
 		for i, o := range due {
 			receipts[i] = Receipt{Conn: connection.Connection{ID: o.ConnectionID, CompanyID: o.CompanyID},
 				Event: channel.Event{Kind: channel.EventAck, TargetID: o.ProviderID, Ack: p.Ack, Timestamp: now}}
-			ids = append(ids, o.ID)
 		}
-		if err := record(ctx, receipts); err != nil {
+		missing, err := apply(ctx, receipts)
+		if err != nil {
 			return err
+		}
+		var ids atdb.Int64s
+		for i, o := range due {
+			if i >= len(missing) || !missing[i] {
+				ids = append(ids, o.ID)
+			}
 		}
 		if err := c.DB.WithContext(ctx).Exec(`UPDATE sandbox_outbox SET ack = GREATEST(ack, ?) WHERE id = ANY(?::bigint[])`,
 			p.Ack, ids).Error; err != nil {
 			return err
+		}
+		if len(ids) < len(due) {
+			return fmt.Errorf("%w: %d of the round", ErrReceiptsWait, len(due)-len(ids))
 		}
 		if len(due) < roundSize {
 			return nil
