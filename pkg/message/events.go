@@ -90,10 +90,13 @@ func PublishChanges(ctx context.Context, db *gorm.DB, media MediaURL, pub realti
 	for _, m := range msgs {
 		ids = append(ids, m.TicketID)
 	}
-	rooms, err := ticket.RoomsAcross(ctx, db, ids)
-	if err != nil {
-		return
+	if rooms, err := ticket.RoomsAcross(ctx, db, ids); err == nil {
+		publishChanges(ctx, db, media, pub, msgs, rooms)
 	}
+}
+
+// publishChanges is PublishChanges with the tickets' rooms already read.
+func publishChanges(ctx context.Context, db *gorm.DB, media MediaURL, pub realtime.Publisher, msgs []Message, rooms map[int64]ticket.Room) {
 	var events realtime.Collector
 	for _, m := range msgs {
 		r, ok := rooms[m.TicketID]

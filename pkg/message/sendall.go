@@ -16,6 +16,7 @@ import (
 	"atende/pkg/contact"
 	atdb "atende/pkg/db"
 	"atende/pkg/tenant"
+	"atende/pkg/ticket"
 )
 
 // SendAll delivers stored messages of a company one after the other, in the order of ids
@@ -29,13 +30,13 @@ import (
 // announced together.
 func (d Delivery) SendAll(ctx context.Context, companyID int64, ids []int64, final bool) error {
 	ctx = tenant.With(ctx, companyID)
-	msgs, contacts, err := d.loadOutgoing(ctx, companyID, ids)
+	msgs, rooms, contacts, err := d.loadOutgoing(ctx, companyID, ids)
 	if err != nil || len(msgs) == 0 {
 		return err
 	}
 	var done []Message // sent or failed, to announce
 	var kept error     // a failure that did not stop the list
-	defer func() { d.announceAll(ctx, done) }()
+	defer func() { publishChanges(ctx, d.DB, d.Media, d.Events, done, rooms) }()
 	for _, m := range msgs {
 		sent, err := d.sendOne(ctx, m, contacts)
 		if err == nil {
@@ -61,19 +62,29 @@ func (d Delivery) SendAll(ctx context.Context, companyID int64, ids []int64, fin
 }
 
 // loadOutgoing reads the messages of ids still waiting for their channel, in the order of
-// ids, and their contacts.
-func (d Delivery) loadOutgoing(ctx context.Context, companyID int64, ids []int64) ([]Message, map[int64]contact.Contact, error) {
-	var rows []Message
-	if err := d.DB.WithContext(ctx).Where("id = ANY(?::bigint[]) AND company_id = ?", atdb.Int64s(ids), companyID).
-		Find(&rows).Error; err != nil {
-		return nil, nil, err
+// ids, with their tickets' rooms (read with them, for announcing), and their contacts.
+func (d Delivery) loadOutgoing(ctx context.Context, companyID int64, ids []int64) ([]Message, map[int64]ticket.Room, map[int64]contact.Contact, error) {
+	var rows []struct {
+		Message
+		TicketUUID string
 	}
-	rows = slices.DeleteFunc(rows, func(m Message) bool {
-		return m.ProviderID != nil || m.IsPrivate || m.IsDeleted || !m.FromMe || m.Ack != AckPending // nothing left to do
-	})
-	slices.SortFunc(rows, func(a, b Message) int { return slices.Index(ids, a.ID) - slices.Index(ids, b.ID) })
-	contacts, err := d.contactsOf(ctx, companyID, rows)
-	return rows, contacts, err
+	if err := d.DB.WithContext(ctx).Raw(`SELECT m.*, t.uuid AS ticket_uuid FROM messages m
+		JOIN tickets t ON t.id = m.ticket_id AND t.company_id = m.company_id
+		WHERE m.id = ANY(?::bigint[]) AND m.company_id = ?`, atdb.Int64s(ids), companyID).Scan(&rows).Error; err != nil {
+		return nil, nil, nil, err
+	}
+	msgs := make([]Message, 0, len(rows))
+	rooms := make(map[int64]ticket.Room, len(rows))
+	for _, r := range rows {
+		m := r.Message
+		rooms[m.TicketID] = ticket.Room{ID: m.TicketID, CompanyID: m.CompanyID, UUID: r.TicketUUID}
+		if m.ProviderID == nil && !m.IsPrivate && !m.IsDeleted && m.FromMe && m.Ack == AckPending { // else nothing left to do
+			msgs = append(msgs, m)
+		}
+	}
+	slices.SortFunc(msgs, func(a, b Message) int { return slices.Index(ids, a.ID) - slices.Index(ids, b.ID) })
+	contacts, err := d.contactsOf(ctx, companyID, msgs)
+	return msgs, rooms, contacts, err
 }
 
 // contactsOf reads the contacts msgs go to, by id, in one query.
@@ -120,11 +131,6 @@ func (d Delivery) sendOne(ctx context.Context, m Message, contacts map[int64]con
 		return m, err
 	}
 	return d.recordSent(ctx, m, sent)
-}
-
-// announceAll publishes the changed messages to their conversations.
-func (d Delivery) announceAll(ctx context.Context, msgs []Message) {
-	PublishChanges(ctx, d.DB, d.Media, d.Events, msgs)
 }
 
 // target is the connection and the contact (of contacts, read for the whole list) a
