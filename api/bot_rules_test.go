@@ -225,7 +225,7 @@ func TestBotExactlyOnce(t *testing.T) {
 		t.Fatalf("the same event again: dup %v err %v", dup, err)
 	}
 	same(t, "one menu", b.after("once-1"), mainMenu)
-	if sends := pendingTasks[tasks.MessagesSend](e, tasks.QueueCritical, tasks.TypeMessagesSend); len(sends) != 1 || len(sends[0].MessageIDs) != 1 {
+	if sends := pendingTasks[tasks.MessagesSend](e, tasks.QueueCritical, tasks.TypeMessagesSend); len(sends) != 1 || len(sends[0].All()) != 1 || len(sends[0].All()[0].MessageIDs) != 1 {
 		t.Fatalf("sends queued: %+v, want one of one message", sends)
 	}
 	// Our echo of the menu (the phone reports what we sent) is neither stored nor answered.

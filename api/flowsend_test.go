@@ -8,10 +8,12 @@ import (
 	"testing"
 
 	"atende/pkg/connection"
+	atdb "atende/pkg/db"
 	"atende/pkg/flowrun"
 	"atende/pkg/message"
 	"atende/pkg/tasks"
 	"atende/pkg/testutil"
+	"atende/pkg/ticket"
 )
 
 // The speed work of issue 14: a customer's message and the flow's replies to it commit
@@ -112,5 +114,74 @@ func TestFlowSendResumesMidStep(t *testing.T) {
 	}
 	if n := count(e, `SELECT count(*) FROM messages WHERE ticket_id = ? AND from_me AND provider_id IS NOT NULL`, sim.TicketID); n != 3 {
 		t.Fatalf("%d messages recorded as sent", n)
+	}
+}
+
+// One message:send-all task carries a batch's lists of several companies: each list goes
+// in its order, a list that stops on a failure holds back neither the others nor their
+// record, a list never sends another company's message, and the task delivered again
+// sends nothing twice.
+func TestSendListsAcrossCompanies(t *testing.T) {
+	e, a, b, connA, connB := twoSandboxes(t)
+	ctx := context.Background()
+	outgoing := func(tn testutil.Tenant, conn connection.Connection, number string, contactID *int64, bodies ...string) []int64 {
+		c := testutil.NewContact(t, e.App, tn.Company.ID, "Cliente "+number, number, nil)
+		tk := ticket.Ticket{CompanyID: tn.Company.ID, ContactID: c.ID, ConnectionID: &conn.ID, Status: ticket.StatusOpen}
+		if err := e.App.DB.Create(&tk).Error; err != nil {
+			t.Fatal(err)
+		}
+		var ids []int64
+		for _, body := range bodies {
+			m := message.Message{CompanyID: tn.Company.ID, TicketID: tk.ID, ContactID: &c.ID,
+				ConnectionID: &conn.ID, FromMe: true, Body: body}
+			if contactID != nil {
+				m.ContactID = contactID
+			}
+			if err := e.App.DB.Create(&m).Error; err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, m.ID)
+		}
+		return ids
+	}
+	// A contact of another company: never read for acme, so the send fails, and may be retried.
+	foreign := testutil.NewContact(t, e.App, b.Company.ID, "Outra", "5511900000999", nil).ID
+	okA := outgoing(a, connA, "5511900000101", nil, "a1", "a2")
+	stuckA := outgoing(a, connA, "5511900000102", &foreign, "a3")
+	stuckA = append(stuckA, outgoing(a, connA, "5511900000103", nil, "a4")...)
+	okB := outgoing(b, connB, "5511900000201", nil, "b1")
+	otherB := outgoing(b, connB, "5511900000202", nil, "b2")
+	lists := []tasks.SendList{{CompanyID: a.Company.ID, MessageIDs: okA}, {CompanyID: a.Company.ID, MessageIDs: stuckA},
+		{CompanyID: b.Company.ID, MessageIDs: okB}, {CompanyID: a.Company.ID, MessageIDs: otherB}}
+	if err := e.App.Delivery.SendLists(ctx, lists, false); err == nil {
+		t.Fatal("a list that stopped on a failure must be retried")
+	}
+	outbox := func(conn connection.Connection) []string {
+		var bodies []string
+		e.App.DB.Raw(`SELECT body FROM sandbox_outbox WHERE connection_id = ? ORDER BY id`, conn.ID).Scan(&bodies)
+		return bodies
+	}
+	if got := outbox(connA); !reflect.DeepEqual(got, []string{"a1", "a2"}) {
+		t.Fatalf("acme's outbox %q: its first list in order, nothing after the stuck message", got)
+	}
+	if got := outbox(connB); !reflect.DeepEqual(got, []string{"b1"}) {
+		t.Fatalf("bolt's outbox %q: its own list only, never sent under acme's list", got)
+	}
+	if n := count(e, `SELECT count(*) FROM messages WHERE id = ANY(?) AND provider_id IS NOT NULL AND ack = 1`,
+		atdb.Int64s(append(append(okA, okB...), stuckA...))); n != 3 {
+		t.Fatalf("%d messages recorded as sent, want 3", n)
+	}
+	if err := e.App.Delivery.SendLists(ctx, lists, false); err == nil || len(outbox(connA)) != 2 || len(outbox(connB)) != 1 {
+		t.Fatalf("the task again: err %v, outboxes %q %q (nothing sent twice, the stuck list still stuck)", err, outbox(connA), outbox(connB))
+	}
+	// The last attempt gives the stuck message up and sends the rest of its list.
+	if err := e.App.Delivery.SendLists(ctx, lists, true); err == nil {
+		t.Fatal("the failure is still reported on the last attempt")
+	}
+	if got := outbox(connA); !reflect.DeepEqual(got, []string{"a1", "a2", "a4"}) {
+		t.Fatalf("acme's outbox %q after the last attempt", got)
+	}
+	if n := count(e, `SELECT count(*) FROM messages WHERE id = ? AND ack = -1`, stuckA[0]); n != 1 {
+		t.Fatal("the message that can't go is not marked failed")
 	}
 }

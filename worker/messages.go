@@ -34,7 +34,7 @@ func (w *Worker) sendMessages(ctx context.Context, t *asynq.Task) error {
 	if err := tasks.Decode(t, &p); err != nil {
 		return err
 	}
-	return w.App.Delivery.SendAll(ctx, p.CompanyID, p.MessageIDs, lastTry(ctx))
+	return w.App.Delivery.SendLists(ctx, p.All(), lastTry(ctx))
 }
 
 func (w *Worker) messageAction(ctx context.Context, t *asynq.Task) error {

@@ -64,6 +64,20 @@ type Sent struct {
 	Ack        int
 }
 
+// Delivery is one message for a connection, as a Batcher takes it.
+type Delivery struct {
+	Conn connection.Connection
+	Out  Outgoing
+}
+
+// Batcher is a channel that takes many messages, of any of its connections, in one call
+// and answers for all of them at once (the sandbox writes them in one statement). Like
+// Send, it treats each message id as an idempotency key: asked again after a crash, it
+// returns the first delivery's provider ids.
+type Batcher interface {
+	SendBatch(ctx context.Context, ds []Delivery) ([]Sent, error)
+}
+
 // Profile is what a channel knows about a number.
 type Profile struct {
 	Number     string `json:"number"`

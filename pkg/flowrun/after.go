@@ -25,7 +25,7 @@ func (e Engine) after(ctx context.Context, d *applied, announced bool) {
 		for i, m := range d.msgs {
 			ids[i] = m.ID
 		}
-		if task, err := tasks.NewMessagesSend(tasks.MessagesSend{CompanyID: d.run.CompanyID, MessageIDs: ids}); err == nil {
+		if task, err := tasks.NewMessagesSend(tasks.SendList{CompanyID: d.run.CompanyID, MessageIDs: ids}); err == nil {
 			e.enqueue(ctx, task)
 		}
 	}

@@ -10,8 +10,8 @@ import (
 )
 
 // dispatch queues the delivery of the replies a committed batch wrote (announce.send). The
-// replies due at once go out in one ordered task per company and connection
-// (message:send-all, keyed by its first message): one task hop for a whole batch's bot
+// replies due at once go out in one task (message:send-all, keyed by its first message)
+// holding one ordered list per company and connection: one task hop for a whole batch's bot
 // turns, and a ticket's replies in the order they were written. A reply with a delay gets
 // its own task, due then (message:send, keyed by the message). Queuing twice sends once,
 // and a reply Redis refused is sent by the reconciler.
@@ -45,15 +45,21 @@ func (p Processor) dispatch(ctx context.Context, outs []announce) {
 		}
 		now[l] = append(now[l], i)
 	}
+	if len(lanes) == 0 {
+		return
+	}
+	lists := make([]tasks.SendList, len(lanes))
+	for k, l := range lanes {
+		lists[k] = tasks.SendList{CompanyID: l.company, MessageIDs: make([]int64, len(now[l]))}
+		for j, i := range now[l] {
+			lists[k].MessageIDs[j] = outs[i].msg.ID
+		}
+	}
+	task, err := tasks.NewMessagesSend(lists...)
+	if err == nil {
+		_, err = p.Queue.EnqueueContext(ctx, task)
+	}
 	for _, l := range lanes {
-		ids := make([]int64, len(now[l]))
-		for k, i := range now[l] {
-			ids[k] = outs[i].msg.ID
-		}
-		task, err := tasks.NewMessagesSend(tasks.MessagesSend{CompanyID: l.company, MessageIDs: ids})
-		if err == nil {
-			_, err = p.Queue.EnqueueContext(ctx, task)
-		}
 		for _, i := range now[l] {
 			noteQueued(&outs[i], err)
 		}

@@ -104,7 +104,7 @@ func (d Delivery) Act(ctx context.Context, p tasks.MessageAction) error {
 		p.CompanyID, p.MessageIDs).Find(&msgs).Error; err != nil || len(msgs) == 0 {
 		return err
 	}
-	contacts, err := d.contactsOf(ctx, p.CompanyID, msgs[:1])
+	contacts, err := d.contactsOf(ctx, msgs[:1])
 	if err != nil {
 		return err
 	}

@@ -1,98 +1,99 @@
 package message
 
 import (
-	"cmp"
 	"context"
-	"errors"
-	"fmt"
-	"slices"
 	"time"
 
-	"github.com/hibiken/asynq"
 	"gorm.io/gorm"
 
 	"atende/pkg/channel"
 	"atende/pkg/connection"
 	"atende/pkg/contact"
 	atdb "atende/pkg/db"
+	"atende/pkg/tasks"
 	"atende/pkg/tenant"
 	"atende/pkg/ticket"
 )
 
 // SendAll delivers stored messages of a company one after the other, in the order of ids
-// (a bot's or a flow step's replies). A message already delivered (provider id recorded)
-// is skipped, and channels treat the message id as an idempotency key, so a retried task
-// after a crash never sends twice; each message is recorded as sent as soon as its channel
-// took it. A message that can never go (or fails on the last attempt, final) is recorded
-// as failed (ack -1, shown to the attendant) and does not hold back the next ones; any
-// other failure stops here, and the task's retry goes on from that message. The messages,
-// their contacts and their tickets are read once for the whole list, and the changes are
-// announced together.
+// (SendLists of one list).
 func (d Delivery) SendAll(ctx context.Context, companyID int64, ids []int64, final bool) error {
-	ctx = tenant.With(ctx, companyID)
-	msgs, rooms, contacts, err := d.loadOutgoing(ctx, companyID, ids)
-	if err != nil || len(msgs) == 0 {
-		return err
-	}
-	var done []Message // sent or failed, to announce
-	var kept error     // a failure that did not stop the list
-	defer func() { publishChanges(ctx, d.DB, d.Media, d.Events, done, rooms) }()
-	for _, m := range msgs {
-		sent, err := d.sendOne(ctx, m, contacts)
-		if err == nil {
-			done = append(done, sent)
-			continue
-		}
-		var elsewhere *channel.ElsewhereError
-		if (final || channel.Final(err)) && !errors.As(err, &elsewhere) { // a handoff to the session's owner is no failure
-			d.DB.WithContext(ctx).Model(&m).Updates(map[string]any{"ack": AckFailed, "send_error": err.Error(), "updated_at": time.Now()})
-			m.Ack, m.SendError = AckFailed, err.Error()
-			done = append(done, m)
-		}
-		switch {
-		case channel.Final(err):
-			kept = cmp.Or(kept, fmt.Errorf("%w: %w", err, asynq.SkipRetry)) // retrying can't help
-		case final:
-			kept = cmp.Or(kept, err)
-		default:
-			return err
-		}
-	}
-	return kept
+	return d.SendLists(ctx, []tasks.SendList{{CompanyID: companyID, MessageIDs: ids}}, final)
 }
 
-// loadOutgoing reads the messages of ids still waiting for their channel, in the order of
-// ids, with their tickets' rooms (read with them, for announcing), and their contacts.
-func (d Delivery) loadOutgoing(ctx context.Context, companyID int64, ids []int64) ([]Message, map[int64]ticket.Room, map[int64]contact.Contact, error) {
+// SendLists delivers lists of stored messages (a flow step's replies; a batch's bot replies,
+// a list per company and connection), each list one message after the other, in the order
+// of its ids. A message already delivered (provider id recorded) is skipped, and channels
+// treat the message id as an idempotency key, so a retried task after a crash never sends
+// twice. A message that can never go (or fails on the last attempt, final) is recorded as
+// failed (ack -1, shown to the attendant) and does not hold back the next ones; any other
+// failure stops its list, the other lists go on, and the task's retry goes on from that
+// message. The messages, their contacts and their tickets' rooms are read once for all
+// lists; channels that take many messages at once (channel.Batcher) get them in one call,
+// recorded as sent in one statement; the changes are announced together.
+func (d Delivery) SendLists(ctx context.Context, lists []tasks.SendList, final bool) error {
+	loaded, rooms, contacts, err := d.loadLists(ctx, lists)
+	if err != nil {
+		return err
+	}
+	s := &sending{d: d, final: final, contacts: contacts}
+	defer func() { publishChanges(ctx, d.DB, d.Media, d.Events, s.done, rooms) }()
+	for i, msgs := range loaded {
+		s.list(tenant.With(ctx, lists[i].CompanyID), msgs)
+	}
+	s.flush(ctx)
+	return s.result()
+}
+
+// loadLists reads the messages of the lists still waiting for their channel, each list in
+// the order of its ids, with their tickets' rooms (read with them, for announcing) and
+// their contacts. Every row is read by its id and its list's company.
+func (d Delivery) loadLists(ctx context.Context, lists []tasks.SendList) ([][]Message, map[int64]ticket.Room, map[int64]contact.Contact, error) {
+	var ids, companies atdb.Int64s
+	for _, l := range lists {
+		for _, id := range l.MessageIDs {
+			ids, companies = append(ids, id), append(companies, l.CompanyID)
+		}
+	}
 	var rows []struct {
 		Message
 		TicketUUID string
 	}
 	if err := d.DB.WithContext(ctx).Raw(`SELECT m.*, t.uuid AS ticket_uuid FROM messages m
 		JOIN tickets t ON t.id = m.ticket_id AND t.company_id = m.company_id
-		WHERE m.id = ANY(?::bigint[]) AND m.company_id = ?`, atdb.Int64s(ids), companyID).Scan(&rows).Error; err != nil {
+		WHERE (m.id, m.company_id) IN (SELECT * FROM unnest(?::bigint[], ?::bigint[]))`, ids, companies).Scan(&rows).Error; err != nil {
 		return nil, nil, nil, err
 	}
-	msgs := make([]Message, 0, len(rows))
+	byID := make(map[int64]Message, len(rows))
 	rooms := make(map[int64]ticket.Room, len(rows))
+	var pending []Message
 	for _, r := range rows {
 		m := r.Message
 		rooms[m.TicketID] = ticket.Room{ID: m.TicketID, CompanyID: m.CompanyID, UUID: r.TicketUUID}
 		if m.ProviderID == nil && !m.IsPrivate && !m.IsDeleted && m.FromMe && m.Ack == AckPending { // else nothing left to do
-			msgs = append(msgs, m)
+			byID[m.ID] = m
+			pending = append(pending, m)
 		}
 	}
-	slices.SortFunc(msgs, func(a, b Message) int { return slices.Index(ids, a.ID) - slices.Index(ids, b.ID) })
-	contacts, err := d.contactsOf(ctx, companyID, msgs)
-	return msgs, rooms, contacts, err
+	loaded := make([][]Message, len(lists))
+	for i, l := range lists {
+		for _, id := range l.MessageIDs {
+			if m, ok := byID[id]; ok && m.CompanyID == l.CompanyID {
+				loaded[i] = append(loaded[i], m)
+			}
+		}
+	}
+	contacts, err := d.contactsOf(ctx, pending)
+	return loaded, rooms, contacts, err
 }
 
-// contactsOf reads the contacts msgs go to, by id, in one query.
-func (d Delivery) contactsOf(ctx context.Context, companyID int64, msgs []Message) (map[int64]contact.Contact, error) {
-	var ids atdb.Int64s
+// contactsOf reads the contacts msgs go to, each by its id and its message's company, in
+// one query.
+func (d Delivery) contactsOf(ctx context.Context, msgs []Message) (map[int64]contact.Contact, error) {
+	var ids, companies atdb.Int64s
 	for _, m := range msgs {
 		if m.ContactID != nil {
-			ids = append(ids, *m.ContactID)
+			ids, companies = append(ids, *m.ContactID), append(companies, m.CompanyID)
 		}
 	}
 	contacts := map[int64]contact.Contact{}
@@ -100,37 +101,14 @@ func (d Delivery) contactsOf(ctx context.Context, companyID int64, msgs []Messag
 		return contacts, nil
 	}
 	var cs []contact.Contact
-	if err := d.DB.WithContext(ctx).Where("id = ANY(?::bigint[]) AND company_id = ?", ids, companyID).Find(&cs).Error; err != nil {
+	if err := d.DB.WithContext(ctx).Where("(id, company_id) IN (SELECT * FROM unnest(?::bigint[], ?::bigint[]))", ids, companies).
+		Find(&cs).Error; err != nil {
 		return nil, err
 	}
 	for _, c := range cs {
 		contacts[c.ID] = c
 	}
 	return contacts, nil
-}
-
-// sendOne hands m to its channel and records the provider id it got.
-func (d Delivery) sendOne(ctx context.Context, m Message, contacts map[int64]contact.Contact) (Message, error) {
-	conn, to, err := d.target(ctx, m, contacts)
-	if err != nil {
-		return m, err
-	}
-	if err := d.checkWindow(ctx, conn, m); err != nil {
-		return m, err
-	}
-	ch, err := d.Channels.For(conn)
-	if err != nil {
-		return m, err
-	}
-	out, err := d.outgoing(ctx, m, to)
-	if err != nil {
-		return m, err
-	}
-	sent, err := ch.Send(ctx, conn, out)
-	if err != nil {
-		return m, err
-	}
-	return d.recordSent(ctx, m, sent)
 }
 
 // target is the connection and the contact (of contacts, read for the whole list) a
@@ -144,7 +122,7 @@ func (d Delivery) target(ctx context.Context, m Message, contacts map[int64]cont
 		return conn, contact.Contact{}, err
 	}
 	c, ok := contacts[*m.ContactID]
-	if !ok {
+	if !ok || c.CompanyID != m.CompanyID {
 		return conn, c, gorm.ErrRecordNotFound
 	}
 	return conn, c, nil
@@ -158,4 +136,23 @@ func (d Delivery) recordSent(ctx context.Context, m Message, sent channel.Sent) 
 			"send_error": "", "updated_at": time.Now()})
 	m.ProviderID, m.Ack, m.SendError = &sent.ProviderID, ack, ""
 	return m, res.Error
+}
+
+// recordSentAll writes the provider ids a Batcher gave msgs (sent[i] is msgs[i]'s) in one
+// statement, and returns msgs as recorded.
+func (d Delivery) recordSentAll(ctx context.Context, msgs []Message, sent []channel.Sent) ([]Message, error) {
+	var ids, acks atdb.Int64s
+	var providers atdb.Texts
+	out := make([]Message, len(msgs))
+	for i, m := range msgs {
+		ack := max(sent[i].Ack, AckSent)
+		ids, providers, acks = append(ids, m.ID), append(providers, sent[i].ProviderID), append(acks, int64(ack))
+		m.ProviderID, m.Ack, m.SendError = &sent[i].ProviderID, ack, ""
+		out[i] = m
+	}
+	err := d.DB.WithContext(ctx).Exec(`UPDATE messages m SET provider_id = v.provider, ack = GREATEST(m.ack, v.ack),
+		send_error = '', updated_at = now()
+		FROM unnest(?::bigint[], ?::text[], ?::int[]) AS v(id, provider, ack)
+		WHERE m.id = v.id AND m.provider_id IS NULL`, ids, providers, acks).Error
+	return out, err
 }

@@ -62,22 +62,37 @@ func New(db *gorm.DB, q tasks.Enqueuer) Channel {
 // Send records the message once per message id: asked again (a retried task after a crash),
 // it returns the first delivery's provider id and records nothing new.
 func (c Channel) Send(ctx context.Context, conn connection.Connection, out channel.Outgoing) (channel.Sent, error) {
-	row := Outbox{CompanyID: conn.CompanyID, ConnectionID: conn.ID, MessageID: out.MessageID,
-		ProviderID: fmt.Sprintf("SBX%d-%d", conn.ID, out.MessageID), Number: out.To, Kind: out.Kind,
-		Body: out.Body, MediaPath: out.MediaPath, MediaName: out.MediaName, TargetID: out.TargetID, Ack: 1,
-		// PostgreSQL keeps microseconds, rounding: truncated here, the row's tick (its
-		// receipt round) is the same in Go and in the database.
-		CreatedAt: time.Now().Truncate(time.Microsecond)}
-	res := c.DB.WithContext(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&row)
-	if res.Error != nil {
-		return channel.Sent{}, res.Error
+	sent, err := c.SendBatch(ctx, []channel.Delivery{{Conn: conn, Out: out}})
+	if err != nil {
+		return channel.Sent{}, err
 	}
-	if res.RowsAffected == 1 {
-		if err := c.scheduleReceipts(ctx, row); err != nil {
-			return channel.Sent{}, err
+	return sent[0], nil
+}
+
+// SendBatch records many messages in one statement, each once per message id (Send).
+func (c Channel) SendBatch(ctx context.Context, ds []channel.Delivery) ([]channel.Sent, error) {
+	// PostgreSQL keeps microseconds, rounding: truncated here, the rows' tick (their receipt
+	// round) is the same in Go and in the database.
+	now := time.Now().Truncate(time.Microsecond)
+	rows := make([]Outbox, len(ds))
+	sent := make([]channel.Sent, len(ds))
+	for i, d := range ds {
+		rows[i] = Outbox{CompanyID: d.Conn.CompanyID, ConnectionID: d.Conn.ID, MessageID: d.Out.MessageID,
+			ProviderID: fmt.Sprintf("SBX%d-%d", d.Conn.ID, d.Out.MessageID), Number: d.Out.To, Kind: d.Out.Kind,
+			Body: d.Out.Body, MediaPath: d.Out.MediaPath, MediaName: d.Out.MediaName, TargetID: d.Out.TargetID, Ack: 1,
+			CreatedAt: now}
+		sent[i] = channel.Sent{ProviderID: rows[i].ProviderID, Ack: 1}
+	}
+	res := c.DB.WithContext(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&rows)
+	if res.Error != nil {
+		return nil, res.Error
+	}
+	if res.RowsAffected > 0 { // one tick: its rounds cover every row written now
+		if err := c.scheduleReceipts(ctx, rows[0]); err != nil {
+			return nil, err
 		}
 	}
-	return channel.Sent{ProviderID: row.ProviderID, Ack: 1}, nil
+	return sent, nil
 }
 
 // Edit changes the delivered copy.
