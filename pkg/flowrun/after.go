@@ -17,10 +17,11 @@ import (
 
 // after does what a committed step leaves: the step's messages to send, in order, by one
 // task (keyed by its first message: queued twice, sent once; a lost one is sent by the
-// reconciler), the messages' and ticket's events (unless the caller announces them), the
+// reconciler), the messages' and ticket's events (unless the caller announces and sends
+// them), the
 // nodes entered, the next wake-up, the hand-off.
 func (e Engine) after(ctx context.Context, d *applied, announced bool) {
-	if len(d.msgs) > 0 {
+	if len(d.msgs) > 0 && !announced { // announced: the caller's batch sends them too (StepIn)
 		ids := make([]int64, len(d.msgs))
 		for i, m := range d.msgs {
 			ids[i] = m.ID

@@ -105,8 +105,9 @@ func (e Engine) StepIn(ctx context.Context, tx *gorm.DB, p tasks.FlowStep, g Giv
 	return &Applied{done}, nil
 }
 
-// Finish does what a committed StepIn leaves: the sends, the wake-up, the hand-off and
-// the nodes' highlights (not the messages' and ticket's events: the caller's).
+// Finish does what a committed StepIn leaves: the wake-up, the hand-off and the nodes'
+// highlights, not the messages' and ticket's events nor the sends of Messages (the
+// caller's: the inbound batch sends them with its other replies).
 func (e Engine) Finish(ctx context.Context, a *Applied) {
 	if a != nil && a.d != nil {
 		e.after(tenant.With(ctx, a.d.run.CompanyID), a.d, true)

@@ -79,7 +79,7 @@ func (p Processor) flowIn(ctx context.Context, tx *gorm.DB, tu *turn, h *chatbot
 	}
 	var out []announce
 	for _, m := range done.Messages() {
-		out = append(out, announce{action: "create", msg: m, ticketID: t.ID, byFlow: true,
+		out = append(out, announce{action: "create", msg: m, ticketID: t.ID, byFlow: true, send: true,
 			known: &known{ticket: t, contact: a.contact, left: a.left}})
 	}
 	return append(out, announce{action: "handoff", ticketID: t.ID, handoff: &handoffTask{flow: done}}), true

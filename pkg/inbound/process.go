@@ -46,8 +46,8 @@ type announce struct {
 	// A reply of the bot: message:send once committed, delay after the commit.
 	send  bool
 	delay time.Duration
-	// A flow step's reply, written by the step the batch ran (handoff_enqueue.go): the
-	// step's message:send-all task delivers it.
+	// A flow step's reply, written by the step the batch ran (handoff_enqueue.go): sent
+	// with the bot's replies (send), and no lane timer's business.
 	byFlow bool
 
 	handoff *handoffTask // a flow, integration or prompt task to queue once committed
