@@ -63,7 +63,7 @@ pid=$!
 trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null' EXIT
 for _ in $(seq 1 60); do curl -fs "http://127.0.0.1:$port/readyz" >/dev/null && break; sleep 1; done
 bin/bench-load -url "http://127.0.0.1:$port" -db "$url" \
-  -duration "${BENCH_DURATION:-60s}" -warmup "${BENCH_WARMUP:-30s}" -think "${BENCH_THINK:-1s}" -inbound "${BENCH_INBOUND:-25000}" -rate "${BENCH_RATE:-1000}" \
+  -duration "${BENCH_DURATION:-60s}" -warmup "${BENCH_WARMUP:-30s}" -think "${BENCH_THINK:-1s}" -inbound "${BENCH_INBOUND:-25000}" -rate "${BENCH_RATE:-1000}" -senders "${BENCH_SENDERS:-64}" \
   -bot="${BENCH_BOT:-false}" -campaigns "${BENCH_CAMPAIGNS:-0}" -campaign-interval "${BENCH_CAMPAIGN_INTERVAL:-0}"
 say "statements by total time during the run (pg_stat_statements)"
 psql -h 127.0.0.1 -U postgres -d "$db" -c "SELECT calls, round(mean_exec_time::numeric, 2) AS mean_ms,

@@ -16,12 +16,12 @@ import (
 )
 
 // runInbound posts n customer messages through the sandbox channels of the agents'
-// companies — at rate messages/s (open loop, like customers who don't wait for us), or as
-// fast as 16 senders can when rate is 0 — waits until the workers processed them all, and
+// companies — at rate messages/s (open loop, like customers who don't wait for us, at most
+// inFlight posts at once), or as fast as 16 senders can when rate is 0 — waits until the workers processed them all, and
 // measures how long each took from the post to the attendant's socket, but during warmup.
 // Campaigns (nil: none) send all along; their sends are counted from the first post until
 // every message was processed, then they are canceled.
-func runInbound(g *gorm.DB, base string, agents []agent, n int, rate float64, warmup time.Duration, camp *campaignRun) (string, error) {
+func runInbound(g *gorm.DB, base string, agents []agent, n int, rate float64, inFlight int, warmup time.Duration, camp *campaignRun) (string, error) {
 	var sentAt sync.Map              // body → time
 	var lat, postLat []time.Duration // post to socket event; post to its answer
 	var latMu sync.Mutex
@@ -63,7 +63,7 @@ func runInbound(g *gorm.DB, base string, agents []agent, n int, rate float64, wa
 	run := fmt.Sprint(start.UnixNano())
 	senders := 16
 	if rate > 0 {
-		senders = 64 // enough in flight that a slow post never holds the offered rate back
+		senders = inFlight // enough in flight that a slow post holds the offered rate back little
 	}
 	for w := 0; w < senders; w++ {
 		wg.Add(1)

@@ -27,6 +27,7 @@ func main() {
 	campaigns := flag.Int("campaigns", 0, "campaigns sending during the inbound run, one per company, at the fastest pace allowed (0 = none)")
 	recipients := flag.Int("campaign-recipients", 2000, "numbers in each campaign's contact list")
 	interval := flag.Int("campaign-interval", 0, "the campaigns' messageInterval in seconds (0 = the fastest allowed)")
+	senders := flag.Int("senders", 64, "customers posting at once when rate > 0 (more: a slow post holds the offered rate back less, and bursts grow)")
 	bot := flag.Bool("bot", false, "configure the conversation bot on the sandbox connections first (3 queues, option trees, hours); false turns it off")
 	flag.Parse()
 	g, err := db.Open(*dsn)
@@ -53,7 +54,7 @@ func main() {
 			}
 			defer camp.remove()
 		}
-		p, err := runInbound(g, *base, agents, *inbound, *rate, *inboundWarmup, camp)
+		p, err := runInbound(g, *base, agents, *inbound, *rate, *senders, *inboundWarmup, camp)
 		if err != nil {
 			log.Fatal(err)
 		}
