@@ -71,6 +71,10 @@ func Reconcile(a *app.App, ctx context.Context) error {
 	if err := a.Meta.Webhooks.Requeue(ctx, ReconcileGrace); err != nil {
 		return err
 	}
+	// The sandbox's receipt rounds of the last minutes (the reconciler runs every minute).
+	if err := a.Sandbox.Requeue(ctx, time.Now().Add(-ReconcileGrace-5*time.Minute), time.Now().Add(-ReconcileGrace)); err != nil {
+		return err
+	}
 	events, err := inbound.Pending(ctx, a.DB, ReconcileGrace)
 	if err != nil {
 		return err

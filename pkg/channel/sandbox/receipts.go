@@ -135,3 +135,35 @@ func (c Channel) Report(ctx context.Context, p tasks.SandboxReceipts, apply func
 		}
 	}
 }
+
+// Requeue queues again the receipt rounds a lost queue (a Redis that lost its data) left
+// behind: every tick of the window [from, to) with deliveries still short of "read" gets
+// the rounds it lacks, due now. A round still queued keeps it (the TaskID refuses the copy),
+// and a round that runs again finds its rows marked. The reconciler calls it every minute
+// with a window a few minutes long, read through sandbox_outbox_created_idx.
+func (c Channel) Requeue(ctx context.Context, from, to time.Time) error {
+	tick := max(ReceiptTick, time.Millisecond)
+	var rounds []struct {
+		Tick time.Time
+		Ack  int
+	}
+	if err := c.DB.WithContext(ctx).Raw(`SELECT date_bin(make_interval(secs => ?), created_at, '1970-01-01 00:00:00+00') AS tick,
+		  min(ack) AS ack
+		FROM sandbox_outbox WHERE created_at >= ? AND created_at < ? AND ack < 3 GROUP BY 1`,
+		tick.Seconds(), from, to).Scan(&rounds).Error; err != nil {
+		return err
+	}
+	now := time.Now()
+	for _, r := range rounds {
+		for ack := max(r.Ack+1, 2); ack <= 3; ack++ {
+			t, err := tasks.NewSandboxReceipts(tasks.SandboxReceipts{From: r.Tick, Before: r.Tick.Add(tick), Ack: ack}, now)
+			if err == nil {
+				err = tasks.Enqueue(ctx, c.Queue, t)
+			}
+			if err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
