@@ -185,3 +185,33 @@ func TestSendListsAcrossCompanies(t *testing.T) {
 		t.Fatal("the message that can't go is not marked failed")
 	}
 }
+
+// A paced burst is a task per message; a late worker that takes the second first still
+// delivers the ticket's messages in the order they were written, each once.
+func TestSendKeepsTheTicketsOrder(t *testing.T) {
+	e, a, _, connA, _ := twoSandboxes(t)
+	c := testutil.NewContact(t, e.App, a.Company.ID, "Maria", "5511900000401", nil)
+	tk := ticket.Ticket{CompanyID: a.Company.ID, ContactID: c.ID, ConnectionID: &connA.ID, Status: ticket.StatusOpen}
+	if err := e.App.DB.Create(&tk).Error; err != nil {
+		t.Fatal(err)
+	}
+	var ids []int64
+	for _, body := range []string{"um", "dois"} {
+		m := message.Message{CompanyID: a.Company.ID, TicketID: tk.ID, ContactID: &c.ID, ConnectionID: &connA.ID, FromMe: true, Body: body}
+		if err := e.App.DB.Create(&m).Error; err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, m.ID)
+	}
+	ctx := context.Background()
+	for _, id := range []int64{ids[1], ids[0]} { // the second's task first
+		if err := e.App.Delivery.Send(ctx, a.Company.ID, id, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var bodies []string
+	e.App.DB.Raw(`SELECT body FROM sandbox_outbox WHERE connection_id = ? ORDER BY id`, connA.ID).Scan(&bodies)
+	if !reflect.DeepEqual(bodies, []string{"um", "dois"}) {
+		t.Fatalf("delivered %q, want um then dois, once each", bodies)
+	}
+}
