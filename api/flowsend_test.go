@@ -124,33 +124,16 @@ func TestFlowSendResumesMidStep(t *testing.T) {
 func TestSendListsAcrossCompanies(t *testing.T) {
 	e, a, b, connA, connB := twoSandboxes(t)
 	ctx := context.Background()
-	outgoing := func(tn testutil.Tenant, conn connection.Connection, number string, contactID *int64, bodies ...string) []int64 {
-		c := testutil.NewContact(t, e.App, tn.Company.ID, "Cliente "+number, number, nil)
-		tk := ticket.Ticket{CompanyID: tn.Company.ID, ContactID: c.ID, ConnectionID: &conn.ID, Status: ticket.StatusOpen}
-		if err := e.App.DB.Create(&tk).Error; err != nil {
-			t.Fatal(err)
-		}
-		var ids []int64
-		for _, body := range bodies {
-			m := message.Message{CompanyID: tn.Company.ID, TicketID: tk.ID, ContactID: &c.ID,
-				ConnectionID: &conn.ID, FromMe: true, Body: body}
-			if contactID != nil {
-				m.ContactID = contactID
-			}
-			if err := e.App.DB.Create(&m).Error; err != nil {
-				t.Fatal(err)
-			}
-			ids = append(ids, m.ID)
-		}
-		return ids
-	}
 	// A contact of another company: never read for acme, so the send fails, and may be retried.
 	foreign := testutil.NewContact(t, e.App, b.Company.ID, "Outra", "5511900000999", nil).ID
-	okA := outgoing(a, connA, "5511900000101", nil, "a1", "a2")
-	stuckA := outgoing(a, connA, "5511900000102", &foreign, "a3")
-	stuckA = append(stuckA, outgoing(a, connA, "5511900000103", nil, "a4")...)
-	okB := outgoing(b, connB, "5511900000201", nil, "b1")
-	otherB := outgoing(b, connB, "5511900000202", nil, "b2")
+	okA := outgoing(t, e, a, connA, "5511900000101", "a1", "a2")
+	stuckA := outgoing(t, e, a, connA, "5511900000102", "a3")
+	if err := e.App.DB.Exec(`UPDATE messages SET contact_id = ? WHERE id = ?`, foreign, stuckA[0]).Error; err != nil {
+		t.Fatal(err)
+	}
+	stuckA = append(stuckA, outgoing(t, e, a, connA, "5511900000103", "a4")...)
+	okB := outgoing(t, e, b, connB, "5511900000201", "b1")
+	otherB := outgoing(t, e, b, connB, "5511900000202", "b2")
 	lists := []tasks.SendList{{CompanyID: a.Company.ID, MessageIDs: okA}, {CompanyID: a.Company.ID, MessageIDs: stuckA},
 		{CompanyID: b.Company.ID, MessageIDs: okB}, {CompanyID: a.Company.ID, MessageIDs: otherB}}
 	if err := e.App.Delivery.SendLists(ctx, lists, false); err == nil {
@@ -190,19 +173,7 @@ func TestSendListsAcrossCompanies(t *testing.T) {
 // delivers the ticket's messages in the order they were written, each once.
 func TestSendKeepsTheTicketsOrder(t *testing.T) {
 	e, a, _, connA, _ := twoSandboxes(t)
-	c := testutil.NewContact(t, e.App, a.Company.ID, "Maria", "5511900000401", nil)
-	tk := ticket.Ticket{CompanyID: a.Company.ID, ContactID: c.ID, ConnectionID: &connA.ID, Status: ticket.StatusOpen}
-	if err := e.App.DB.Create(&tk).Error; err != nil {
-		t.Fatal(err)
-	}
-	var ids []int64
-	for _, body := range []string{"um", "dois"} {
-		m := message.Message{CompanyID: a.Company.ID, TicketID: tk.ID, ContactID: &c.ID, ConnectionID: &connA.ID, FromMe: true, Body: body}
-		if err := e.App.DB.Create(&m).Error; err != nil {
-			t.Fatal(err)
-		}
-		ids = append(ids, m.ID)
-	}
+	ids := outgoing(t, e, a, connA, "5511900000401", "um", "dois")
 	ctx := context.Background()
 	for _, id := range []int64{ids[1], ids[0]} { // the second's task first
 		if err := e.App.Delivery.Send(ctx, a.Company.ID, id, false); err != nil {
@@ -214,4 +185,24 @@ func TestSendKeepsTheTicketsOrder(t *testing.T) {
 	if !reflect.DeepEqual(bodies, []string{"um", "dois"}) {
 		t.Fatalf("delivered %q, want um then dois, once each", bodies)
 	}
+}
+
+// outgoing stores messages of ours, waiting for their channel, on a new open ticket of a new
+// contact of number on conn, and returns their ids.
+func outgoing(t *testing.T, e *env, tn testutil.Tenant, conn connection.Connection, number string, bodies ...string) []int64 {
+	t.Helper()
+	c := testutil.NewContact(t, e.App, tn.Company.ID, "Cliente "+number, number, nil)
+	tk := ticket.Ticket{CompanyID: tn.Company.ID, ContactID: c.ID, ConnectionID: &conn.ID, Status: ticket.StatusOpen}
+	if err := e.App.DB.Create(&tk).Error; err != nil {
+		t.Fatal(err)
+	}
+	var ids []int64
+	for _, body := range bodies {
+		m := message.Message{CompanyID: tn.Company.ID, TicketID: tk.ID, ContactID: &c.ID, ConnectionID: &conn.ID, FromMe: true, Body: body}
+		if err := e.App.DB.Create(&m).Error; err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, m.ID)
+	}
+	return ids
 }

@@ -4,9 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"atende/pkg/message"
 	"atende/pkg/testutil"
-	"atende/pkg/ticket"
 	"atende/worker"
 )
 
@@ -16,17 +14,9 @@ func TestSandboxReceiptsSurviveALostQueue(t *testing.T) {
 	e := newEnv(t)
 	tn := testutil.NewTenant(t, e.App, "acme", 0)
 	conn := sandboxConn(t, e, tn)
-	c := testutil.NewContact(t, e.App, tn.Company.ID, "Maria", "5511900000301", nil)
-	tk := ticket.Ticket{CompanyID: tn.Company.ID, ContactID: c.ID, ConnectionID: &conn.ID, Status: ticket.StatusOpen}
-	if err := e.App.DB.Create(&tk).Error; err != nil {
-		t.Fatal(err)
-	}
-	m := message.Message{CompanyID: tn.Company.ID, TicketID: tk.ID, ContactID: &c.ID, ConnectionID: &conn.ID, FromMe: true, Body: "oi"}
-	if err := e.App.DB.Create(&m).Error; err != nil {
-		t.Fatal(err)
-	}
+	m := outgoing(t, e, tn, conn, "5511900000301", "oi")[0]
 	ctx := context.Background()
-	if err := e.App.Delivery.SendAll(ctx, tn.Company.ID, []int64{m.ID}, false); err != nil {
+	if err := e.App.Delivery.SendAll(ctx, tn.Company.ID, []int64{m}, false); err != nil {
 		t.Fatal(err)
 	}
 	// The queue loses the delivery's receipt rounds; the delivery is a few minutes old when
@@ -34,7 +24,7 @@ func TestSandboxReceiptsSurviveALostQueue(t *testing.T) {
 	if err := e.App.RDB.FlushDB(ctx).Err(); err != nil {
 		t.Fatal(err)
 	}
-	if err := e.App.DB.Exec(`UPDATE sandbox_outbox SET created_at = now() - interval '2 minutes' WHERE message_id = ?`, m.ID).Error; err != nil {
+	if err := e.App.DB.Exec(`UPDATE sandbox_outbox SET created_at = now() - interval '2 minutes' WHERE message_id = ?`, m).Error; err != nil {
 		t.Fatal(err)
 	}
 	for range 2 { // twice: the second finds the rounds queued
@@ -44,7 +34,7 @@ func TestSandboxReceiptsSurviveALostQueue(t *testing.T) {
 	}
 	startWorker(t, e)
 	eventually(t, "read", func() bool {
-		return count(e, `SELECT count(*) FROM messages WHERE id = ? AND ack = 3`, m.ID) == 1 &&
-			count(e, `SELECT count(*) FROM sandbox_outbox WHERE message_id = ? AND ack = 3`, m.ID) == 1
+		return count(e, `SELECT count(*) FROM messages WHERE id = ? AND ack = 3`, m) == 1 &&
+			count(e, `SELECT count(*) FROM sandbox_outbox WHERE message_id = ? AND ack = 3`, m) == 1
 	})
 }
