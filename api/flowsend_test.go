@@ -169,24 +169,6 @@ func TestSendListsAcrossCompanies(t *testing.T) {
 	}
 }
 
-// A paced burst is a task per message; a late worker that takes the second first still
-// delivers the ticket's messages in the order they were written, each once.
-func TestSendKeepsTheTicketsOrder(t *testing.T) {
-	e, a, _, connA, _ := twoSandboxes(t)
-	ids := outgoing(t, e, a, connA, "5511900000401", "um", "dois")
-	ctx := context.Background()
-	for _, id := range []int64{ids[1], ids[0]} { // the second's task first
-		if err := e.App.Delivery.Send(ctx, a.Company.ID, id, false); err != nil {
-			t.Fatal(err)
-		}
-	}
-	var bodies []string
-	e.App.DB.Raw(`SELECT body FROM sandbox_outbox WHERE connection_id = ? ORDER BY id`, connA.ID).Scan(&bodies)
-	if !reflect.DeepEqual(bodies, []string{"um", "dois"}) {
-		t.Fatalf("delivered %q, want um then dois, once each", bodies)
-	}
-}
-
 // outgoing stores messages of ours, waiting for their channel, on a new open ticket of a new
 // contact of number on conn, and returns their ids.
 func outgoing(t *testing.T, e *env, tn testutil.Tenant, conn connection.Connection, number string, bodies ...string) []int64 {

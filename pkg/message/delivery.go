@@ -32,21 +32,9 @@ type Delivery struct {
 	Connections *connection.Cache
 }
 
-// Send delivers one stored message, after its ticket's earlier messages still waiting: a
-// paced burst (Typebot's bubbles, the bot's "a second later") is a task per message, and a
-// worker running late may take a later one first; a ticket's messages still go out in the
-// order they were written (the earlier one's own task then finds it sent).
+// Send delivers one stored message (SendAll of one).
 func (d Delivery) Send(ctx context.Context, companyID, messageID int64, final bool) error {
-	var ids []int64
-	if err := d.DB.WithContext(ctx).Raw(`SELECT e.id FROM messages m JOIN messages e
-		  ON e.ticket_id = m.ticket_id AND e.company_id = m.company_id
-		  AND e.created_at >= m.created_at - interval '1 hour' AND e.created_at <= m.created_at -- messages_ticket_idx
-		WHERE m.id = ? AND m.company_id = ? AND e.id < m.id AND e.from_me AND e.provider_id IS NULL
-		  AND e.ack = 0 AND NOT e.is_private AND NOT e.is_deleted
-		ORDER BY e.id`, messageID, companyID).Scan(&ids).Error; err != nil {
-		return err
-	}
-	return d.SendAll(ctx, companyID, append(ids, messageID), final)
+	return d.SendAll(ctx, companyID, []int64{messageID}, final)
 }
 
 func (d Delivery) connection(ctx context.Context, companyID, id int64) (connection.Connection, error) {
