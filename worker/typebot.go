@@ -16,9 +16,11 @@ func (w *Worker) sendBubble(ctx context.Context, t *asynq.Task) error {
 	if err := tasks.Decode(t, &p); err != nil {
 		return err
 	}
-	if err := w.App.Delivery.Send(ctx, p.CompanyID, p.MessageID, lastTry(ctx)); err != nil {
+	if err := w.App.Delivery.SendBurst(ctx, p.CompanyID, p.Before, p.MessageID, lastTry(ctx)); err != nil {
 		return err
 	}
-	handoff.Typist{DB: w.App.DB, Channels: w.App.Channels}.Announce(ctx, p.CompanyID, p.Next)
+	if p.Next != 0 {
+		handoff.Typist{DB: w.App.DB, Channels: w.App.Channels}.Announce(ctx, p.CompanyID, p.Next)
+	}
 	return nil
 }

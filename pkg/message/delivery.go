@@ -37,6 +37,20 @@ func (d Delivery) Send(ctx context.Context, companyID, messageID int64, final bo
 	return d.SendAll(ctx, companyID, []int64{messageID}, final)
 }
 
+// SendBurst delivers message id of a paced burst after the burst's earlier messages
+// (before) still waiting, in order. Every task of the burst holds the burst's lock while it
+// sends (a transaction's advisory lock, keyed by the burst's first message), so two tasks
+// a late worker runs at once never both send a message: the second finds it sent.
+func (d Delivery) SendBurst(ctx context.Context, companyID int64, before []int64, id int64, final bool) error {
+	ids := append(before[:len(before):len(before)], id)
+	return d.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Exec(`SELECT pg_advisory_xact_lock(hashtextextended(?, 0))`, fmt.Sprintf("burst:%d", ids[0])).Error; err != nil {
+			return err
+		}
+		return d.SendAll(ctx, companyID, ids, final)
+	})
+}
+
 func (d Delivery) connection(ctx context.Context, companyID, id int64) (connection.Connection, error) {
 	if d.Connections == nil {
 		return connection.Store{DB: d.DB}.Get(ctx, id)

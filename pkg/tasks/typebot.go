@@ -11,11 +11,14 @@ import (
 const TypeBubbleSend = "typebot:bubble"
 
 // BubbleSend sends message MessageID, then shows "typing…" for Next, the bubble due after
-// it: in one task, so the indicator always follows the message it comes after.
+// it (0: none): in one task, so the indicator always follows the message it comes after.
+// Before are the burst's earlier bubbles: a worker running late may take this task before
+// theirs, and it sends them first, so the customer reads the bubbles in order.
 type BubbleSend struct {
-	CompanyID int64 `json:"companyId"`
-	MessageID int64 `json:"messageId"`
-	Next      int64 `json:"next"`
+	CompanyID int64   `json:"companyId"`
+	MessageID int64   `json:"messageId"`
+	Next      int64   `json:"next"`
+	Before    []int64 `json:"before,omitempty"`
 }
 
 // NewBubbleSendAt is NewMessageSendAt carrying the next bubble: it takes the message's send

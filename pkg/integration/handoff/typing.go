@@ -16,27 +16,32 @@ import (
 	"atende/pkg/tenant"
 )
 
-// pace dispatches a turn's replies gap apart (DispatchPaced). Every reply but the last
-// goes out by a bubble task that, once it sent its message, shows "typing…" for the next:
-// the customer sees the bot typing through each delay. A bubble task holds its message's
-// send TaskID, so each message still has one send; one that can't be queued falls back
-// to DispatchPaced's plain send (no typing, nothing lost).
+// pace dispatches a turn's replies gap apart (DispatchPaced). Each reply goes out by a
+// bubble task that, once it sent its message, shows "typing…" for the next: the customer
+// sees the bot typing through each delay. A bubble task holds its message's send TaskID,
+// so each message still has one send; one that can't be queued falls back to
+// DispatchPaced's plain send (no typing, nothing lost). A bubble task sends the burst's
+// earlier bubbles still waiting first (message.Delivery.SendBurst).
 func (r Runner) pace(ctx context.Context, msgs []message.Message, gap time.Duration) {
 	if gap > 0 {
 		now := time.Now() // DispatchPaced's clock: the queue's, not the runner's
-		for i := 0; i+1 < len(msgs); i++ {
-			m, next := msgs[i], msgs[i+1]
-			if m.IsPrivate || next.IsPrivate {
+		var before []int64
+		for i, m := range msgs {
+			if m.IsPrivate {
 				continue
 			}
-			task, err := tasks.NewBubbleSendAt(tasks.BubbleSend{CompanyID: m.CompanyID, MessageID: m.ID, Next: next.ID},
-				now.Add(time.Duration(i)*gap))
+			p := tasks.BubbleSend{CompanyID: m.CompanyID, MessageID: m.ID, Before: before}
+			if i+1 < len(msgs) && !msgs[i+1].IsPrivate {
+				p.Next = msgs[i+1].ID
+			}
+			task, err := tasks.NewBubbleSendAt(p, now.Add(time.Duration(i)*gap))
 			if err == nil {
 				err = tasks.Enqueue(ctx, r.Queue, task)
 			}
 			if err != nil {
 				slog.WarnContext(ctx, "integration: bubble send not queued", "message_id", m.ID, "err", err)
 			}
+			before = append(before[:len(before):len(before)], m.ID)
 		}
 	}
 	r.Messages.DispatchPaced(ctx, msgs, gap)
