@@ -36,16 +36,24 @@ type fake struct {
 	calls []call
 }
 
-func newFake(t *testing.T, answer func(c call) (int, any)) *fake {
+func newFake(t *testing.T, answer func(c call) (int, any)) *fake { return botWithFiles(t, answer, nil) }
+
+// botWithFiles is a fake Typebot answering its chat API with chat and, when files is set,
+// serving files on the same host outside /api/, as a self-hosted Typebot does.
+func botWithFiles(t *testing.T, chat func(c call) (int, any), files http.Handler) *fake {
 	f := &fake{}
 	f.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if files != nil && !strings.HasPrefix(r.URL.Path, "/api/") {
+			files.ServeHTTP(w, r)
+			return
+		}
 		raw, _ := io.ReadAll(r.Body)
 		c := call{Path: r.URL.Path, Header: r.Header.Clone(), Raw: raw}
 		_ = json.Unmarshal(raw, &c.Body)
 		f.mu.Lock()
 		f.calls = append(f.calls, c)
 		f.mu.Unlock()
-		status, body := answer(c)
+		status, body := chat(c)
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(status)
 		_ = json.NewEncoder(w).Encode(body)

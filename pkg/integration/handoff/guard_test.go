@@ -1,8 +1,6 @@
 package handoff_test
 
 import (
-	"encoding/json"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -13,30 +11,6 @@ import (
 	"atende/pkg/message"
 	"atende/pkg/testutil"
 )
-
-// botWithFiles is a fake Typebot answering its chat API with chat and serving files on
-// the same host, as a self-hosted Typebot does.
-func botWithFiles(t *testing.T, chat func(c call) (int, any), files http.Handler) *fake {
-	f := &fake{}
-	f.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !strings.HasPrefix(r.URL.Path, "/api/") {
-			files.ServeHTTP(w, r)
-			return
-		}
-		raw, _ := io.ReadAll(r.Body)
-		c := call{Path: r.URL.Path, Header: r.Header.Clone(), Raw: raw}
-		_ = json.Unmarshal(raw, &c.Body)
-		f.mu.Lock()
-		f.calls = append(f.calls, c)
-		f.mu.Unlock()
-		status, body := chat(c)
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(status)
-		_ = json.NewEncoder(w).Encode(body)
-	}))
-	t.Cleanup(f.Close)
-	return f
-}
 
 // A media bubble is fetched from the integration's own host (a self-hosted Typebot on a
 // private network is fine) but not from another private, loopback, link-local or metadata
