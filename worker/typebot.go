@@ -16,11 +16,9 @@ func (w *Worker) sendBubble(ctx context.Context, t *asynq.Task) error {
 	if err := tasks.Decode(t, &p); err != nil {
 		return err
 	}
-	if err := w.App.Delivery.SendBurst(ctx, p.CompanyID, p.Before, p.MessageID, lastTry(ctx)); err != nil {
-		return err
-	}
-	if p.Next != 0 {
-		handoff.Typist{DB: w.App.DB, Channels: w.App.Channels}.Announce(ctx, p.CompanyID, p.Next)
-	}
-	return nil
+	return w.App.Delivery.SendBurst(ctx, p.CompanyID, p.Before, p.MessageID, lastTry(ctx), func(ctx context.Context) {
+		if p.Next != 0 {
+			handoff.Typist{DB: w.App.DB, Channels: w.App.Channels}.Announce(ctx, p.CompanyID, p.Next)
+		}
+	})
 }

@@ -38,16 +38,21 @@ func (d Delivery) Send(ctx context.Context, companyID, messageID int64, final bo
 }
 
 // SendBurst delivers message id of a paced burst after the burst's earlier messages
-// (before) still waiting, in order. Every task of the burst holds the burst's lock while it
-// sends (a transaction's advisory lock, keyed by the burst's first message), so two tasks
-// a late worker runs at once never both send a message: the second finds it sent.
-func (d Delivery) SendBurst(ctx context.Context, companyID int64, before []int64, id int64, final bool) error {
+// (before) still waiting, in order, then runs then (the "typing…" for the next one). Every
+// task of the burst holds the burst's lock through both (a transaction's advisory lock,
+// keyed by the burst's first message), so two tasks a late worker runs at once never both
+// send a message, and no indicator lands after the message it announces.
+func (d Delivery) SendBurst(ctx context.Context, companyID int64, before []int64, id int64, final bool, then func(context.Context)) error {
 	ids := append(before[:len(before):len(before)], id)
 	return d.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if err := tx.Exec(`SELECT pg_advisory_xact_lock(hashtextextended(?, 0))`, fmt.Sprintf("burst:%d", ids[0])).Error; err != nil {
 			return err
 		}
-		return d.SendAll(ctx, companyID, ids, final)
+		if err := d.SendAll(ctx, companyID, ids, final); err != nil {
+			return err
+		}
+		then(ctx)
+		return nil
 	})
 }
 
