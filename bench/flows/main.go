@@ -16,6 +16,7 @@ import (
 	"flag"
 	"fmt"
 	"log"
+	"math/rand/v2"
 	"os"
 	"slices"
 	"strings"
@@ -38,6 +39,8 @@ func main() {
 	companies := flag.Int("companies", 10, "companies, each with a sandbox connection running the flow")
 	customers := flag.Int("customers", 500, "customers walking the flow at once")
 	stages := flag.Int("stages", 3, "menu+question stages each customer walks (the flow has 9)")
+	think := flag.Duration("think", 0, "a customer's pause before each message, drawn between half and one and a half of it "+
+		"(0: answer the moment the reply arrives, a closed loop that measures throughput, not a person)")
 	flag.Parse()
 	if err := benchkit.EnsureDatabase(*dsn); err != nil {
 		log.Fatal(err)
@@ -81,7 +84,7 @@ func main() {
 		go func() {
 			defer wg.Done()
 			number := fmt.Sprintf("55119%08d", run%1e5*1000+int64(i))
-			c := customer{a: a, conn: conns[i%len(conns)], number: number, inbox: w.inbox(number)}
+			c := customer{a: a, conn: conns[i%len(conns)], number: number, inbox: w.inbox(number), think: *think}
 			got, err := c.walk(*stages)
 			mu.Lock()
 			defer mu.Unlock()
@@ -101,8 +104,8 @@ func main() {
 		}
 		return lat[min(len(lat)-1, int(float64(len(lat))*p))].Round(time.Millisecond)
 	}
-	fmt.Printf("\n%d customers on %d companies, %d messages each (entry + %d stages), %s, %d failed\n\n",
-		*customers, len(conns), 1+2**stages, *stages, took.Round(time.Second), failed)
+	fmt.Printf("\n%d customers on %d companies, %d messages each (entry + %d stages), think %s, %s, %d failed\n\n",
+		*customers, len(conns), 1+2**stages, *stages, *think, took.Round(time.Second), failed)
 	fmt.Println("| measure | n | p50 | p99 | max |")
 	fmt.Println("|---|---:|---:|---:|---:|")
 	fmt.Printf("| customer message → first flow reply delivered | %d | %s | %s | %s |\n", len(lat), pct(0.5), pct(0.99), pct(1))
@@ -114,13 +117,23 @@ type customer struct {
 	conn   connection.Connection
 	number string
 	inbox  chan delivery // delivery times of the flow's replies (watcher)
+	think  time.Duration
 	n      int
+}
+
+// pause is a person reading the reply and typing the answer: between half and one and a
+// half of think, so that the customers' messages spread instead of arriving in waves.
+func (c *customer) pause() {
+	if c.think > 0 {
+		time.Sleep(c.think/2 + rand.N(c.think))
+	}
 }
 
 // walk enters the flow and answers stages menus and questions, timing each first reply.
 func (c *customer) walk(stages int) ([]time.Duration, error) {
 	var out []time.Duration
 	step := func(body, expect string) error {
+		c.pause()
 		d, err := c.say(body, expect)
 		out = append(out, d)
 		return err

@@ -39,7 +39,7 @@ func connected(t *testing.T, a *app.App, f *fakeFactory, companyID int64, jid st
 		Updates(map[string]any{"wa_device_jid": jid, "status": connection.StatusConnected})
 	c.Status = connection.StatusConnected
 	// The row says CONNECTED from the start: the session's own view is what a send needs.
-	eventually(t, "session up", 5*time.Second, func() bool { return a.WhatsApp.Online(c.ID) })
+	eventually(t, "session up", 30*time.Second, func() bool { return a.WhatsApp.Online(c.ID) })
 	return c, f.last(c.ID)
 }
 

@@ -64,16 +64,16 @@ func TestLifecycleQRPairReconnectLogout(t *testing.T) {
 	c := testutil.NewConnection(t, a, ten.Company.ID, "wa", func(c *connection.Connection) { c.Status = connection.StatusOpening })
 	f := host(t, a)
 
-	eventually(t, "first QR code", 3*time.Second, func() bool {
+	eventually(t, "first QR code", 30*time.Second, func() bool {
 		s := state(t, a, c)
 		return s.Status == connection.StatusQRCode && s.QRCode == "qr-1"
 	})
 	cli := f.last(c.ID)
 	cli.qr <- whatsmeow.QRChannelItem{Event: whatsmeow.QRChannelEventCode, Code: "qr-2"}
-	eventually(t, "QR refresh", 3*time.Second, func() bool { return state(t, a, c).QRCode == "qr-2" })
+	eventually(t, "QR refresh", 30*time.Second, func() bool { return state(t, a, c).QRCode == "qr-2" })
 
 	cli.pair(types.NewADJID("5511988887777", 0, 12))
-	eventually(t, "CONNECTED", 3*time.Second, func() bool {
+	eventually(t, "CONNECTED", 30*time.Second, func() bool {
 		s := state(t, a, c)
 		return s.Status == connection.StatusConnected && s.Number == "5511988887777" && s.QRCode == ""
 	})
@@ -84,7 +84,7 @@ func TestLifecycleQRPairReconnectLogout(t *testing.T) {
 	// The socket drops: the session reconnects with the stored device, without a QR code.
 	cli.Disconnect()
 	cli.emit(&events.Disconnected{})
-	eventually(t, "reconnected", 3*time.Second, func() bool {
+	eventually(t, "reconnected", 30*time.Second, func() bool {
 		return f.count(c.ID) == 2 && state(t, a, c).Status == connection.StatusConnected && f.last(c.ID).IsConnected()
 	})
 	if s := state(t, a, c); s.Retries != 0 || s.Number != "5511988887777" {
@@ -93,10 +93,10 @@ func TestLifecycleQRPairReconnectLogout(t *testing.T) {
 
 	// Logged out from the phone: DISCONNECTED, device forgotten, lease released.
 	f.last(c.ID).emit(&events.LoggedOut{})
-	eventually(t, "DISCONNECTED", 3*time.Second, func() bool {
+	eventually(t, "DISCONNECTED", 30*time.Second, func() bool {
 		return state(t, a, c).Status == connection.StatusDisconnected
 	})
-	eventually(t, "lease released", 3*time.Second, func() bool {
+	eventually(t, "lease released", 30*time.Second, func() bool {
 		o, _ := a.WhatsApp.Leases.OwnerOf(context.Background(), c.ID)
 		return o == ""
 	})
@@ -110,9 +110,9 @@ func TestQRTimeoutAndWatchdog(t *testing.T) {
 	ten := testutil.NewTenant(t, a, "acme", 0)
 	c := testutil.NewConnection(t, a, ten.Company.ID, "wa", func(c *connection.Connection) { c.Status = connection.StatusOpening })
 	f := host(t, a)
-	eventually(t, "QR", 3*time.Second, func() bool { return state(t, a, c).Status == connection.StatusQRCode })
+	eventually(t, "QR", 30*time.Second, func() bool { return state(t, a, c).Status == connection.StatusQRCode })
 	f.last(c.ID).qr <- whatsmeow.QRChannelTimeout
-	eventually(t, "TIMEOUT", 3*time.Second, func() bool { return state(t, a, c).Status == connection.StatusTimeout })
+	eventually(t, "TIMEOUT", 30*time.Second, func() bool { return state(t, a, c).Status == connection.StatusTimeout })
 	time.Sleep(700 * time.Millisecond) // a claim tick passes: a timed-out session stays down
 	if n := f.count(c.ID); n != 1 {
 		t.Fatalf("timed-out session restarted: %d clients", n)
@@ -124,10 +124,10 @@ func TestQRTimeoutAndWatchdog(t *testing.T) {
 	f.devices["5511977776666:1@s.whatsapp.net"] = true
 	f.mu.Unlock()
 	a.DB.Table("connections").Where("id = ?", d.ID).Update("wa_device_jid", "5511977776666:1@s.whatsapp.net")
-	eventually(t, "connected", 3*time.Second, func() bool { return f.count(d.ID) == 1 && f.last(d.ID).IsConnected() })
-	eventually(t, "CONNECTED", 3*time.Second, func() bool { return state(t, a, d).Status == connection.StatusConnected })
+	eventually(t, "connected", 30*time.Second, func() bool { return f.count(d.ID) == 1 && f.last(d.ID).IsConnected() })
+	eventually(t, "CONNECTED", 30*time.Second, func() bool { return state(t, a, d).Status == connection.StatusConnected })
 	f.last(d.ID).emit(&events.KeepAliveTimeout{ErrorCount: 3, LastSuccess: time.Now().Add(-time.Minute)})
-	eventually(t, "watchdog reconnect", 3*time.Second, func() bool { return f.count(d.ID) == 2 && f.last(d.ID).IsConnected() })
+	eventually(t, "watchdog reconnect", 30*time.Second, func() bool { return f.count(d.ID) == 2 && f.last(d.ID).IsConnected() })
 }
 
 func TestCommandsStopAndNewQR(t *testing.T) {
@@ -144,27 +144,27 @@ func TestCommandsStopAndNewQR(t *testing.T) {
 	if err := (whatsapp.Control{Hub: a.WhatsApp}).Start(ctx, c); err != nil {
 		t.Fatal(err)
 	}
-	eventually(t, "OPENING shown", 3*time.Second, func() bool {
+	eventually(t, "OPENING shown", 30*time.Second, func() bool {
 		return seen(`"status":"OPENING"`, `"id":`+strconv.FormatInt(c.ID, 10))
 	})
 	if err := a.WhatsApp.Command(ctx, tasks.WhatsAppSession{CompanyID: c.CompanyID, ConnectionID: c.ID, Action: tasks.SessionStart}); err != nil {
 		t.Fatal(err)
 	}
-	eventually(t, "QR", 3*time.Second, func() bool { return f.showingQR(c.ID) && state(t, a, c).Status == connection.StatusQRCode })
+	eventually(t, "QR", 30*time.Second, func() bool { return f.showingQR(c.ID) && state(t, a, c).Status == connection.StatusQRCode })
 	f.last(c.ID).pair(types.NewADJID("5511955554444", 0, 3))
-	eventually(t, "CONNECTED", 3*time.Second, func() bool { return state(t, a, c).Status == connection.StatusConnected })
+	eventually(t, "CONNECTED", 30*time.Second, func() bool { return state(t, a, c).Status == connection.StatusConnected })
 
 	// New QR: the device is logged out and a fresh pairing starts.
 	paired := f.last(c.ID)
 	if err := a.WhatsApp.Command(ctx, tasks.WhatsAppSession{CompanyID: c.CompanyID, ConnectionID: c.ID, Action: tasks.SessionNewQR}); err != nil {
 		t.Fatal(err)
 	}
-	eventually(t, "new QR", 3*time.Second, func() bool { return f.showingQR(c.ID) && state(t, a, c).Status == connection.StatusQRCode })
+	eventually(t, "new QR", 30*time.Second, func() bool { return f.showingQR(c.ID) && state(t, a, c).Status == connection.StatusQRCode })
 	if !paired.loggedOut || deviceJID(t, a, c.ID) != "" {
 		t.Fatal("new QR kept the old device")
 	}
 	f.last(c.ID).pair(types.NewADJID("5511955554444", 0, 4))
-	eventually(t, "CONNECTED again", 3*time.Second, func() bool { return state(t, a, c).Status == connection.StatusConnected })
+	eventually(t, "CONNECTED again", 30*time.Second, func() bool { return state(t, a, c).Status == connection.StatusConnected })
 
 	// Stop logs out and releases the session.
 	last := f.last(c.ID)
