@@ -76,6 +76,7 @@ func main() {
 	run := time.Now().UnixNano()
 	var mu sync.Mutex
 	var lat []time.Duration
+	var entries []time.Duration // the first message of each customer: a new contact and ticket, the flow's start
 	var failed int
 	var wg sync.WaitGroup
 	start := time.Now()
@@ -89,6 +90,9 @@ func main() {
 			mu.Lock()
 			defer mu.Unlock()
 			lat = append(lat, got...)
+			if len(got) > 0 {
+				entries = append(entries, got[0])
+			}
 			if err != nil {
 				failed++
 				log.Print(err)
@@ -98,7 +102,8 @@ func main() {
 	wg.Wait()
 	took := time.Since(start)
 	slices.Sort(lat)
-	pct := func(p float64) time.Duration {
+	slices.Sort(entries)
+	pct := func(lat []time.Duration, p float64) time.Duration {
 		if len(lat) == 0 {
 			return 0
 		}
@@ -108,7 +113,12 @@ func main() {
 		*customers, len(conns), 1+2**stages, *stages, *think, took.Round(time.Second), failed)
 	fmt.Println("| measure | n | p50 | p99 | max |")
 	fmt.Println("|---|---:|---:|---:|---:|")
-	fmt.Printf("| customer message → first flow reply delivered | %d | %s | %s | %s |\n", len(lat), pct(0.5), pct(0.99), pct(1))
+	for _, m := range []struct {
+		name string
+		lat  []time.Duration
+	}{{"customer message → first flow reply delivered", lat}, {"of which the first message (flow start)", entries}} {
+		fmt.Printf("| %s | %d | %s | %s | %s |\n", m.name, len(m.lat), pct(m.lat, 0.5), pct(m.lat, 0.99), pct(m.lat, 1))
+	}
 }
 
 // customer is one pretend customer on a sandbox connection.

@@ -105,10 +105,6 @@ func Upsert(ctx context.Context, db *gorm.DB, in Inbound) (Contact, error) {
 	if err != nil {
 		return Contact{}, err
 	}
-	name := in.Name
-	if name == "" {
-		name = in.Number
-	}
 	// Most messages come from contacts we know, with nothing new to record: a read is
 	// cheaper than an upsert that writes a new row version on every message.
 	var known Contact
@@ -116,6 +112,21 @@ func Upsert(ctx context.Context, db *gorm.DB, in Inbound) (Contact, error) {
 		Take(&known).Error
 	if err == nil && known.Current(in) {
 		return known, nil
+	}
+	return Save(ctx, db, in)
+}
+
+// Save creates the contact, or records what in says of it (a name where it had only its
+// number, a picture), in one statement: for callers that read it already and found it
+// missing or not Current.
+func Save(ctx context.Context, db *gorm.DB, in Inbound) (Contact, error) {
+	companyID, err := tenant.CompanyID(ctx)
+	if err != nil {
+		return Contact{}, err
+	}
+	name := in.Name
+	if name == "" {
+		name = in.Number
 	}
 	c := Contact{CompanyID: companyID, Name: name, Number: in.Number, Channel: in.Channel,
 		IsGroup: in.IsGroup, Active: true, AcceptAudioMessage: true, URLPicture: in.URLPicture,

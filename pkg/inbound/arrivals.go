@@ -137,7 +137,8 @@ func (a *arrival) inbound() contact.Inbound {
 		URLPicture: a.ev.PictureURL, ConnectionID: a.conn.ID}
 }
 
-// findContacts reads the batch's known contacts in one query and upserts the others.
+// findContacts reads the batch's known contacts in one query and saves the others (the
+// missing, and those the message tells something new of) without reading them again.
 func findContacts(ctx context.Context, tx *gorm.DB, arrivals []*arrival) (int64, error) {
 	keys := make([]contact.Key, len(arrivals))
 	for i, a := range arrivals {
@@ -150,7 +151,7 @@ func findContacts(ctx context.Context, tx *gorm.DB, arrivals []*arrival) (int64,
 	for i, a := range arrivals {
 		c, ok := known[keys[i]]
 		if !ok || !c.Current(a.inbound()) {
-			if c, err = contact.Upsert(tenant.With(ctx, a.CompanyID), tx, a.inbound()); err != nil {
+			if c, err = contact.Save(tenant.With(ctx, a.CompanyID), tx, a.inbound()); err != nil {
 				return a.ID, err
 			}
 			known[keys[i]] = c // the batch's next message from them finds it current
