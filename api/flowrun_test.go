@@ -325,3 +325,23 @@ func TestFlowSimulate(t *testing.T) {
 		t.Fatalf("reply: %q", got)
 	}
 }
+
+// A flow edited while a customer walks it: the next step runs the edited graph (the
+// engine keeps decoded graphs by their row's version, and an edit is a new version).
+func TestFlowEditReachesTheNextStep(t *testing.T) {
+	f := newFlowEnv(t)
+	f.write("5511999990009", "oi", 2)
+	nodes, edges := welcomeFlow(f.q.ID)
+	for i := range nodes {
+		if nodes[i].ID == "menu" {
+			nodes[i].Data["message"] = "Escolha agora:"
+		}
+	}
+	edited := insertFlow(t, f.env, f.tn.Company.ID, nodes, edges) // the same columns, as the editor saves them
+	f.must(f.App.DB.Exec(`UPDATE flows f SET nodes = e.nodes, connections = e.connections FROM flows e
+		WHERE f.id = ? AND e.id = ?`, f.flowID, edited).Error)
+	want := []string{flowrun.TextInvalidOption, "Escolha agora:\n[1] Atendimento\n[2] Sair"}
+	if got := f.write("5511999990009", "9", 2); !reflect.DeepEqual(got, want) {
+		t.Fatalf("after the edit: got %q, want %q", got, want)
+	}
+}

@@ -18,6 +18,7 @@ import (
 	"log"
 	"math/rand/v2"
 	"os"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"sync"
@@ -41,6 +42,7 @@ func main() {
 	stages := flag.Int("stages", 3, "menu+question stages each customer walks (the flow has 9)")
 	think := flag.Duration("think", 0, "a customer's pause before each message, drawn between half and one and a half of it "+
 		"(0: answer the moment the reply arrives, a closed loop that measures throughput, not a person)")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the walk (worker included) to this file")
 	flag.Parse()
 	if err := benchkit.EnsureDatabase(*dsn); err != nil {
 		log.Fatal(err)
@@ -79,6 +81,16 @@ func main() {
 	var entries []time.Duration // the first message of each customer: a new contact and ticket, the flow's start
 	var failed int
 	var wg sync.WaitGroup
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			log.Fatal(err)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			log.Fatal(err)
+		}
+		defer pprof.StopCPUProfile()
+	}
 	start := time.Now()
 	for i := range *customers {
 		wg.Add(1)

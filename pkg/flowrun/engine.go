@@ -11,7 +11,6 @@ import (
 
 	"atende/pkg/connection"
 	"atende/pkg/contact"
-	"atende/pkg/flow"
 	"atende/pkg/message"
 	"atende/pkg/realtime"
 	"atende/pkg/tasks"
@@ -243,27 +242,6 @@ func (e Engine) begin(tx *gorm.DB, p tasks.FlowStep, t ticket.Ticket) (Run, Inpu
 
 // EntrySimulate is the simulator's entry: it runs a flow even while it is inactive.
 const EntrySimulate = "simulate"
-
-// loadGraph reads a flow of the company; an inactive one runs only when anyway is set.
-func loadGraph(tx *gorm.DB, companyID, flowID int64, anyway bool) (flow.Graph, bool, error) {
-	var row struct {
-		Nodes       json.RawMessage
-		Connections json.RawMessage
-		Active      bool
-	}
-	res := tx.Raw(`SELECT nodes, connections, active FROM flows WHERE id = ? AND company_id = ?`, flowID, companyID).Scan(&row)
-	if res.Error != nil || res.RowsAffected == 0 || (!row.Active && !anyway) {
-		return flow.Graph{}, false, res.Error
-	}
-	var g flow.Graph
-	if err := json.Unmarshal(row.Nodes, &g.Nodes); err != nil {
-		return g, false, nil
-	}
-	if err := json.Unmarshal(row.Connections, &g.Connections); err != nil {
-		return g, false, nil
-	}
-	return g, true, nil
-}
 
 func (r Run) state() State {
 	v := map[string]string{}
