@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"atende/pkg/errs"
+	"atende/pkg/hours"
 	"atende/pkg/user"
 )
 
@@ -26,10 +27,7 @@ func (s Service) checkWorkHours(ctx context.Context, u user.User) error {
 		Scan(&zone).Error; err != nil {
 		return err
 	}
-	loc, err := time.LoadLocation(zone)
-	if err != nil {
-		loc = time.UTC
-	}
+	loc := hours.ZoneOr(zone)
 	if !WithinWorkHours(u.StartWork, u.EndWork, s.now().In(loc)) {
 		return ErrOutOfHours
 	}

@@ -9,6 +9,7 @@ import (
 
 	"atende/pkg/connection"
 	"atende/pkg/errs"
+	"atende/pkg/hours"
 	"atende/pkg/validate"
 )
 
@@ -161,8 +162,5 @@ func ownRows(db *gorm.DB, companyID int64, v errs.Validation, c *Campaign) {
 func locationOf(ctx context.Context, db *gorm.DB, companyID int64) *time.Location {
 	var tz string
 	db.WithContext(ctx).Table("companies").Select("timezone").Where("id = ?", companyID).Scan(&tz)
-	if loc, err := time.LoadLocation(tz); err == nil && tz != "" {
-		return loc
-	}
-	return time.UTC
+	return hours.ZoneOr(tz)
 }

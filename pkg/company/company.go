@@ -7,6 +7,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"atende/pkg/hours"
 	"atende/pkg/plan"
 )
 
@@ -45,10 +46,7 @@ type Company struct {
 
 // Location is the company's time zone; everything time-based runs in it.
 func (c Company) Location() *time.Location {
-	if loc, err := time.LoadLocation(c.Timezone); err == nil {
-		return loc
-	}
-	return time.UTC
+	return hours.ZoneOr(c.Timezone)
 }
 
 // Expired reports whether the subscription is past due at now (company 1 never is).

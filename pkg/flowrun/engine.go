@@ -73,6 +73,9 @@ type Given struct {
 	Contact contact.Contact
 	Conn    connection.Connection
 	Reply   string // the body of the customer's message (FlowStep.MessageID)
+	// The company's name and time zone, when the caller holds them (nil Location: read).
+	Company  string
+	Location *time.Location
 }
 
 // Handle runs one flow:step task. A task that finds the run elsewhere (another step
@@ -128,7 +131,9 @@ func (e Engine) step(ctx context.Context, tx *gorm.DB, p tasks.FlowStep, g *Give
 		return nil, tx.Exec(`UPDATE flow_runs SET status = 'stopped', waiting = '', wake_at = NULL, updated_at = now()
 			WHERE id = ?`, run.ID).Error
 	}
-	if in.Values, err = ticket.Variables(ctx, tx, t); err != nil {
+	if g != nil && g.Location != nil {
+		in.Values = ticket.VariablesIn(t, g.Company, g.Location)
+	} else if in.Values, err = ticket.Variables(ctx, tx, t); err != nil {
 		return nil, err
 	}
 	res := Step(in)

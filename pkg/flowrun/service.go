@@ -11,6 +11,7 @@ import (
 	"atende/pkg/connection"
 	"atende/pkg/contact"
 	"atende/pkg/errs"
+	"atende/pkg/hours"
 	"atende/pkg/tasks"
 	"atende/pkg/tenant"
 	"atende/pkg/ticket"
@@ -106,10 +107,7 @@ func (s Service) own(db *gorm.DB, companyID, flowID int64) error {
 
 // dayRange reads [from, to] as whole days in zone.
 func dayRange(from, to, zone string) (time.Time, time.Time, error) {
-	loc, err := time.LoadLocation(zone)
-	if err != nil || zone == "" {
-		loc = time.UTC
-	}
+	loc := hours.ZoneOr(zone)
 	today := time.Now().In(loc)
 	day := func(s string, def time.Time) (time.Time, error) {
 		if strings.TrimSpace(s) == "" {

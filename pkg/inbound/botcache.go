@@ -243,7 +243,7 @@ func readConfig(tx *gorm.DB, companies atdb.Int64s, stamped map[int64]string) ([
 	for _, co := range c.Companies {
 		e := &companyConfig{id: co.ID, stamp: stamped[co.ID], queues: map[int64]*chatbot.Queue{}, links: map[int64][]int64{},
 			files:   map[int64]*chatbot.FileList{},
-			company: chatbot.Company{Name: co.Name, Location: location(co.Timezone), Schedules: co.Schedules}}
+			company: chatbot.Company{Name: co.Name, Location: hours.ZoneOr(co.Timezone), Schedules: co.Schedules}}
 		byCompany[co.ID] = e
 		out = append(out, e)
 	}

@@ -69,13 +69,6 @@ func (p Processor) loadBot(ctx context.Context, tx *gorm.DB, turns []*arrival) (
 	return st, st.loadNames(tx, users)
 }
 
-func location(name string) *time.Location {
-	if loc, err := time.LoadLocation(name); err == nil {
-		return loc
-	}
-	return time.UTC
-}
-
 // loadWindows reads when the bot started on each ticket's current episode.
 func (st *botState) loadWindows(tx *gorm.DB, tickets atdb.Int64s) error {
 	if len(tickets) == 0 {

@@ -10,6 +10,7 @@ import (
 	"atende/pkg/channel"
 	"atende/pkg/connection"
 	"atende/pkg/contact"
+	"atende/pkg/hours"
 	"atende/pkg/message"
 	"atende/pkg/ticket"
 	"atende/pkg/vars"
@@ -108,9 +109,5 @@ func companyZone(ctx context.Context, tx *gorm.DB, companyID int64) (*time.Locat
 	if err := tx.WithContext(ctx).Table("companies").Select("timezone").Where("id = ?", companyID).Scan(&name).Error; err != nil {
 		return nil, err
 	}
-	loc, err := time.LoadLocation(name)
-	if err != nil {
-		return time.UTC, nil
-	}
-	return loc, nil
+	return hours.ZoneOr(name), nil
 }

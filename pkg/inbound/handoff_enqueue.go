@@ -61,7 +61,7 @@ func (p Processor) flowIn(ctx context.Context, tx *gorm.DB, tu *turn, h *chatbot
 	err := tx.Transaction(func(sp *gorm.DB) error {
 		var err error
 		done, err = p.flows().StepIn(ctx, sp, step, flowrun.Given{Ticket: *a.ticket, Contact: a.contact, Conn: a.conn,
-			Reply: a.msg.Body})
+			Reply: a.msg.Body, Company: tu.in.Env.Company.Name, Location: tu.in.Env.Company.Location})
 		return err
 	})
 	if err != nil {

@@ -177,13 +177,15 @@ func Write(ctx context.Context, tx *gorm.DB, t ticket.Ticket, userID *int64, dra
 		if d.QuotedMsgID != nil && sameTicket(tx, *d.QuotedMsgID, t.ID) {
 			m.QuotedMsgID = d.QuotedMsgID
 		}
-		if err := tx.Create(&m).Error; err != nil {
-			return nil, err
-		}
 		out = append(out, m)
 	}
 	if len(out) == 0 {
 		return out, nil
+	}
+	// One INSERT for all of them (a flow step writes several): ids follow the drafts' order,
+	// which is the conversation's order.
+	if err := tx.Create(&out).Error; err != nil {
+		return nil, err
 	}
 	return out, tx.Model(&ticket.Ticket{}).Where("id = ?", t.ID).Updates(ticketAfter(out)).Error
 }

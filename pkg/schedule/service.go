@@ -12,6 +12,7 @@ import (
 
 	"atende/pkg/channel"
 	"atende/pkg/errs"
+	"atende/pkg/hours"
 	"atende/pkg/message"
 	"atende/pkg/page"
 	"atende/pkg/queue"
@@ -410,9 +411,5 @@ func Location(ctx context.Context, db *gorm.DB) (*time.Location, error) {
 	if err := db.WithContext(ctx).Table("companies").Select("timezone").Where("id = ?", companyID).Scan(&tz).Error; err != nil {
 		return nil, err
 	}
-	loc, err := time.LoadLocation(tz)
-	if err != nil || tz == "" {
-		loc = time.UTC
-	}
-	return loc, nil
+	return hours.ZoneOr(tz), nil
 }

@@ -9,12 +9,12 @@ import (
 	"errors"
 	"net/http"
 	"strings"
-	"time"
 
 	"gorm.io/gorm"
 
 	"atende/pkg/company"
 	"atende/pkg/errs"
+	"atende/pkg/hours"
 	"atende/pkg/plan"
 	"atende/pkg/tasks"
 	"atende/pkg/user"
@@ -130,7 +130,7 @@ func (in Input) apply(tx *gorm.DB, c *company.Company, creating bool) error {
 		c.Recurrence = *in.Recurrence
 	}
 	if in.Timezone != nil {
-		if _, err := time.LoadLocation(*in.Timezone); err != nil || *in.Timezone == "" || *in.Timezone == "Local" {
+		if _, err := hours.Zone(*in.Timezone); err != nil || *in.Timezone == "" || *in.Timezone == "Local" {
 			v.Add("timezone", validate.MsgBadOption)
 		}
 		c.Timezone = *in.Timezone

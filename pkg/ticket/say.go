@@ -62,6 +62,12 @@ func Variables(ctx context.Context, db *gorm.DB, t Ticket) (vars.Values, error) 
 	if err != nil {
 		return vars.Values{}, err
 	}
+	return VariablesIn(t, company, loc), nil
+}
+
+// VariablesIn are Variables with the company's name and time zone as the caller holds
+// them (an inbound batch has them in its bot configuration).
+func VariablesIn(t Ticket, company string, loc *time.Location) vars.Values {
 	v := vars.Values{Company: company, Location: loc, Now: time.Now(), TicketID: t.ID, TicketCreated: t.CreatedAt}
 	if t.Contact != nil {
 		v.ContactName = t.Contact.Name
@@ -75,5 +81,5 @@ func Variables(ctx context.Context, db *gorm.DB, t Ticket) (vars.Values, error) 
 	if t.Whatsapp != nil {
 		v.Connection = t.Whatsapp.Name
 	}
-	return v, nil
+	return v
 }

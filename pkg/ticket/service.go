@@ -10,6 +10,7 @@ import (
 	"gorm.io/gorm"
 
 	"atende/pkg/errs"
+	"atende/pkg/hours"
 	"atende/pkg/realtime"
 	"atende/pkg/tenant"
 	"atende/pkg/user"
@@ -143,11 +144,7 @@ func companyInfo(ctx context.Context, db *gorm.DB) (string, *time.Location, erro
 	if err := db.WithContext(ctx).Table("companies").Select("name, timezone").Where("id = ?", id).Take(&c).Error; err != nil {
 		return "", nil, err
 	}
-	loc, err := time.LoadLocation(c.Timezone)
-	if err != nil {
-		loc = time.UTC
-	}
-	return c.Name, loc, nil
+	return c.Name, hours.ZoneOr(c.Timezone), nil
 }
 
 func (s Service) enabled(ctx context.Context, key string) bool {

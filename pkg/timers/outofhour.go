@@ -112,10 +112,7 @@ func (s Service) tables(ctx context.Context, companyIDs atdb.Int64s) (map[int64]
 	def, _ := setting.Lookup("scheduleType")
 	out := make(map[int64]*tables, len(cos))
 	for _, c := range cos {
-		loc, err := time.LoadLocation(c.Timezone)
-		if err != nil {
-			loc = time.UTC
-		}
+		loc := hours.ZoneOr(c.Timezone)
 		out[c.ID] = &tables{mode: def.Default, loc: loc, company: c.Schedules, conns: map[int64]connHours{}}
 	}
 	var modes []struct {
