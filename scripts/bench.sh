@@ -62,7 +62,10 @@ APP_ENV=development DATABASE_URL="$url" REDIS_URL="$redis" PORT="$port" LOG_LEVE
 pid=$!
 trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null' EXIT
 for _ in $(seq 1 60); do curl -fs "http://127.0.0.1:$port/readyz" >/dev/null && break; sleep 1; done
-bin/bench-load -url "http://127.0.0.1:$port" -db "$url" \
+# The CPU the app and the bench cluster spend per inbound message (steadier than throughput).
+pgdata=$(psql -h 127.0.0.1 -U postgres -d "$db" -tAc "SHOW data_directory")
+pgpid=$(head -n 1 "$pgdata/postmaster.pid" 2>/dev/null || echo 0)
+bin/bench-load -url "http://127.0.0.1:$port" -db "$url" -app-pid "$pid" -pg-pid "$pgpid" \
   -duration "${BENCH_DURATION:-60s}" -warmup "${BENCH_WARMUP:-30s}" -think "${BENCH_THINK:-1s}" -inbound "${BENCH_INBOUND:-25000}" -rate "${BENCH_RATE:-1000}" -senders "${BENCH_SENDERS:-64}" \
   -bot="${BENCH_BOT:-false}" -campaigns "${BENCH_CAMPAIGNS:-0}" -campaign-interval "${BENCH_CAMPAIGN_INTERVAL:-0}"
 say "statements by total time during the run (pg_stat_statements)"

@@ -64,6 +64,12 @@ func main() {
 	if err := db.Migrate(a.DB); err != nil {
 		log.Fatal(err)
 	}
+	// The Redis db is the bench's own: tasks kept from a run against another database name
+	// that database's message ids, and their task ids would turn this run's sends away as
+	// duplicates (a send list's id is its first message's).
+	if err := a.RDB.FlushDB(context.Background()).Err(); err != nil {
+		log.Fatal(err)
+	}
 	conns, err := prepare(a, *companies)
 	if err != nil {
 		log.Fatal(err)

@@ -21,7 +21,8 @@ import (
 // measures how long each took from the post to the attendant's socket, but during warmup.
 // Campaigns (nil: none) send all along; their sends are counted from the first post until
 // every message was processed, then they are canceled.
-func runInbound(g *gorm.DB, base string, agents []agent, n int, rate float64, inFlight int, warmup time.Duration, camp *campaignRun) (string, error) {
+func runInbound(g *gorm.DB, base string, agents []agent, n int, rate float64, inFlight int, warmup time.Duration, camp *campaignRun,
+	cpu func() *cpuWatch) (string, error) {
 	var sentAt sync.Map              // body → time
 	var lat, postLat []time.Duration // post to socket event; post to its answer
 	var latMu sync.Mutex
@@ -57,6 +58,7 @@ func runInbound(g *gorm.DB, base string, agents []agent, n int, rate float64, in
 		}()
 	}
 	start := time.Now()
+	used := cpu()
 	camp.begin()
 	var next, failed atomic.Int64
 	var wg sync.WaitGroup
@@ -115,6 +117,7 @@ func runInbound(g *gorm.DB, base string, agents []agent, n int, rate float64, in
 		}
 	}
 	total := time.Since(start)
+	spent := used.report(n)
 	campaigns := camp.report()
 	camp.stop()
 	time.Sleep(time.Second)
@@ -129,7 +132,7 @@ func runInbound(g *gorm.DB, base string, agents []agent, n int, rate float64, in
 		out += fmt.Sprintf("Event to socket (%d samples): p50 %.1f ms, p99 %.1f ms (the post alone: p50 %.1f ms, p99 %.1f ms)\n",
 			len(lat), ms(lat[len(lat)/2]), ms(lat[len(lat)*99/100]), ms(postLat[len(postLat)/2]), ms(postLat[len(postLat)*99/100]))
 	}
-	out += campaigns
+	out += spent + campaigns
 	if f := failed.Load(); f > 0 {
 		out += fmt.Sprintf("%d posts failed\n", f)
 	}

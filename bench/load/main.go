@@ -28,6 +28,8 @@ func main() {
 	recipients := flag.Int("campaign-recipients", 2000, "numbers in each campaign's contact list")
 	interval := flag.Int("campaign-interval", 0, "the campaigns' messageInterval in seconds (0 = the fastest allowed)")
 	senders := flag.Int("senders", 64, "customers posting at once when rate > 0 (more: a slow post holds the offered rate back less, and bursts grow)")
+	appPID := flag.Int("app-pid", 0, "the measured app's pid: its CPU time during the inbound run is reported (0: not)")
+	pgPID := flag.Int("pg-pid", 0, "the bench PostgreSQL's postmaster pid: its processes' CPU time is reported (0: not)")
 	bot := flag.Bool("bot", false, "configure the conversation bot on the sandbox connections first (3 queues, option trees, hours); false turns it off")
 	flag.Parse()
 	g, err := db.Open(*dsn)
@@ -54,7 +56,7 @@ func main() {
 			}
 			defer camp.remove()
 		}
-		p, err := runInbound(g, *base, agents, *inbound, *rate, *senders, *inboundWarmup, camp)
+		p, err := runInbound(g, *base, agents, *inbound, *rate, *senders, *inboundWarmup, camp, cpuWatcher(*appPID, *pgPID))
 		if err != nil {
 			log.Fatal(err)
 		}
