@@ -15,13 +15,11 @@ import (
 	"atende/pkg/ticket"
 )
 
-// after does what a committed step leaves: the step's messages to send, in order, by one
-// task (keyed by its first message: queued twice, sent once; a lost one is sent by the
-// reconciler), the messages' and ticket's events (unless the caller announces and sends
-// them), the
-// nodes entered, the next wake-up, the hand-off.
-func (e Engine) after(ctx context.Context, d *applied, announced bool) {
-	if len(d.msgs) > 0 && !announced { // announced: the caller's batch sends them too (StepIn)
+// after does what a committed step of a flow:step task leaves: its messages sent in order
+// by one task (keyed by its first message: queued twice, sent once; a lost one is sent by
+// the reconciler) and announced with its ticket, then what every step leaves (settle).
+func (e Engine) after(ctx context.Context, d *applied) {
+	if len(d.msgs) > 0 {
 		ids := make([]int64, len(d.msgs))
 		for i, m := range d.msgs {
 			ids[i] = m.ID
@@ -30,7 +28,18 @@ func (e Engine) after(ctx context.Context, d *applied, announced bool) {
 			e.enqueue(ctx, task)
 		}
 	}
-	e.publish(ctx, d, announced)
+	var events realtime.Collector
+	if e.Events != nil {
+		e.announce(ctx, &events, d)
+	}
+	e.settle(ctx, d, &events)
+}
+
+// settle does what a committed step leaves whoever wrote it (an inbound batch sends and
+// announces the messages of the steps it ran itself, then calls Finish): events of the
+// nodes entered, with those already collected; the next wake-up; the hand-off.
+func (e Engine) settle(ctx context.Context, d *applied, events *realtime.Collector) {
+	e.publishNodes(ctx, d, events)
 	if !d.wakeAt.IsZero() {
 		if task, err := tasks.NewFlowStep(tasks.FlowStep{CompanyID: d.run.CompanyID, TicketID: d.run.TicketID,
 			RunID: d.run.ID, NodeID: d.run.NodeID, Step: d.run.Step, At: d.wakeAt}); err == nil {
@@ -68,15 +77,10 @@ func (e Engine) enqueue(ctx context.Context, task *asynq.Task, opts ...asynq.Opt
 	}
 }
 
-// publish announces the step's messages and its ticket (as the step left it: not read
-// again), unless the caller does, and each node the run entered.
-func (e Engine) publish(ctx context.Context, d *applied, announced bool) {
+// publishNodes sends events with one per node the run entered (the canvas highlights them).
+func (e Engine) publishNodes(ctx context.Context, d *applied, events *realtime.Collector) {
 	if e.Events == nil {
 		return
-	}
-	var events realtime.Collector
-	if !announced {
-		e.announce(ctx, &events, d)
 	}
 	for _, id := range d.res.Entered {
 		events.Events = append(events.Events, realtime.ToCompany(d.run.CompanyID, "flowbuilder", map[string]any{

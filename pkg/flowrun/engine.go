@@ -91,7 +91,7 @@ func (e Engine) Handle(ctx context.Context, p tasks.FlowStep) error {
 	if err != nil || done == nil {
 		return err
 	}
-	e.after(ctx, done, false)
+	e.after(ctx, done)
 	return nil
 }
 
@@ -112,7 +112,7 @@ func (e Engine) StepIn(ctx context.Context, tx *gorm.DB, p tasks.FlowStep, g Giv
 // caller's: the inbound batch sends them with its other replies).
 func (e Engine) Finish(ctx context.Context, a *Applied) {
 	if a != nil && a.d != nil {
-		e.after(tenant.With(ctx, a.d.run.CompanyID), a.d, true)
+		e.settle(tenant.With(ctx, a.d.run.CompanyID), a.d, &realtime.Collector{})
 	}
 }
 
