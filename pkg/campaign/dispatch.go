@@ -10,6 +10,7 @@ import (
 	"gorm.io/gorm/clause"
 
 	"atende/pkg/channel"
+	"atende/pkg/company"
 	"atende/pkg/connection"
 	"atende/pkg/realtime"
 	"atende/pkg/tasks"
@@ -177,7 +178,10 @@ func (d Dispatcher) step(ctx context.Context, tx *gorm.DB, c *Campaign, now time
 	if err != nil {
 		return outcome{}, err
 	}
-	loc := locationOf(ctx, tx, c.CompanyID)
+	loc, err := company.Zone(ctx, tx, c.CompanyID)
+	if err != nil {
+		return outcome{}, err
+	}
 	var conn connection.Connection
 	if c.ConnectionID != nil {
 		conn, err = connection.Store{DB: tx}.Get(ctx, *c.ConnectionID)

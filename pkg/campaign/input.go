@@ -7,9 +7,9 @@ import (
 
 	"gorm.io/gorm"
 
+	"atende/pkg/company"
 	"atende/pkg/connection"
 	"atende/pkg/errs"
-	"atende/pkg/hours"
 	"atende/pkg/validate"
 )
 
@@ -90,7 +90,10 @@ func (in Input) apply(ctx context.Context, db *gorm.DB, companyID int64, c *Camp
 	if in.ScheduledAt.Valid {
 		t, err := time.Parse(time.RFC3339, in.ScheduledAt.Value)
 		if err != nil {
-			t, err = time.ParseInLocation("2006-01-02T15:04", in.ScheduledAt.Value, locationOf(ctx, db, companyID))
+			var loc *time.Location
+			if loc, err = company.Zone(ctx, db, companyID); err == nil {
+				t, err = time.ParseInLocation("2006-01-02T15:04", in.ScheduledAt.Value, loc)
+			}
 		}
 		if err != nil {
 			v.Add("scheduledAt", "Data inválida.")
@@ -156,11 +159,4 @@ func ownRows(db *gorm.DB, companyID int64, v errs.Validation, c *Campaign) {
 	if !exists("queues", c.QueueID, "") {
 		v.Add("queueId", "Fila não encontrada.")
 	}
-}
-
-// locationOf is the company's time zone.
-func locationOf(ctx context.Context, db *gorm.DB, companyID int64) *time.Location {
-	var tz string
-	db.WithContext(ctx).Table("companies").Select("timezone").Where("id = ?", companyID).Scan(&tz)
-	return hours.ZoneOr(tz)
 }

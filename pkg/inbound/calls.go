@@ -8,9 +8,9 @@ import (
 	"gorm.io/gorm"
 
 	"atende/pkg/channel"
+	"atende/pkg/company"
 	"atende/pkg/connection"
 	"atende/pkg/contact"
-	"atende/pkg/hours"
 	"atende/pkg/message"
 	"atende/pkg/ticket"
 	"atende/pkg/vars"
@@ -40,7 +40,7 @@ func (p Processor) call(ctx context.Context, tx *gorm.DB, conn connection.Connec
 	if err != nil {
 		return nil, err
 	}
-	loc, err := companyZone(ctx, tx, conn.CompanyID)
+	loc, err := company.Zone(ctx, tx, conn.CompanyID)
 	if err != nil {
 		return nil, err
 	}
@@ -101,13 +101,4 @@ func (p Processor) answerCall(ctx context.Context, tx *gorm.DB, t ticket.Ticket)
 		return nil, nil
 	}
 	return message.Write(ctx, tx, t, nil, message.Draft{Body: body})
-}
-
-// companyZone is the company's time zone (UTC when it names none Go knows).
-func companyZone(ctx context.Context, tx *gorm.DB, companyID int64) (*time.Location, error) {
-	var name string
-	if err := tx.WithContext(ctx).Table("companies").Select("timezone").Where("id = ?", companyID).Scan(&name).Error; err != nil {
-		return nil, err
-	}
-	return hours.ZoneOr(name), nil
 }

@@ -10,6 +10,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"atende/pkg/company"
 	"atende/pkg/realtime"
 	"atende/pkg/tag"
 	"atende/pkg/tasks"
@@ -213,7 +214,7 @@ func (s Service) scope(ctx context.Context, q *gorm.DB, me user.User, asked []in
 // days turns the filter's dates into [from, to) in the company's time zone; missing
 // dates are today (spec/3: the board opens on today).
 func (s Service) days(ctx context.Context, f BoardFilter) (time.Time, time.Time, error) {
-	loc, err := ticket.CompanyLocation(ctx, s.DB)
+	loc, err := company.TenantZone(ctx, s.DB)
 	if err != nil {
 		return time.Time{}, time.Time{}, err
 	}

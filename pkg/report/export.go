@@ -1,13 +1,12 @@
 package report
 
 import (
+	"atende/pkg/company"
 	"context"
 	"io"
 	"time"
 
 	"github.com/xuri/excelize/v2"
-
-	"atende/pkg/ticket"
 )
 
 // ExportName is the spreadsheet's file name.
@@ -26,7 +25,7 @@ func (s Service) Export(ctx context.Context, f Filter, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	loc, err := ticket.CompanyLocation(ctx, s.DB)
+	loc, err := company.TenantZone(ctx, s.DB)
 	if err != nil {
 		return err
 	}

@@ -15,6 +15,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"atende/pkg/company"
 	"atende/pkg/errs"
 	"atende/pkg/page"
 	"atende/pkg/tenant"
@@ -166,7 +167,7 @@ func (s Service) where(ctx context.Context, f Filter) (string, []any, error) {
 	if err != nil {
 		return "", nil, err
 	}
-	loc, err := ticket.CompanyLocation(ctx, s.DB)
+	loc, err := company.TenantZone(ctx, s.DB)
 	if err != nil {
 		return "", nil, err
 	}

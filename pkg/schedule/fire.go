@@ -11,6 +11,7 @@ import (
 	"gorm.io/gorm/clause"
 
 	"atende/pkg/channel"
+	"atende/pkg/company"
 	"atende/pkg/connection"
 	"atende/pkg/contact"
 	"atende/pkg/message"
@@ -294,7 +295,7 @@ func (s Service) settle(ctx context.Context, c *claimed, providerID string, send
 		case sendErr == nil:
 			loc := time.UTC // a schedule that repeats reads its company's zone
 			if sc.ValorIntervalo > 0 {
-				if loc, err = Location(ctx, tx); err != nil {
+				if loc, err = company.TenantZone(ctx, tx); err != nil {
 					return err
 				}
 			}

@@ -11,8 +11,8 @@ import (
 	"gorm.io/gorm/clause"
 
 	"atende/pkg/channel"
+	"atende/pkg/company"
 	"atende/pkg/errs"
-	"atende/pkg/hours"
 	"atende/pkg/message"
 	"atende/pkg/page"
 	"atende/pkg/queue"
@@ -116,7 +116,7 @@ func (s Service) Create(ctx context.Context, me user.User, in Input, rel, name s
 	if err != nil {
 		return Schedule{}, err
 	}
-	loc, err := Location(ctx, s.DB)
+	loc, err := company.TenantZone(ctx, s.DB)
 	if err != nil {
 		return Schedule{}, err
 	}
@@ -139,7 +139,7 @@ func (s Service) Create(ctx context.Context, me user.User, in Input, rel, name s
 // Update changes a schedule not sent yet. A change of its time or repetition, or a
 // schedule in error, starts its plan again from sendAt (contadorEnvio back to 0).
 func (s Service) Update(ctx context.Context, id int64, in Input) (Schedule, error) {
-	loc, err := Location(ctx, s.DB)
+	loc, err := company.TenantZone(ctx, s.DB)
 	if err != nil {
 		return Schedule{}, err
 	}
@@ -399,17 +399,4 @@ func (s Service) decorate(ctx context.Context, list []Schedule) error {
 		}
 	}
 	return nil
-}
-
-// Location is the company's time zone (UTC when unknown).
-func Location(ctx context.Context, db *gorm.DB) (*time.Location, error) {
-	companyID, err := tenant.CompanyID(ctx)
-	if err != nil {
-		return nil, err
-	}
-	var tz string
-	if err := db.WithContext(ctx).Table("companies").Select("timezone").Where("id = ?", companyID).Scan(&tz).Error; err != nil {
-		return nil, err
-	}
-	return hours.ZoneOr(tz), nil
 }

@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"atende/pkg/company"
 	"atende/pkg/page"
 	"atende/pkg/tenant"
 	"atende/pkg/user"
@@ -335,7 +336,7 @@ func (s Service) estimateMatches(ctx context.Context, pat string) float64 {
 
 // days restricts creation and update to whole days of the company's time zone.
 func (s Service) days(ctx context.Context, w *where, p ListParams) error {
-	_, loc, err := s.companyInfo(ctx)
+	loc, err := company.TenantZone(ctx, s.DB)
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"atende/pkg/company"
 	"atende/pkg/vars"
 )
 
@@ -58,11 +59,11 @@ func (s Service) values(ctx context.Context, t Ticket) (vars.Values, error) {
 // Variables are the message variables (BEHAVIOUR §11) of a decorated ticket (Get): its
 // contact, assigned user, queue and connection, the company and its time zone.
 func Variables(ctx context.Context, db *gorm.DB, t Ticket) (vars.Values, error) {
-	company, loc, err := companyInfo(ctx, db)
+	name, loc, err := company.NameAndZone(ctx, db, t.CompanyID)
 	if err != nil {
 		return vars.Values{}, err
 	}
-	return VariablesIn(t, company, loc), nil
+	return VariablesIn(t, name, loc), nil
 }
 
 // VariablesIn are Variables with the company's name and time zone as the caller holds

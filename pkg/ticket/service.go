@@ -5,12 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
-	"time"
 
 	"gorm.io/gorm"
 
 	"atende/pkg/errs"
-	"atende/pkg/hours"
 	"atende/pkg/realtime"
 	"atende/pkg/tenant"
 	"atende/pkg/user"
@@ -128,23 +126,6 @@ func must(ctx context.Context, db *gorm.DB, table string, id int64, notFound err
 		return notFound
 	}
 	return err
-}
-
-// companyInfo is the company's name and time zone, for dates and message variables.
-func (s Service) companyInfo(ctx context.Context) (string, *time.Location, error) {
-	return companyInfo(ctx, s.DB)
-}
-
-func companyInfo(ctx context.Context, db *gorm.DB) (string, *time.Location, error) {
-	id, err := tenant.CompanyID(ctx)
-	if err != nil {
-		return "", nil, err
-	}
-	var c struct{ Name, Timezone string }
-	if err := db.WithContext(ctx).Table("companies").Select("name, timezone").Where("id = ?", id).Take(&c).Error; err != nil {
-		return "", nil, err
-	}
-	return c.Name, hours.ZoneOr(c.Timezone), nil
 }
 
 func (s Service) enabled(ctx context.Context, key string) bool {

@@ -1,0 +1,36 @@
+package company
+
+import (
+	"context"
+	"time"
+
+	"gorm.io/gorm"
+
+	"atende/pkg/hours"
+	"atende/pkg/tenant"
+)
+
+// NameAndZone is company id's name and time zone (UTC when it names none Go knows): what
+// dates, business hours and message variables are rendered in.
+func NameAndZone(ctx context.Context, db *gorm.DB, id int64) (string, *time.Location, error) {
+	var c struct{ Name, Timezone string }
+	if err := db.WithContext(ctx).Table("companies").Select("name, timezone").Where("id = ?", id).Take(&c).Error; err != nil {
+		return "", nil, err
+	}
+	return c.Name, hours.ZoneOr(c.Timezone), nil
+}
+
+// Zone is company id's time zone (UTC when it names none Go knows).
+func Zone(ctx context.Context, db *gorm.DB, id int64) (*time.Location, error) {
+	_, loc, err := NameAndZone(ctx, db, id)
+	return loc, err
+}
+
+// TenantZone is the time zone of the context's company.
+func TenantZone(ctx context.Context, db *gorm.DB) (*time.Location, error) {
+	id, err := tenant.CompanyID(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return Zone(ctx, db, id)
+}
