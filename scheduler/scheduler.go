@@ -24,6 +24,8 @@ type Entry struct {
 var Table = []Entry{
 	{Spec: "* * * * *", Name: tasks.TypeUsersMarkOffline, Build: tasks.NewUsersMarkOffline},
 	{Spec: "* * * * *", Name: tasks.TypeReconcile, Build: tasks.NewReconcile},
+	// Handled inbound events past their retention (pkg/inbound, Retention).
+	{Spec: "17 * * * *", Name: tasks.TypeInboundPrune, Build: tasks.NewInboundPrune},
 	// Ticket timers (pkg/timers, BEHAVIOUR §3, §5, §6).
 	{Spec: "* * * * *", Name: tasks.TypeTimerInactivity, Build: tasks.NewTimer(tasks.TypeTimerInactivity)},
 	{Spec: "* * * * *", Name: tasks.TypeTimerNPS, Build: tasks.NewTimer(tasks.TypeTimerNPS)},

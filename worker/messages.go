@@ -2,6 +2,7 @@ package worker
 
 import (
 	"context"
+	"log/slog"
 	"slices"
 	"time"
 
@@ -56,6 +57,15 @@ func (w *Worker) processInbound(ctx context.Context, t *asynq.Task) error {
 // reconcile requeues what a lost queue stranded: TaskIDs make a requeue of work that is
 // still queued a no-op, and the handlers skip work already done.
 func (w *Worker) reconcile(ctx context.Context, _ *asynq.Task) error { return Reconcile(w.App, ctx) }
+
+// pruneInbound deletes the handled inbound events past their retention.
+func (w *Worker) pruneInbound(ctx context.Context, _ *asynq.Task) error {
+	n, err := inbound.Prune(ctx, w.App.DB, time.Now().Add(-inbound.Retention))
+	if n > 0 {
+		slog.Info("inbound: handled events pruned", "count", n)
+	}
+	return err
+}
 
 // Reconcile is the reconciler's work, callable without a task (tests, operators).
 func Reconcile(a *app.App, ctx context.Context) error {

@@ -37,6 +37,7 @@ func (w *Worker) Mux() *asynq.ServeMux {
 	mux.HandleFunc(tasks.TypeMessageAction, w.messageAction)
 	mux.HandleFunc(tasks.TypeInboundProcess, w.processInbound)
 	mux.HandleFunc(tasks.TypeReconcile, w.reconcile)
+	mux.HandleFunc(tasks.TypeInboundPrune, w.pruneInbound)
 	mux.HandleFunc(tasks.TypeSandboxReceipts, w.sandboxReceipts)
 	mux.HandleFunc(tasks.TypeMetaWebhook, w.expandMetaWebhook)
 	mux.HandleFunc(tasks.TypeMetaMedia, w.retryMetaMedia)

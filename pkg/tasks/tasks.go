@@ -275,3 +275,18 @@ func NewMetaMedia(p MetaMedia) (*asynq.Task, error) {
 	return newTask(TypeMetaMedia, p, asynq.Queue(QueueDefault), asynq.MaxRetry(6), asynq.Timeout(2*time.Minute),
 		asynq.ProcessIn(MetaMediaAfter), asynq.TaskID(fmt.Sprintf("%s:%d:%s", TypeMetaMedia, p.ConnectionID, p.ProviderID)))
 }
+
+// TypeInboundPrune deletes the handled inbound events past their retention (inbound.Prune).
+const TypeInboundPrune = "inbound:prune"
+
+// InboundPrune carries the cron tick it belongs to.
+type InboundPrune struct {
+	Tick time.Time `json:"tick"`
+}
+
+// NewInboundPrune builds one tick's prune, keyed by the tick (two schedulers enqueue it once;
+// two runs delete nothing twice).
+func NewInboundPrune(tick time.Time) (*asynq.Task, error) {
+	return newTask(TypeInboundPrune, InboundPrune{Tick: tick}, asynq.Queue(QueueLow), asynq.MaxRetry(1),
+		asynq.Timeout(30*time.Minute), TickID(TypeInboundPrune, tick), asynq.Retention(time.Hour))
+}

@@ -1,0 +1,63 @@
+package worker_test
+
+import (
+	"testing"
+	"time"
+
+	"atende/pkg/tasks"
+	"atende/pkg/testutil"
+)
+
+// The hourly prune deletes the handled events older than the retention, across several
+// batches, and keeps the recent ones and any never handled, whatever their age.
+func TestInboundPruneKeepsRecentAndUnhandled(t *testing.T) {
+	a := testutil.App(t)
+	acme := testutil.NewTenant(t, a, "acme", 0)
+	var conn int64
+	if err := a.DB.Raw(`INSERT INTO connections (company_id, name, token) VALUES (?, 'c', 'prune-tok') RETURNING id`,
+		acme.Company.ID).Scan(&conn).Error; err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		// 6,000 handled events eight days old: more than one batch.
+		`INSERT INTO inbound_events (company_id, connection_id, dedupe_key, kind, payload, received_at, processed_at)
+		  SELECT @co, @conn, 'old-' || g, 'message', '{}', now() - interval '8 days', now() - interval '8 days'
+		  FROM generate_series(1, 6000) g`,
+		`INSERT INTO inbound_events (company_id, connection_id, dedupe_key, kind, payload, received_at)
+		  VALUES (@co, @conn, 'stranded', 'message', '{}', now() - interval '8 days')`,
+		`INSERT INTO inbound_events (company_id, connection_id, dedupe_key, kind, payload, received_at, processed_at)
+		  SELECT @co, @conn, 'new-' || g, 'message', '{}', now() - interval '1 day', now() FROM generate_series(1, 3) g`,
+	} {
+		if err := a.DB.Exec(q, map[string]any{"co": acme.Company.ID, "conn": conn}).Error; err != nil {
+			t.Fatal(err)
+		}
+	}
+	startWorker(t, a)
+	task, err := tasks.NewInboundPrune(time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tasks.Enqueue(t.Context(), a.Queue, task); err != nil {
+		t.Fatal(err)
+	}
+	var left []string
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		left = nil
+		if err := a.DB.Raw(`SELECT dedupe_key FROM inbound_events WHERE connection_id = ? ORDER BY dedupe_key`, conn).
+			Scan(&left).Error; err != nil {
+			t.Fatal(err)
+		}
+		if len(left) <= 4 || time.Now().After(deadline) {
+			break
+		}
+	}
+	want := []string{"new-1", "new-2", "new-3", "stranded"}
+	if len(left) != len(want) {
+		t.Fatalf("%d events left, want %v", len(left), want)
+	}
+	for i := range want {
+		if left[i] != want[i] {
+			t.Fatalf("left %v, want %v", left, want)
+		}
+	}
+}
