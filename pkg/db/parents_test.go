@@ -9,8 +9,8 @@ import (
 )
 
 // The hot tables' parents keep what their foreign keys did on delete, through the
-// statement triggers of migration 00053: a deleted connection takes its received events
-// and leaves its messages and trackings without a connection; a deleted queue, user or
+// statement triggers of migration 00053: a deleted connection (whose received events go
+// by their kept key) leaves its messages and trackings without a connection; a deleted queue, user or
 // contact leaves the rows that named it without one. Rows naming other parents stay.
 func TestDeletedParentsAreForgotten(t *testing.T) {
 	a := testutil.App(t)

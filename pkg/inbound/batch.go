@@ -162,14 +162,18 @@ func claim(tx *gorm.DB, refs []tasks.InboundRef) ([]pending, error) {
 	var rows []row
 	own, companies := pairs(refs)
 	// One statement, one round trip: the claim, then the claimed senders' locks in key
-	// order (the count forces the locks before any row is returned).
+	// order (the count forces the locks before any row is returned). "id = ANY" gives the
+	// pending index a key to probe: with the pairs alone, a planner that saw the queue empty
+	// (its usual state) walked the whole pending index for each claim, and under a backlog
+	// every claim read every waiting event (100 ms and a core at 2,500 messages a second).
 	if err := tx.Raw(`WITH claimed AS (
 		  UPDATE inbound_events SET processed_at = now(), error = '' WHERE id IN (
-		    SELECT id FROM inbound_events WHERE (id, company_id) IN (SELECT * FROM unnest(?::bigint[], ?::bigint[]))
+		    SELECT id FROM inbound_events WHERE id = ANY(?::bigint[])
+		      AND (id, company_id) IN (SELECT * FROM unnest(?::bigint[], ?::bigint[]))
 		      AND processed_at IS NULL FOR UPDATE SKIP LOCKED) RETURNING *),
 		locked AS (SELECT count(pg_advisory_xact_lock(k)) AS n FROM (
 		  SELECT DISTINCT `+senderKey+` AS k FROM claimed ORDER BY 1) senders)
-		SELECT claimed.* FROM claimed, locked`, own, companies).Find(&rows).Error; err != nil || len(rows) == 0 {
+		SELECT claimed.* FROM claimed, locked`, own, own, companies).Find(&rows).Error; err != nil || len(rows) == 0 {
 		return nil, err
 	}
 	events := make([]pending, len(rows))
