@@ -33,59 +33,40 @@ ALTER TABLE ticket_trackings
 ALTER TABLE inbound_events
     DROP CONSTRAINT IF EXISTS inbound_events_company_id_fkey;
 
--- "= ANY (ARRAY(...))" rather than "IN (SELECT ...)": a transition table has no statistics,
--- and the array form keeps a deleted contact's messages an index probe (migration 00017).
+-- One function serves every parent: its trigger's arguments name the column and the tables
+-- that point at the parent. The ids are read into an array first: "= ANY ($1)" keeps a
+-- deleted contact's messages an index probe (migration 00017), where a join with the
+-- transition table, which has no statistics, could read the whole table.
 -- +goose StatementBegin
-CREATE FUNCTION forget_deleted_connections() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION forget_deleted_parents() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    ids bigint[] := ARRAY(SELECT id FROM gone);
+    tbl text;
 BEGIN
-    UPDATE messages SET connection_id = NULL WHERE connection_id = ANY (ARRAY(SELECT id FROM gone));
-    UPDATE ticket_trackings SET connection_id = NULL WHERE connection_id = ANY (ARRAY(SELECT id FROM gone));
-    RETURN NULL;
-END $$;
--- +goose StatementEnd
--- +goose StatementBegin
-CREATE FUNCTION forget_deleted_queues() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    UPDATE messages SET queue_id = NULL WHERE queue_id = ANY (ARRAY(SELECT id FROM gone));
-    UPDATE ticket_logs SET queue_id = NULL WHERE queue_id = ANY (ARRAY(SELECT id FROM gone));
-    UPDATE ticket_trackings SET queue_id = NULL WHERE queue_id = ANY (ARRAY(SELECT id FROM gone));
-    RETURN NULL;
-END $$;
--- +goose StatementEnd
--- +goose StatementBegin
-CREATE FUNCTION forget_deleted_users() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    UPDATE messages SET user_id = NULL WHERE user_id = ANY (ARRAY(SELECT id FROM gone));
-    UPDATE ticket_logs SET user_id = NULL WHERE user_id = ANY (ARRAY(SELECT id FROM gone));
-    UPDATE ticket_trackings SET user_id = NULL WHERE user_id = ANY (ARRAY(SELECT id FROM gone));
-    RETURN NULL;
-END $$;
--- +goose StatementEnd
--- +goose StatementBegin
-CREATE FUNCTION forget_deleted_contacts() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    UPDATE messages SET contact_id = NULL WHERE contact_id = ANY (ARRAY(SELECT id FROM gone));
+    IF cardinality(ids) = 0 THEN
+        RETURN NULL; -- a delete that matched nothing reads no table
+    END IF;
+    FOREACH tbl IN ARRAY TG_ARGV[1:] LOOP
+        EXECUTE format('UPDATE %I SET %I = NULL WHERE %I = ANY ($1)', tbl, TG_ARGV[0], TG_ARGV[0]) USING ids;
+    END LOOP;
     RETURN NULL;
 END $$;
 -- +goose StatementEnd
 CREATE TRIGGER connections_forget AFTER DELETE ON connections REFERENCING OLD TABLE AS gone
-    FOR EACH STATEMENT EXECUTE FUNCTION forget_deleted_connections();
+    FOR EACH STATEMENT EXECUTE FUNCTION forget_deleted_parents('connection_id', 'messages', 'ticket_trackings');
 CREATE TRIGGER queues_forget AFTER DELETE ON queues REFERENCING OLD TABLE AS gone
-    FOR EACH STATEMENT EXECUTE FUNCTION forget_deleted_queues();
+    FOR EACH STATEMENT EXECUTE FUNCTION forget_deleted_parents('queue_id', 'messages', 'ticket_logs', 'ticket_trackings');
 CREATE TRIGGER users_forget AFTER DELETE ON users REFERENCING OLD TABLE AS gone
-    FOR EACH STATEMENT EXECUTE FUNCTION forget_deleted_users();
+    FOR EACH STATEMENT EXECUTE FUNCTION forget_deleted_parents('user_id', 'messages', 'ticket_logs', 'ticket_trackings');
 CREATE TRIGGER contacts_forget AFTER DELETE ON contacts REFERENCING OLD TABLE AS gone
-    FOR EACH STATEMENT EXECUTE FUNCTION forget_deleted_contacts();
+    FOR EACH STATEMENT EXECUTE FUNCTION forget_deleted_parents('contact_id', 'messages');
 
 -- +goose Down
 DROP TRIGGER IF EXISTS connections_forget ON connections;
 DROP TRIGGER IF EXISTS queues_forget ON queues;
 DROP TRIGGER IF EXISTS users_forget ON users;
 DROP TRIGGER IF EXISTS contacts_forget ON contacts;
-DROP FUNCTION IF EXISTS forget_deleted_connections();
-DROP FUNCTION IF EXISTS forget_deleted_queues();
-DROP FUNCTION IF EXISTS forget_deleted_users();
-DROP FUNCTION IF EXISTS forget_deleted_contacts();
+DROP FUNCTION IF EXISTS forget_deleted_parents();
 ALTER TABLE messages
     ADD CONSTRAINT messages_company_id_fkey FOREIGN KEY (company_id) REFERENCES companies(id) ON DELETE CASCADE NOT VALID,
     ADD CONSTRAINT messages_contact_id_fkey FOREIGN KEY (contact_id) REFERENCES contacts(id) ON DELETE SET NULL NOT VALID,
