@@ -24,7 +24,7 @@ type Entry struct {
 var Table = []Entry{
 	{Spec: "* * * * *", Name: tasks.TypeUsersMarkOffline, Build: tasks.NewUsersMarkOffline},
 	{Spec: "* * * * *", Name: tasks.TypeReconcile, Build: tasks.NewReconcile},
-	// Handled inbound events past their retention (pkg/inbound, Retention).
+	// Handled inbound events and Graph API deliveries past their retention (inbound.Retention).
 	{Spec: "17 * * * *", Name: tasks.TypeInboundPrune, Build: tasks.NewInboundPrune},
 	// Ticket timers (pkg/timers, BEHAVIOUR §3, §5, §6).
 	{Spec: "* * * * *", Name: tasks.TypeTimerInactivity, Build: tasks.NewTimer(tasks.TypeTimerInactivity)},

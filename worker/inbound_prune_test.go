@@ -1,6 +1,7 @@
 package worker_test
 
 import (
+	"slices"
 	"testing"
 	"time"
 
@@ -8,8 +9,9 @@ import (
 	"atende/pkg/testutil"
 )
 
-// The hourly prune deletes the handled events older than the retention, across several
-// batches, and keeps the recent ones and any never handled, whatever their age.
+// The hourly prune deletes the handled events and Graph API deliveries older than the
+// retention, across several batches, and keeps the recent ones and any never handled,
+// whatever their age.
 func TestInboundPruneKeepsRecentAndUnhandled(t *testing.T) {
 	a := testutil.App(t)
 	acme := testutil.NewTenant(t, a, "acme", 0)
@@ -32,6 +34,11 @@ func TestInboundPruneKeepsRecentAndUnhandled(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	if err := a.DB.Exec(`INSERT INTO meta_webhooks (body_hash, body, received_at, processed_at) VALUES
+		  ('old', '', now() - interval '8 days', now() - interval '8 days'),
+		  ('stranded', '', now() - interval '8 days', NULL), ('new', '', now() - interval '1 day', now())`).Error; err != nil {
+		t.Fatal(err)
+	}
 	startWorker(t, a)
 	task, err := tasks.NewInboundPrune(time.Now())
 	if err != nil {
@@ -40,24 +47,25 @@ func TestInboundPruneKeepsRecentAndUnhandled(t *testing.T) {
 	if err := tasks.Enqueue(t.Context(), a.Queue, task); err != nil {
 		t.Fatal(err)
 	}
-	var left []string
-	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Millisecond) {
-		left = nil
-		if err := a.DB.Raw(`SELECT dedupe_key FROM inbound_events WHERE connection_id = ? ORDER BY dedupe_key`, conn).
-			Scan(&left).Error; err != nil {
+	keys := func(q string, args ...any) []string {
+		var out []string
+		if err := a.DB.Raw(q, args...).Scan(&out).Error; err != nil {
 			t.Fatal(err)
 		}
-		if len(left) <= 4 || time.Now().After(deadline) {
+		return out
+	}
+	var left, deliveries []string
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		left = keys(`SELECT dedupe_key FROM inbound_events WHERE connection_id = ? ORDER BY dedupe_key`, conn)
+		deliveries = keys(`SELECT body_hash FROM meta_webhooks ORDER BY body_hash`)
+		if len(left) <= 4 && len(deliveries) <= 2 || time.Now().After(deadline) {
 			break
 		}
 	}
-	want := []string{"new-1", "new-2", "new-3", "stranded"}
-	if len(left) != len(want) {
-		t.Fatalf("%d events left, want %v", len(left), want)
+	if !slices.Equal(deliveries, []string{"new", "stranded"}) {
+		t.Fatalf("deliveries left %v, want [new stranded]", deliveries)
 	}
-	for i := range want {
-		if left[i] != want[i] {
-			t.Fatalf("left %v, want %v", left, want)
-		}
+	if want := []string{"new-1", "new-2", "new-3", "stranded"}; !slices.Equal(left, want) {
+		t.Fatalf("events left %v, want %v", left, want)
 	}
 }

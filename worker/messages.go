@@ -11,6 +11,7 @@ import (
 	"atende/pkg/app"
 	"atende/pkg/campaign"
 	"atende/pkg/channel/sandbox"
+	atdb "atende/pkg/db"
 	"atende/pkg/flowrun"
 	"atende/pkg/inbound"
 	"atende/pkg/message"
@@ -58,13 +59,20 @@ func (w *Worker) processInbound(ctx context.Context, t *asynq.Task) error {
 // still queued a no-op, and the handlers skip work already done.
 func (w *Worker) reconcile(ctx context.Context, _ *asynq.Task) error { return Reconcile(w.App, ctx) }
 
-// pruneInbound deletes the handled inbound events past their retention.
+// pruneInbound deletes the handled inbound events and Graph API deliveries past their
+// retention.
 func (w *Worker) pruneInbound(ctx context.Context, _ *asynq.Task) error {
-	n, err := inbound.Prune(ctx, w.App.DB, time.Now().Add(-inbound.Retention))
-	if n > 0 {
-		slog.Info("inbound: handled events pruned", "count", n)
+	cutoff := time.Now().Add(-inbound.Retention)
+	for _, table := range inbound.PrunedTables {
+		n, err := atdb.PruneHandled(ctx, w.App.DB, table, cutoff)
+		if err != nil {
+			return err
+		}
+		if n > 0 {
+			slog.Info("inbound: handled rows pruned", "table", table, "count", n)
+		}
 	}
-	return err
+	return nil
 }
 
 // Reconcile is the reconciler's work, callable without a task (tests, operators).

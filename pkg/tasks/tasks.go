@@ -276,7 +276,8 @@ func NewMetaMedia(p MetaMedia) (*asynq.Task, error) {
 		asynq.ProcessIn(MetaMediaAfter), asynq.TaskID(fmt.Sprintf("%s:%d:%s", TypeMetaMedia, p.ConnectionID, p.ProviderID)))
 }
 
-// TypeInboundPrune deletes the handled inbound events past their retention (inbound.Prune).
+// TypeInboundPrune deletes the handled inbound events and Graph API deliveries past their
+// retention (inbound.Retention, db.PruneHandled).
 const TypeInboundPrune = "inbound:prune"
 
 // InboundPrune carries the cron tick it belongs to.
