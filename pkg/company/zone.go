@@ -6,18 +6,17 @@ import (
 
 	"gorm.io/gorm"
 
-	"atende/pkg/hours"
 	"atende/pkg/tenant"
 )
 
 // NameAndZone is company id's name and time zone (UTC when it names none Go knows): what
 // dates, business hours and message variables are rendered in.
 func NameAndZone(ctx context.Context, db *gorm.DB, id int64) (string, *time.Location, error) {
-	var c struct{ Name, Timezone string }
-	if err := db.WithContext(ctx).Table("companies").Select("name, timezone").Where("id = ?", id).Take(&c).Error; err != nil {
+	var c Company
+	if err := db.WithContext(ctx).Select("name, timezone").Where("id = ?", id).Take(&c).Error; err != nil {
 		return "", nil, err
 	}
-	return c.Name, hours.ZoneOr(c.Timezone), nil
+	return c.Name, c.Location(), nil
 }
 
 // Zone is company id's time zone (UTC when it names none Go knows).
