@@ -16,6 +16,8 @@ const brand = { appName: `Marca ${stamp}`, primaryColorLight: '#aa3311' };
 
 /** YYYY-MM-DD of a date (UTC). */
 const day = (d) => d.toISOString().slice(0, 10);
+/** YYYY-MM-DD of a date in this machine's zone (the browser's, as the due-date warning counts). */
+const localDay = (d) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 const FAKEEFI_URL = (process.env.FAKEEFI_URL || 'http://127.0.0.1:8191').replace(/\/$/, '');
 
 /** A date plus months, clamped to the month's last day (Jan 31 + 1 = Feb 28/29). */
@@ -82,8 +84,9 @@ describe('platform: whitelabel, a company billed and paid', { timeout: 600000 },
     const plan = await call('POST', '/plans', {
       token, body: { name: `Plano ${stamp}`, amount: 59.9, users: 3, connections: 2, queues: 2, isPublic: false },
     });
-    // Due in 4 days: inside the 5-day warning, and billed (invoices are made 20 days ahead).
-    const dueDate = day(new Date(Date.now() + 4 * 86400000 + 3600000));
+    // Due in 3 days (the browser's calendar days, as the warning counts them): inside the
+    // 5-day warning at any hour, and billed (invoices are made 20 days ahead).
+    const dueDate = localDay(new Date(Date.now() + 3 * 86400000));
     const company = await call('POST', '/companies', {
       token, body: { name: `Cliente ${stamp}`, email: `dono-${stamp}@cliente.test`, planId: plan.id, dueDate, recurrence: 'MENSAL' },
     });

@@ -65,6 +65,9 @@ export default function ScheduleCalendar({ contactId, onAdd, onEdit, onMove }) {
         locale={LOCALES[i18n.language]}
         height={CALENDAR_HEIGHT}
         dayMaxEvents
+        // A schedule is a moment: FullCalendar's default hour would spill one made after 23:00
+        // onto the next day's cell, taking its room.
+        defaultTimedEventDuration="00:01"
         editable
         eventDurationEditable={false}
         events={events}
