@@ -231,6 +231,32 @@ func TestBotMenuPipeline(t *testing.T) {
 		"Nossos planos:\n\n*[ 1 ]* - Básico\n"+back, mainMenu, "Suporte: aguarde, Maria")
 }
 
+// A reply on a channel that names messages after our id (the sandbox) is stored with its
+// provider id and waits in the outbox until its send is recorded; the record then leaves
+// the provider id as it was (a HOT update: no index names what changes).
+func TestBotRepliesNamedAhead(t *testing.T) {
+	b := newBotEnv(t, nil)
+	threeQueues(b)
+	const n = "5511900000009"
+	same(t, "menu", b.say(n, "oi"), mainMenu)
+	var m struct {
+		ID         int64
+		ProviderID *string
+		Ack        int
+	}
+	b.must(b.App.DB.Raw(`SELECT id, provider_id, ack FROM messages WHERE company_id = ? AND from_me`, b.tn.Company.ID).Scan(&m).Error)
+	if want := fmt.Sprintf("SBX%d-%d", b.conn.ID, m.ID); m.ProviderID == nil || *m.ProviderID != want {
+		t.Fatalf("the reply's provider id: %v, want %s", m.ProviderID, want)
+	}
+	b.delivered(n, mainMenu)
+	eventually(t, "the send recorded", func() bool {
+		return count(b.env, `SELECT count(*) FROM messages WHERE id = ? AND ack >= 1`, m.ID) == 1
+	})
+	if k := count(b.env, `SELECT count(*) FROM message_outbox WHERE message_id = ?`, m.ID); k != 0 {
+		t.Fatalf("a sent reply still in the outbox (%d)", k)
+	}
+}
+
 // Decision 2's limits and the menu's other rules, each on its own customer.
 func TestBotMenuRules(t *testing.T) {
 	b := newBotEnv(t, func(c *connection.Connection) { c.TimeUseBotQueues = 0 })

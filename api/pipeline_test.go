@@ -159,4 +159,24 @@ func TestDeliveryNeitherLosesNorRepeats(t *testing.T) {
 	if n := count(e, "SELECT count(*) FROM sandbox_outbox WHERE message_id = ?", m.ID); n != 1 {
 		t.Fatalf("message delivered %d times", n)
 	}
+
+	// A reply stored with its provider id named ahead (as the bot's are) whose task was
+	// lost: still waiting, found in the outbox and sent once.
+	named := message.Message{CompanyID: acme.Company.ID, TicketID: ticketID, ConnectionID: &conn.ID, ContactID: &contactID,
+		FromMe: true, Body: "named ahead", MediaType: message.TypeChat, CreatedAt: time.Now().Add(-2 * time.Minute)}
+	e.App.DB.Create(&named)
+	provider := e.App.Channels.ProviderID(conn, named.ID)
+	e.App.DB.Exec("UPDATE messages SET provider_id = ? WHERE id = ?", provider, named.ID)
+	if err := worker.Reconcile(e.App, ctx); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "named delivery", func() bool {
+		return count(e, "SELECT count(*) FROM messages WHERE id = ? AND provider_id = ? AND ack >= 1", named.ID, provider) == 1
+	})
+	if n := count(e, "SELECT count(*) FROM sandbox_outbox WHERE message_id = ?", named.ID); n != 1 {
+		t.Fatalf("named message delivered %d times", n)
+	}
+	if n := count(e, "SELECT count(*) FROM message_outbox WHERE message_id IN (?, ?)", m.ID, named.ID); n != 0 {
+		t.Fatalf("%d sent messages still in the outbox", n)
+	}
 }

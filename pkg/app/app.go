@@ -249,7 +249,7 @@ func (a *App) wireMessaging() {
 	a.Delivery = message.Delivery{DB: a.DB, Channels: a.Channels, Events: a.Events, Media: a.Media, Settings: a.Settings,
 		Connections: a.ConnectionCache}
 	a.InboundStore = inbound.NewStore(a.DB, a.Queue)
-	a.Inbound = inbound.Processor{DB: a.DB, Events: a.Events, Media: a.Media, Connections: a.ConnectionCache,
+	a.Inbound = inbound.Processor{DB: a.DB, Events: a.Events, Media: a.Media, Connections: a.ConnectionCache, Channels: a.Channels,
 		Settings: a.Settings, Queue: a.Queue, Bot: inbound.NewBotCache()}
 	a.wireWhatsApp()
 }

@@ -157,6 +157,22 @@ func (r Registry) For(conn connection.Connection) (Channel, error) {
 	return nil, fmt.Errorf("%w: %s", ErrUnknownChannel, conn.Channel)
 }
 
+// Namer is a channel that names a message we send after our own id (the sandbox,
+// whatsmeow): the provider id is known before the send, so it is written with the row,
+// and the send's record then changes no indexed column (a HOT update).
+type Namer interface {
+	ProviderID(conn connection.Connection, messageID int64) string
+}
+
+// ProviderID is the id conn's channel will give our message messageID, when the channel
+// names it ahead (Namer); "" otherwise.
+func (r Registry) ProviderID(conn connection.Connection, messageID int64) string {
+	if n, ok := r[conn.Channel].(Namer); ok {
+		return n.ProviderID(conn, messageID)
+	}
+	return ""
+}
+
 // ElsewhereError says the work needs the session another process owns: the worker hands
 // the task to that process's own queue instead of failing it.
 type ElsewhereError struct{ Owner string }

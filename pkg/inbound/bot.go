@@ -144,7 +144,7 @@ func decide(candidates []*arrival, opened map[int64]bool, st *botState) (turns [
 // flush writes the turns: every ticket, reply, log entry and tracking mark of the batch
 // in one statement each; then the rare ones a turn at a time (consent, rating, close).
 func (p Processor) flush(ctx context.Context, tx *gorm.DB, turns []*turn) ([]announce, error) {
-	outs, err := writeReplies(tx, turns)
+	outs, err := writeReplies(tx, turns, p.Channels.ProviderID)
 	if err != nil {
 		return nil, err
 	}

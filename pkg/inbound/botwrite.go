@@ -1,10 +1,13 @@
 package inbound
 
 import (
+	"fmt"
+	"slices"
 	"time"
 
 	"gorm.io/gorm"
 
+	"atende/pkg/connection"
 	atdb "atende/pkg/db"
 	"atende/pkg/message"
 	"atende/pkg/ticket"
@@ -14,11 +17,13 @@ import (
 // texts never change, so PostgreSQL plans each once per connection).
 
 // writeReplies stores every reply of the turns, in order, as outgoing rows at ack 0 (the
-// system's: no user), and returns their announces with their send times. Each row gets its
-// own creation time, a microsecond apart, which names it in what the insert returns.
-func writeReplies(tx *gorm.DB, turns []*turn) ([]announce, error) {
+// system's: no user), and returns their announces with their send times. A reply whose
+// channel names it after our id (name, channel.Registry.ProviderID) is stored with that
+// provider id, so recording its send later is a HOT update.
+func writeReplies(tx *gorm.DB, turns []*turn, name func(connection.Connection, int64) string) ([]announce, error) {
 	var msgs []*message.Message
 	var delays []time.Duration
+	var via []connection.Connection // each reply's connection
 	base := time.Now().Truncate(time.Microsecond)
 	for _, tu := range turns {
 		t := tu.a.ticket
@@ -32,51 +37,68 @@ func writeReplies(tx *gorm.DB, turns []*turn) ([]announce, error) {
 			if r.Quote {
 				m.QuotedMsgID = &tu.a.msg.ID
 			}
-			msgs, delays = append(msgs, m), append(delays, at)
+			msgs, delays, via = append(msgs, m), append(delays, at), append(via, tu.a.conn)
 			t.LastMessage, t.FromMe, t.UnreadMessages = message.Preview(*m), true, 0
 		}
 	}
 	if len(msgs) == 0 {
 		return nil, nil
 	}
-	var companies, tickets atdb.Int64s
-	var contacts, conns, queues, quoted atdb.NullInt64s
-	var bodies, types, paths, names atdb.Texts
-	var created atdb.Times
-	for _, m := range msgs {
-		companies, tickets, contacts = append(companies, m.CompanyID), append(tickets, m.TicketID), append(contacts, m.ContactID)
-		conns, queues, quoted = append(conns, m.ConnectionID), append(queues, m.QueueID), append(quoted, m.QuotedMsgID)
-		bodies, types, paths, names = append(bodies, m.Body), append(types, m.MediaType), append(paths, m.MediaPath), append(names, m.MediaName)
-		created = append(created, m.CreatedAt)
-	}
-	var stored []struct {
-		ID        int64
-		TicketID  int64
-		CreatedAt time.Time
-	}
-	if err := tx.Raw(`INSERT INTO messages (company_id, ticket_id, contact_id, connection_id, queue_id, quoted_msg_id,
-		  body, media_type, media_path, media_name, from_me, read, ack, created_at, updated_at)
-		SELECT c, t, ct, cn, q, qm, b, mt, mp, mn, true, true, 0, at, at FROM unnest(?::bigint[], ?::bigint[], ?::bigint[],
-		  ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::text[], ?::text[], ?::text[], ?::timestamptz[])
-		  AS v(c, t, ct, cn, q, qm, b, mt, mp, mn, at)
-		RETURNING id, ticket_id, created_at`, companies, tickets, contacts, conns, queues, quoted,
-		bodies, types, paths, names, created).Find(&stored).Error; err != nil {
+	if err := reserveIDs(tx, msgs); err != nil {
 		return nil, err
 	}
-	type key struct {
-		ticket int64
-		at     int64
-	}
-	ids := make(map[key]int64, len(stored))
-	for _, s := range stored {
-		ids[key{s.TicketID, s.CreatedAt.UnixMicro()}] = s.ID
-	}
+	var ids, companies, tickets atdb.Int64s
+	var contacts, conns, queues, quoted atdb.NullInt64s
+	var providers, bodies, types, paths, names atdb.Texts
+	var created atdb.Times
 	outs := make([]announce, len(msgs))
 	for i, m := range msgs {
-		m.ID = ids[key{m.TicketID, m.CreatedAt.UnixMicro()}]
+		if provider := name(via[i], m.ID); provider != "" {
+			m.ProviderID = &provider
+		}
+		ids, companies, tickets, contacts = append(ids, m.ID), append(companies, m.CompanyID), append(tickets, m.TicketID), append(contacts, m.ContactID)
+		conns, queues, quoted = append(conns, m.ConnectionID), append(queues, m.QueueID), append(quoted, m.QuotedMsgID)
+		bodies, types, paths, names = append(bodies, m.Body), append(types, m.MediaType), append(paths, m.MediaPath), append(names, m.MediaName)
+		providers, created = append(providers, deref(m.ProviderID)), append(created, m.CreatedAt)
 		outs[i] = announce{action: "create", msg: *m, ticketID: m.TicketID, send: true, delay: delays[i]}
 	}
+	// A reply named ahead waits in the outbox from here; one without a name gets its outbox
+	// row from the messages trigger (migration 00054).
+	if err := tx.Exec(`WITH stored AS (INSERT INTO messages (id, company_id, ticket_id, contact_id, connection_id, queue_id,
+		  quoted_msg_id, provider_id, body, media_type, media_path, media_name, from_me, read, ack, created_at, updated_at)
+		SELECT id, c, t, ct, cn, q, qm, NULLIF(pv, ''), b, mt, mp, mn, true, true, 0, at, at FROM unnest(?::bigint[],
+		  ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::text[], ?::text[],
+		  ?::text[], ?::text[], ?::timestamptz[]) AS v(id, c, t, ct, cn, q, qm, pv, b, mt, mp, mn, at)
+		RETURNING id, provider_id, created_at)
+		INSERT INTO message_outbox (message_id, created_at) SELECT id, created_at FROM stored WHERE provider_id IS NOT NULL`,
+		ids, companies, tickets, contacts, conns, queues, quoted, providers, bodies, types, paths, names, created).Error; err != nil {
+		return nil, err
+	}
 	return outs, nil
+}
+
+// reserveIDs takes the messages' ids from the table's sequence, in order, before their
+// insert: a provider id named after our id goes in with the row.
+func reserveIDs(tx *gorm.DB, msgs []*message.Message) error {
+	var ids []int64
+	if err := tx.Raw(`SELECT nextval('messages_id_seq') FROM generate_series(1, ?)`, len(msgs)).Scan(&ids).Error; err != nil {
+		return err
+	}
+	if len(ids) != len(msgs) {
+		return fmt.Errorf("inbound: %d message ids reserved for %d replies", len(ids), len(msgs))
+	}
+	slices.Sort(ids)
+	for i, m := range msgs {
+		m.ID = ids[i]
+	}
+	return nil
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
 }
 
 // mediaKind is a reply's message type: text, or its file's type.

@@ -29,6 +29,7 @@ type Processor struct {
 	Events      realtime.Publisher
 	Media       message.MediaURL
 	Connections *connection.Cache // each batch's connection rows
+	Channels    channel.Registry  // names the bot's replies ahead, where the channel can (nil: none)
 	Settings    ticket.Settings   // company settings, for the bot (chatbot.Keys)
 	Queue       tasks.Enqueuer    // the bot's replies: message:send after commit
 	Bot         *BotCache         // the bot's configuration by company (nil: read every batch)

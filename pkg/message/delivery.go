@@ -119,7 +119,8 @@ func (d Delivery) reaction(ctx context.Context, m Message, out channel.Outgoing)
 func (d Delivery) Act(ctx context.Context, p tasks.MessageAction) error {
 	ctx = tenant.With(ctx, p.CompanyID)
 	var msgs []Message
-	if err := d.DB.WithContext(ctx).Where("company_id = ? AND id IN ? AND provider_id IS NOT NULL",
+	// A reply of ours named ahead has its provider id before its send (ack 0): not yet.
+	if err := d.DB.WithContext(ctx).Where("company_id = ? AND id IN ? AND provider_id IS NOT NULL AND NOT (from_me AND ack = 0)",
 		p.CompanyID, p.MessageIDs).Find(&msgs).Error; err != nil || len(msgs) == 0 {
 		return err
 	}
@@ -170,16 +171,25 @@ type Ref struct {
 }
 
 // Stranded lists outgoing messages still waiting for their channel after grace, from the
-// last day (older ones are past helping and stay visible as unsent).
+// last day (older ones are past helping and stay visible as unsent), at most 5,000, oldest
+// first. It reads the outbox (migration 00054), and drops from it what waits no more: a
+// message deleted, failed or recorded sent without its outbox row going (a receipt that
+// came first), and anything past the day.
 func Stranded(ctx context.Context, db *gorm.DB, grace time.Duration) ([]Ref, error) {
 	var refs []Ref
 	now := time.Now()
-	err := db.WithContext(ctx).Model(&Message{}).Select("id, company_id").
-		Where("from_me AND ack = 0 AND NOT is_private AND NOT is_deleted AND provider_id IS NULL").
-		Where("created_at < ? AND created_at > ?", now.Add(-grace), now.Add(-24*time.Hour)).
-		Order("created_at").Limit(5000).Scan(&refs).Error
+	db = db.WithContext(ctx)
+	if err := db.Exec(`DELETE FROM message_outbox o WHERE o.created_at < ? AND (o.created_at < ? OR NOT EXISTS
+		(SELECT 1 FROM messages m WHERE m.id = o.message_id AND `+waiting+`))`, now.Add(-grace), now.Add(-24*time.Hour)).Error; err != nil {
+		return nil, err
+	}
+	err := db.Raw(`SELECT m.id, m.company_id FROM message_outbox o JOIN messages m ON m.id = o.message_id
+		WHERE o.created_at < ? AND `+waiting+` ORDER BY o.created_at LIMIT 5000`, now.Add(-grace)).Scan(&refs).Error
 	return refs, err
 }
+
+// waiting is the condition of a message m still to be handed to its channel.
+const waiting = "m.from_me AND m.ack = 0 AND NOT m.is_private AND NOT m.is_deleted"
 
 // menu reads the bot's numbered menu back from a system text, when the company wants its
 // menus as a list or buttons (chatBotType); nil otherwise.

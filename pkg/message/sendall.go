@@ -2,7 +2,6 @@ package message
 
 import (
 	"context"
-	"time"
 
 	"gorm.io/gorm"
 
@@ -70,7 +69,7 @@ func (d Delivery) loadLists(ctx context.Context, lists []tasks.SendList) ([][]Me
 	for _, r := range rows {
 		m := r.Message
 		rooms[m.TicketID] = ticket.Room{ID: m.TicketID, CompanyID: m.CompanyID, UUID: r.TicketUUID}
-		if m.ProviderID == nil && !m.IsPrivate && !m.IsDeleted && m.FromMe && m.Ack == AckPending { // else nothing left to do
+		if m.Ack == AckPending && m.FromMe && !m.IsPrivate && !m.IsDeleted { // else nothing left to do
 			byID[m.ID] = m
 			pending = append(pending, m)
 		}
@@ -130,16 +129,17 @@ func (d Delivery) target(ctx context.Context, m Message, contacts map[int64]cont
 
 // recordSent writes the provider id the channel gave m, and returns m as recorded.
 func (d Delivery) recordSent(ctx context.Context, m Message, sent channel.Sent) (Message, error) {
-	ack := max(sent.Ack, AckSent)
-	res := d.DB.WithContext(ctx).Model(&Message{}).Where("id = ? AND provider_id IS NULL", m.ID).
-		Updates(map[string]any{"provider_id": sent.ProviderID, "ack": gorm.Expr("GREATEST(ack, ?)", ack),
-			"send_error": "", "updated_at": time.Now()})
-	m.ProviderID, m.Ack, m.SendError = &sent.ProviderID, ack, ""
-	return m, res.Error
+	out, err := d.recordSentAll(ctx, []Message{m}, []channel.Sent{sent})
+	if err != nil {
+		return m, err
+	}
+	return out[0], nil
 }
 
-// recordSentAll writes the provider ids a Batcher gave msgs (sent[i] is msgs[i]'s) in one
-// statement, and returns msgs as recorded.
+// recordSentAll writes the provider ids the channel gave msgs (sent[i] is msgs[i]'s) in one
+// statement, takes them out of the outbox, and returns msgs as recorded. A message still
+// waiting (ack 0) is recorded once; its provider id, when written with the row (a channel
+// that names messages after our id), is the same, so the update changes no indexed column.
 func (d Delivery) recordSentAll(ctx context.Context, msgs []Message, sent []channel.Sent) ([]Message, error) {
 	var ids, acks atdb.Int64s
 	var providers atdb.Texts
@@ -150,9 +150,9 @@ func (d Delivery) recordSentAll(ctx context.Context, msgs []Message, sent []chan
 		m.ProviderID, m.Ack, m.SendError = &sent[i].ProviderID, ack, ""
 		out[i] = m
 	}
-	err := d.DB.WithContext(ctx).Exec(`UPDATE messages m SET provider_id = v.provider, ack = GREATEST(m.ack, v.ack),
-		send_error = '', updated_at = now()
+	err := d.DB.WithContext(ctx).Exec(`WITH sent AS (DELETE FROM message_outbox WHERE message_id = ANY(?::bigint[]))
+		UPDATE messages m SET provider_id = v.provider, ack = GREATEST(m.ack, v.ack), send_error = '', updated_at = now()
 		FROM unnest(?::bigint[], ?::text[], ?::int[]) AS v(id, provider, ack)
-		WHERE m.id = v.id AND m.provider_id IS NULL`, ids, providers, acks).Error
+		WHERE m.id = v.id AND m.ack = 0`, ids, ids, providers, acks).Error
 	return out, err
 }

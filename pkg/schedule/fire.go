@@ -233,7 +233,7 @@ func (s Service) deliver(ctx context.Context, c *claimed, final bool) (string, e
 			return "", res.Error
 		case res.RowsAffected == 0:
 			return "", failure{"A mensagem foi apagada antes do envio."}
-		case m.ProviderID != nil:
+		case m.ProviderID != nil && m.Ack >= message.AckSent:
 			return *m.ProviderID, nil
 		case m.Ack == message.AckFailed:
 			return "", failure{m.SendError}
@@ -363,7 +363,7 @@ func SentRaw(tx *gorm.DB, companyID int64, providerID string) bool {
 func dropUnsent(tx *gorm.DB, scheduleID int64, why string) error {
 	if err := tx.Exec(`UPDATE messages SET ack = ?, send_error = ?, updated_at = now() WHERE id IN
 		(SELECT message_id FROM schedule_sends WHERE schedule_id = ? AND sent_at IS NULL AND message_id IS NOT NULL)
-		AND ack = ? AND provider_id IS NULL`, message.AckFailed, why, scheduleID, message.AckPending).Error; err != nil {
+		AND ack = ?`, message.AckFailed, why, scheduleID, message.AckPending).Error; err != nil {
 		return err
 	}
 	return tx.Where("schedule_id = ?", scheduleID).Delete(&Send{}).Error

@@ -59,6 +59,11 @@ func New(db *gorm.DB, q tasks.Enqueuer) Channel {
 	return Channel{DB: db, Queue: q, rounds: &rounds{queued: map[roundKey]bool{}}}
 }
 
+// ProviderID names our message messageID as the simulated phone sees it (channel.Namer).
+func (Channel) ProviderID(conn connection.Connection, messageID int64) string {
+	return fmt.Sprintf("SBX%d-%d", conn.ID, messageID)
+}
+
 // Send records the message once per message id: asked again (a retried task after a crash),
 // it returns the first delivery's provider id and records nothing new.
 func (c Channel) Send(ctx context.Context, conn connection.Connection, out channel.Outgoing) (channel.Sent, error) {
@@ -78,7 +83,7 @@ func (c Channel) SendBatch(ctx context.Context, ds []channel.Delivery) ([]channe
 	sent := make([]channel.Sent, len(ds))
 	for i, d := range ds {
 		rows[i] = Outbox{CompanyID: d.Conn.CompanyID, ConnectionID: d.Conn.ID, MessageID: d.Out.MessageID,
-			ProviderID: fmt.Sprintf("SBX%d-%d", d.Conn.ID, d.Out.MessageID), Number: d.Out.To, Kind: d.Out.Kind,
+			ProviderID: c.ProviderID(d.Conn, d.Out.MessageID), Number: d.Out.To, Kind: d.Out.Kind,
 			Body: d.Out.Body, MediaPath: d.Out.MediaPath, MediaName: d.Out.MediaName, TargetID: d.Out.TargetID, Ack: 1,
 			CreatedAt: now}
 		sent[i] = channel.Sent{ProviderID: rows[i].ProviderID, Ack: 1}

@@ -35,6 +35,11 @@ func MessageID(connID, messageID int64) types.MessageID {
 	return whatsmeow.WebMessageIDPrefix + strings.ToUpper(hex.EncodeToString(sum[:9]))
 }
 
+// ProviderID is MessageID (channel.Namer): a reply's id is written with its row.
+func (Channel) ProviderID(conn connection.Connection, messageID int64) string {
+	return MessageID(conn.ID, messageID)
+}
+
 // JID is the address of a digits-only number (a group when isGroup).
 func JID(number string, isGroup bool) types.JID {
 	if isGroup {

@@ -69,7 +69,7 @@ func (ty Typist) announce(ctx context.Context, companyID, id int64) error {
 	if err := db.Where("id = ? AND company_id = ?", id, companyID).Take(&m).Error; err != nil {
 		return err
 	}
-	if m.ProviderID != nil || m.Ack != message.AckPending || m.IsDeleted || m.ConnectionID == nil || m.ContactID == nil {
+	if m.Ack != message.AckPending || m.IsDeleted || m.ConnectionID == nil || m.ContactID == nil {
 		return nil
 	}
 	conn, err := connection.Store{DB: ty.DB}.Get(ctx, *m.ConnectionID)
