@@ -1,4 +1,5 @@
 import { downloadFile } from '../../contactLists/api/contactListsApi';
+import { isoDay, monthStart } from '../../../utils/companyDay';
 
 export const DASHBOARD_PATH = '/dashboard';
 export const TICKETS_USERS_PATH = '/dashboard/ticketsUsers';
@@ -6,19 +7,10 @@ export const TICKETS_DAY_PATH = '/dashboard/ticketsDay';
 export const EXPORT_PATH = '/dashboard/attendants/export';
 export const MOMENTS_PATH = '/dashboard/moments';
 
-/** yyyy-mm-dd of date's calendar day in timeZone (the company's; the browser's when unknown). */
-export function isoDay(date, timeZone) {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: timeZone || undefined, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
-  } catch {
-    return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
-  }
-}
-
 /** The filter's default: the first of the month to today, in the company's time zone. */
 export function defaultRange(timeZone, now = new Date()) {
   const today = isoDay(now, timeZone);
-  return { from: `${today.slice(0, 8)}01`, to: today };
+  return { from: monthStart(today), to: today };
 }
 
 /** The query every dashboard call takes for a range. */

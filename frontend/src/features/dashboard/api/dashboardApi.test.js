@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cut, defaultRange, formatMinutes, isoDay, momentCards, rangeReady } from './dashboardApi';
+import { cut, defaultRange, formatMinutes, momentCards, rangeReady } from './dashboardApi';
+import { isoDay } from '../../../utils/companyDay';
 
 describe('dashboard helpers', () => {
   it('defaults to the first of the month to today in the company time zone', () => {

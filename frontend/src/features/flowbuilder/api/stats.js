@@ -1,17 +1,13 @@
+import { addDays, isoDay } from '../../../utils/companyDay';
+
 /** The canvas's analytics overlay: date range and the counts of GET /flowbuilder/:id/stats. */
 
 export const STATS_DAYS = 30;
 
-const isoDay = (date) => {
-  const pad = (value) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-};
-
-/** The default range: the last 30 days up to today (local dates, YYYY-MM-DD). */
-export function defaultRange(now = new Date()) {
-  const from = new Date(now);
-  from.setDate(from.getDate() - STATS_DAYS);
-  return { dateFrom: isoDay(from), dateTo: isoDay(now) };
+/** The default range: the last 30 days up to today, in the company's zone (YYYY-MM-DD). */
+export function defaultRange(timeZone, now = new Date()) {
+  const today = isoDay(now, timeZone);
+  return { dateFrom: addDays(today, -STATS_DAYS), dateTo: today };
 }
 
 /** A node's counts ({ entered, stopped }), zeros when the node saw no run. */

@@ -3,7 +3,9 @@ import { defaultRange, dropRate, edgeCount, labelEdges, nodeStats } from './stat
 
 describe('stats overlay', () => {
   it('defaults to the last 30 days', () => {
-    expect(defaultRange(new Date(2026, 10, 25, 15))).toEqual({ dateFrom: '2026-10-26', dateTo: '2026-11-25' });
+    expect(defaultRange('UTC', new Date(Date.UTC(2026, 10, 25, 15)))).toEqual({ dateFrom: '2026-10-26', dateTo: '2026-11-25' });
+    // 01:30 UTC is still the 24th in São Paulo, the company's zone.
+    expect(defaultRange('America/Sao_Paulo', new Date(Date.UTC(2026, 10, 25, 1, 30)))).toEqual({ dateFrom: '2026-10-25', dateTo: '2026-11-24' });
   });
   it('reads node counts with zeros for unseen nodes', () => {
     const stats = { nodes: { a: { entered: 10, stopped: 3 } } };

@@ -10,6 +10,7 @@ import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../services/toast';
 import toastError from '../../../utils/toastError';
+import { useAuth } from '../../auth/hooks/useAuth';
 import { saveFlowGraph } from '../api/flowbuilderApi';
 import {
   KINDS, duplicateNode, initialData, newNode, removeNodes, replaceData,
@@ -30,8 +31,9 @@ export const FLOW_INVALID = 'ERR_FLOW_INVALID';
 
 /** The analytics overlay: on/off, its range and GET /flowbuilder/:id/stats while on. */
 function useStats(id) {
+  const { user } = useAuth();
   const [on, setOn] = useState(false);
-  const [range, setRange] = useState(defaultRange);
+  const [range, setRange] = useState(() => defaultRange(user?.company?.timezone));
   const { data, error, mutate } = useSWR(on ? [`/flowbuilder/${id}/stats`, range] : null);
   return { on, setOn, range, setRange, stats: on ? data || null : null, error, refresh: mutate };
 }

@@ -47,6 +47,7 @@ vi.mock('@xyflow/react', async () => {
     },
   };
 });
+vi.mock('../../auth/hooks/useAuth', () => ({ useAuth: () => ({ user: { id: 1, profile: 'admin', companyId: 7, company: { timezone: 'America/Sao_Paulo' } } }) }));
 vi.mock('../../../hooks/useCompanyEvent', () => ({
   default: (name, handler) => {
     canvas.events[name] = handler;

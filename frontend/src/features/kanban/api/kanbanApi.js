@@ -1,5 +1,6 @@
 import { api } from '../../../services/api';
 import { randomColor } from '../../../utils/colors';
+import { isoDay } from '../../../utils/companyDay';
 
 export const LANES_PATH = '/tag/kanban';
 export const BOARD_PATH = '/ticket/kanban';
@@ -10,8 +11,8 @@ export const ACTIVE_STATUSES = ['open', 'pending'];
 /** The plan's useKanban flag opens /Kanban and /TagsKanban. */
 export const kanbanAllowed = (user) => Boolean(user?.company?.plan?.useKanban);
 
-const ymd = (d) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-export const today = (now = new Date()) => ymd(now);
+/** Today in the company's time zone, as the board's dates are read. */
+export const today = (timeZone, now = new Date()) => isoDay(now, timeZone);
 
 /** The lane a card sits in: its first tag that is a lane, else the default lane. */
 export function laneOf(card, laneIds) {

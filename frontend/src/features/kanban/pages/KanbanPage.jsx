@@ -19,7 +19,10 @@ export default function KanbanPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user } = useAuth();
-  const [dates, setDates] = useState({ startDate: today(), endDate: today() });
+  const [dates, setDates] = useState(() => {
+    const day = today(user?.company?.timezone);
+    return { startDate: day, endDate: day };
+  });
   const [applied, setApplied] = useState(dates);
   const [over, setOver] = useState(null);
   const { data: laneData, mutate: reloadLanes } = useSWR(LANES_PATH, quiet);

@@ -1,4 +1,5 @@
 import { downloadFile } from '../../contactLists/api/contactListsApi';
+import { isoDay, monthStart } from '../../../utils/companyDay';
 
 export const REPORT_PATH = '/ticketreport/reports';
 export const EXPORT_PATH = '/ticketreport/reports/export';
@@ -9,13 +10,12 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const MIN_SEARCH = 3;
 export const STATUSES = ['open', 'pending', 'closed', 'group', 'nps', 'lgpd'];
 
-const ymd = (d) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-
-/** The report's default filters: start of the month to today (spec/3 §9). */
-export function defaultFilters(now = new Date()) {
+/** The report's default filters: start of the month to today, in the company's zone (spec/3 §9). */
+export function defaultFilters(timeZone, now = new Date()) {
+  const today = isoDay(now, timeZone);
   return {
     searchParam: '', whatsappIds: [], users: [], queueIds: [], status: [], onlyRated: false,
-    dateFrom: ymd(new Date(now.getFullYear(), now.getMonth(), 1)), dateTo: ymd(now),
+    dateFrom: monthStart(today), dateTo: today,
   };
 }
 

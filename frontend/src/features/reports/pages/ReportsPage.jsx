@@ -11,6 +11,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import useDebouncedValue from '../../../hooks/useDebouncedValue';
 import toastError from '../../../utils/toastError';
+import { useAuth } from '../../auth/hooks/useAuth';
 import TicketLogModal from '../../tickets/components/TicketLogModal';
 import { formatDateTime } from '../../tickets/utils/format';
 import MultiSelect from '../components/MultiSelect';
@@ -25,7 +26,8 @@ const options = (list) => list.map((x) => ({ value: x.id, label: x.name }));
 export default function ReportsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [filters, setFilters] = useState(() => defaultFilters());
+  const { user } = useAuth();
+  const [filters, setFilters] = useState(() => defaultFilters(user?.company?.timezone));
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const [logTicket, setLogTicket] = useState(null);
