@@ -1,26 +1,31 @@
+import { isoDay } from './companyDay';
+
 const DAY_MS = 86400000;
 export const DUE_SOON_DAYS = 5;
 
-function parseDay(value) {
+/** A YYYY-MM-DD as a count of days. */
+const dayNumber = (value) => {
   const [year, month, day] = String(value).slice(0, 10).split('-').map(Number);
-  return new Date(year, month - 1, day);
-}
+  return Date.UTC(year, month - 1, day) / DAY_MS;
+};
 
-/** Whole days from today to the due date (0 = due today, negative = overdue); null without a date. */
-export function daysUntilDue(dueDate, now = new Date()) {
+/**
+ * Whole days from today to the due date (0 = due today, negative = overdue); null without a
+ * date. Today is the company's (timeZone), as the server counts; the browser's without one.
+ */
+export function daysUntilDue(dueDate, now = new Date(), timeZone = undefined) {
   if (!dueDate) return null;
-  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
-  return Math.round((parseDay(dueDate) - today) / DAY_MS);
+  return dayNumber(dueDate) - dayNumber(isoDay(now, timeZone));
 }
 
 /**
  * Company 1 never expires; otherwise the subscription holds through its due date, as the
- * server counts it (no date: no expiry).
+ * server counts it, in the company's zone (no date: no expiry).
  */
 export function isSubscriptionActive(company, now = new Date()) {
   if (!company) return false;
   if (company.id === 1) return true;
-  const days = daysUntilDue(company.dueDate, now);
+  const days = daysUntilDue(company.dueDate, now, company.timezone);
   return days === null || days >= 0;
 }
 
@@ -35,7 +40,7 @@ export function dueDateSeverity(days) {
 /** The warning toast shows while fewer than 5 days remain (company 1 excluded). */
 export function shouldWarnDueDate(company, now = new Date()) {
   if (!company || company.id === 1) return false;
-  const days = daysUntilDue(company.dueDate, now);
+  const days = daysUntilDue(company.dueDate, now, company.timezone);
   return days !== null && days < DUE_SOON_DAYS;
 }
 

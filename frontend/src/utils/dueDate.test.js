@@ -12,6 +12,13 @@ describe('daysUntilDue', () => {
     expect(daysUntilDue('2025-04-10T00:00:00Z', now)).toBe(31);
   });
 
+  it("counts from the company's today when given its zone", () => {
+    const lateUTC = new Date(Date.UTC(2025, 2, 11, 1)); // 22:00 of the 10th in São Paulo
+    expect(daysUntilDue('2025-03-10', lateUTC, 'America/Sao_Paulo')).toBe(0);
+    expect(daysUntilDue('2025-03-10', lateUTC, 'UTC')).toBe(-1);
+    expect(isSubscriptionActive({ id: 2, dueDate: '2025-03-10', timezone: 'America/Sao_Paulo' }, lateUTC)).toBe(true);
+  });
+
   it('is null without a date', () => {
     expect(daysUntilDue(null, now)).toBeNull();
   });

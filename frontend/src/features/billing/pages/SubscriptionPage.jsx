@@ -5,8 +5,8 @@ import { daysUntilDue } from '../../../utils/dueDate';
 import { useAuth } from '../../auth/hooks/useAuth';
 
 /** The licence text: "hoje" on the due day, otherwise N days (0 when overdue). */
-export function licenceText(t, dueDate, now = new Date()) {
-  const days = daysUntilDue(dueDate, now);
+export function licenceText(t, dueDate, now = new Date(), timeZone = undefined) {
+  const days = daysUntilDue(dueDate, now, timeZone);
   if (days === null) return t('billing.subscription.noExpiry');
   if (days <= 0) return t('billing.subscription.today');
   return t('billing.subscription.days', { count: days });
@@ -25,7 +25,7 @@ export default function SubscriptionPage() {
         <Stack spacing={2}>
           <TextField
             label={t('billing.subscription.period')}
-            value={licenceText(t, company?.dueDate)}
+            value={licenceText(t, company?.dueDate, new Date(), company?.timezone)}
             slotProps={{ input: { readOnly: true }, htmlInput: { 'data-testid': 'subscription-period' } }}
           />
           <TextField

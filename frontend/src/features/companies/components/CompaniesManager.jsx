@@ -37,7 +37,7 @@ function Status({ company }) {
 function DueDate({ company }) {
   const { t } = useTranslation();
   if (company.id === MAIN_COMPANY_ID || !company.dueDate) return t('companies.noExpiry');
-  const severity = dueDateSeverity(daysUntilDue(company.dueDate));
+  const severity = dueDateSeverity(daysUntilDue(company.dueDate, new Date(), company.timezone));
   return (
     <Box component="span" sx={{ color: DUE_COLORS[severity], fontWeight: severity ? 'bold' : undefined }} data-severity={severity || ''}>
       {formatDate(company.dueDate)}

@@ -9,10 +9,10 @@ const COLORS = { warning: '#facc15', error: '#f87171' };
  * at all: it keeps its width beside the welcome (which shortens instead) and is left out of a
  * phone's app bar, where the due-soon warning says it instead.
  */
-export default function DueDateText({ dueDate }) {
+export default function DueDateText({ dueDate, timeZone }) {
   const { t } = useTranslation();
   if (!dueDate) return null;
-  const severity = dueDateSeverity(daysUntilDue(dueDate));
+  const severity = dueDateSeverity(daysUntilDue(dueDate, new Date(), timeZone));
   return (
     <Typography
       variant="body2"

@@ -29,7 +29,7 @@ export default function TopBar({ onToggleMenu }) {
         <Typography noWrap data-testid="welcome-text" sx={{ display: { xs: 'none', sm: 'block' }, flex: '0 1 auto' }}>
           {t('layout.welcome', { name: user.name, company: user.company?.name ?? '' })}
         </Typography>
-        {isAdmin(user) && <DueDateText dueDate={user.company?.dueDate} />}
+        {isAdmin(user) && <DueDateText dueDate={user.company?.dueDate} timeZone={user.company?.timezone} />}
       </Box>
       <ThemeToggle />
       {/* A phone's bar keeps the popovers and the user menu; the volume and the reload (the

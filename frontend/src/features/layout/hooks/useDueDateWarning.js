@@ -8,9 +8,10 @@ export default function useDueDateWarning(company) {
   const { t } = useTranslation();
   const dueDate = company?.dueDate;
   const companyId = company?.id;
+  const timezone = company?.timezone;
   useEffect(() => {
-    const current = { id: companyId, dueDate };
-    if (shouldWarnDueDate(current)) toast.warning(t('auth.dueSoon', { count: daysUntilDue(dueDate) }));
+    const current = { id: companyId, dueDate, timezone };
+    if (shouldWarnDueDate(current)) toast.warning(t('auth.dueSoon', { count: daysUntilDue(dueDate, new Date(), timezone) }));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- warn once per company/due date, not per language
-  }, [companyId, dueDate]);
+  }, [companyId, dueDate, timezone]);
 }
