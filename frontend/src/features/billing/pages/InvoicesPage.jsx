@@ -18,17 +18,19 @@ const COLUMNS = [
   { key: 'connections', align: 'center', render: (row) => row.connections },
   { key: 'dueDate', align: 'center', render: (row) => formatDate(row.dueDate) },
   { key: 'value', align: 'center', render: (row) => formatMoney(row.value) },
-  {
-    key: 'status',
-    align: 'center',
-    testId: 'invoice-status',
-    render: (row, t) => {
-      if (isPaid(row)) return <Chip size="small" color="success" label={t('billing.invoices.paid')} />;
-      const severity = dueDateSeverity(daysUntilDue(row.dueDate));
-      return <Chip size="small" color={severity || 'default'} label={t(severity === 'error' ? 'billing.invoices.overdue' : 'billing.invoices.open')} />;
-    },
-  },
 ];
+
+/** Paid, open or overdue, the days counted in the company's zone as the server does. */
+const statusColumn = (timeZone) => ({
+  key: 'status',
+  align: 'center',
+  testId: 'invoice-status',
+  render: (row, t) => {
+    if (isPaid(row)) return <Chip size="small" color="success" label={t('billing.invoices.paid')} />;
+    const severity = dueDateSeverity(daysUntilDue(row.dueDate, new Date(), timeZone));
+    return <Chip size="small" color={severity || 'default'} label={t(severity === 'error' ? 'billing.invoices.overdue' : 'billing.invoices.open')} />;
+  },
+});
 
 /**
  * /financeiro (and the list of /financeiro-aberto, expired): the company's invoices ("Faturas"
@@ -57,7 +59,7 @@ export default function InvoicesPage({ expired = false }) {
     navigate('/');
   };
 
-  const columns = [...COLUMNS, {
+  const columns = [...COLUMNS, statusColumn(user?.company?.timezone), {
     key: 'action',
     align: 'center',
     render: (row) => (isPaid(row)
