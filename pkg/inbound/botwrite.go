@@ -19,7 +19,8 @@ import (
 // writeReplies stores every reply of the turns, in order, as outgoing rows at ack 0 (the
 // system's: no user), and returns their announces with their send times. A reply whose
 // channel names it after our id (name, channel.Registry.ProviderID) is stored with that
-// provider id, so recording its send later is a HOT update.
+// provider id, so recording its send later is a HOT update. Each row's creation time is a
+// microsecond after the one before: views that sort by time alone keep the replies' order.
 func writeReplies(tx *gorm.DB, turns []*turn, name func(connection.Connection, int64) string) ([]announce, error) {
 	var msgs []*message.Message
 	var delays []time.Duration
@@ -53,13 +54,14 @@ func writeReplies(tx *gorm.DB, turns []*turn, name func(connection.Connection, i
 	var created atdb.Times
 	outs := make([]announce, len(msgs))
 	for i, m := range msgs {
-		if provider := name(via[i], m.ID); provider != "" {
+		provider := name(via[i], m.ID)
+		if provider != "" {
 			m.ProviderID = &provider
 		}
 		ids, companies, tickets, contacts = append(ids, m.ID), append(companies, m.CompanyID), append(tickets, m.TicketID), append(contacts, m.ContactID)
 		conns, queues, quoted = append(conns, m.ConnectionID), append(queues, m.QueueID), append(quoted, m.QuotedMsgID)
 		bodies, types, paths, names = append(bodies, m.Body), append(types, m.MediaType), append(paths, m.MediaPath), append(names, m.MediaName)
-		providers, created = append(providers, deref(m.ProviderID)), append(created, m.CreatedAt)
+		providers, created = append(providers, provider), append(created, m.CreatedAt)
 		outs[i] = announce{action: "create", msg: *m, ticketID: m.TicketID, send: true, delay: delays[i]}
 	}
 	// A reply named ahead waits in the outbox from here; one without a name gets its outbox
@@ -92,13 +94,6 @@ func reserveIDs(tx *gorm.DB, msgs []*message.Message) error {
 		m.ID = ids[i]
 	}
 	return nil
-}
-
-func deref(s *string) string {
-	if s == nil {
-		return ""
-	}
-	return *s
 }
 
 // mediaKind is a reply's message type: text, or its file's type.
