@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"atende/pkg/message"
 	"atende/pkg/realtime"
 	"atende/pkg/ticket"
 )
@@ -95,6 +96,9 @@ func TestTicketListFilters(t *testing.T) {
 	e.sql("INSERT INTO ticket_tags (ticket_id, tag_id, company_id) VALUES (?, ?, ?), (?, ?, ?), (?, ?, ?)",
 		maria.ID, x, d.Company.ID, maria.ID, y, d.Company.ID, joao.ID, x, d.Company.ID)
 	e.sql("INSERT INTO messages (company_id, ticket_id, body) VALUES (?, ?, 'O pedido 12345 está ATRASADO')", d.Company.ID, plain.ID)
+	// The bot's menu, which every answered ticket shares, is not what a search looks for.
+	e.sql("INSERT INTO messages (company_id, ticket_id, body, from_me) VALUES (?, ?, ?, true)", d.Company.ID, joao.ID,
+		message.Marked("Escolha o setor: 1 - Financeiro, 2 - Atrasos"))
 	day := old.In(sp).Format(time.DateOnly)
 	ids := func(n ...int64) string { return strings.ReplaceAll(fmt.Sprint(n), " ", ",") }
 
@@ -103,6 +107,7 @@ func TestTicketListFilters(t *testing.T) {
 		{name: "search by number fragment", method: "GET", path: q("searchParam", "98765"), token: d.admin, status: 200, check: ticketsListed(maria)},
 		{name: "message bodies only when asked", method: "GET", path: q("searchParam", "atrasado"), token: d.admin, status: 200, check: ticketsListed()},
 		{name: "searchOnMessages", method: "GET", path: q("searchParam", "atrasado", "searchOnMessages", "true"), token: d.admin, status: 200, check: ticketsListed(plain)},
+		{name: "searchOnMessages skips the system's texts", method: "GET", path: q("searchParam", "financeiro", "searchOnMessages", "true"), token: d.admin, status: 200, check: ticketsListed()},
 		{name: "searchOnMessages still matches names", method: "GET", path: q("searchParam", "MARIA", "searchOnMessages", "true"), token: d.admin, status: 200, check: ticketsListed(maria)},
 		{name: "LIKE wildcards are literal", method: "GET", path: q("searchParam", "%", "searchOnMessages", "true"), token: d.admin, status: 200, check: ticketsListed()},
 		{name: "one tag", method: "GET", path: q("tags", ids(x)), token: d.admin, status: 200, check: ticketsListed(maria, joao)},
@@ -181,6 +186,7 @@ func TestTicketSearchOnMessagesPaths(t *testing.T) {
 	}
 	rare := []ticketRef{d.ticket(tk{queue: d.q1})} // the oldest: far beyond the walk
 	say(rare[0], "protocolo xyzzy")
+	say(d.ticket(tk{queue: d.q1}), message.Marked("Seu protocolo xyzzy")) // the system's text: no match
 	for range ticket.SearchWalk {
 		d.ticket(tk{queue: d.q1})
 	}

@@ -40,7 +40,7 @@ func plan(companies, tickets, messages int, hash string) []step {
 			SELECT c.id, 'Sandbox', 'sandbox', 'CONNECTED', true, substr(md5(random()::text) || md5(random()::text), 1, 30)
 			FROM companies c WHERE c.name LIKE 'Bench %'
 			AND NOT EXISTS (SELECT 1 FROM connections x WHERE x.company_id = c.id)`, nil},
-		{"drop bulk indexes", `DROP INDEX IF EXISTS messages_body_trgm; DROP INDEX IF EXISTS tickets_one_active`, nil},
+		{"drop bulk indexes", `DROP INDEX IF EXISTS messages_people_trgm; DROP INDEX IF EXISTS tickets_one_active`, nil},
 		{"contacts", `INSERT INTO contacts (company_id, name, number, channel)
 			SELECT b.id, 'Cliente ' || n, '55' || (11000000000 + n)::text, 'whatsapp'
 			FROM generate_series(1, ?) n
@@ -65,7 +65,8 @@ func plan(companies, tickets, messages int, hash string) []step {
 			WHERE status IN ('open','pending','group') AND EXISTS (SELECT 1 FROM tickets t2
 			  WHERE t2.contact_id = t.contact_id AND t2.connection_id = t.connection_id
 			  AND t2.status IN ('open','pending','group') AND t2.id > t.id)`, nil},
-		{"recreate indexes", `CREATE INDEX IF NOT EXISTS messages_body_trgm ON messages USING gin (lower(body) gin_trgm_ops);
+		{"recreate indexes", `CREATE INDEX IF NOT EXISTS messages_people_trgm ON messages USING gin (lower(body) gin_trgm_ops)
+			WHERE body NOT LIKE E'\u200e%';
 			CREATE UNIQUE INDEX IF NOT EXISTS tickets_one_active ON tickets (contact_id, connection_id)
 			WHERE status IN ('open','pending','group','nps','lgpd')`, nil},
 		// The dashboard's sources (issue 17), as the pipeline writes them: one service episode

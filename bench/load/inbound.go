@@ -104,14 +104,15 @@ func runInbound(g *gorm.DB, base string, agents []agent, n int, rate float64, in
 	wg.Wait()
 	posted := time.Since(start)
 	// Every post stored its event before it was answered, so the run is over when none is
-	// pending and every reply the bot wrote went out (counts over the pending and unsent
-	// indexes: counting processed events read the whole table, five times a second, beside
-	// the measured pipeline).
+	// pending and every reply the bot wrote went out (counts over the pending index and the
+	// outbox, migration 00054: counting processed events read the whole table, five times a
+	// second, beside the measured pipeline; a reply named ahead has its provider id before
+	// it is sent, so the unsent are the outbox's rows still waiting).
 	for deadline := time.Now().Add(10 * time.Minute); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
 		var pending int64
 		g.Raw(`SELECT (SELECT count(*) FROM inbound_events WHERE processed_at IS NULL) +
-			(SELECT count(*) FROM messages WHERE from_me AND provider_id IS NULL AND NOT is_private
-			   AND created_at >= ? AND ack >= 0)`, start).Scan(&pending)
+			(SELECT count(*) FROM message_outbox o JOIN messages m ON m.id = o.message_id
+			   WHERE o.created_at >= ? AND m.ack = 0 AND NOT m.is_deleted)`, start).Scan(&pending)
 		if pending == 0 {
 			break
 		}
@@ -119,6 +120,7 @@ func runInbound(g *gorm.DB, base string, agents []agent, n int, rate float64, in
 	total := time.Since(start)
 	spent := used.report(n)
 	campaigns := camp.report()
+	spent += botReport(g, start)
 	camp.stop()
 	time.Sleep(time.Second)
 	defer cleanUp(g)
@@ -137,6 +139,35 @@ func runInbound(g *gorm.DB, base string, agents []agent, n int, rate float64, in
 		out += fmt.Sprintf("%d posts failed\n", f)
 	}
 	return out, nil
+}
+
+// botReport counts what the system wrote on the run's tickets (the bot's replies), and
+// when it wrote nothing, the state of those tickets: a bot-on run in which the bot never
+// spoke measures the plain pipeline, and must say so rather than pass for a bot figure.
+func botReport(g *gorm.DB, start time.Time) string {
+	var replies int64
+	g.Raw(`SELECT count(*) FROM messages m JOIN tickets t ON t.id = m.ticket_id
+		JOIN contacts c ON c.id = t.contact_id WHERE c.number LIKE '5521%' AND m.from_me AND m.created_at >= ?`, start).Scan(&replies)
+	out := fmt.Sprintf("Replies the system wrote on the run's tickets: %d\n", replies)
+	if replies > 0 {
+		return out
+	}
+	var states []struct {
+		Status                   string
+		Queued, Assigned, Bot    bool
+		Used, N                  int64
+		ContactsOff, Connections int64
+	}
+	g.Raw(`SELECT t.status, t.queue_id IS NOT NULL AS queued, t.user_id IS NOT NULL AS assigned, t.is_bot AS bot,
+		  t.amount_used_bot_queues AS used, count(*) AS n, count(*) FILTER (WHERE c.disable_bot) AS contacts_off,
+		  count(DISTINCT t.connection_id) AS connections
+		FROM tickets t JOIN contacts c ON c.id = t.contact_id WHERE c.number LIKE '5521%'
+		GROUP BY 1, 2, 3, 4, 5 ORDER BY n DESC LIMIT 10`).Scan(&states)
+	for _, st := range states {
+		out += fmt.Sprintf("  tickets %s queued=%t assigned=%t bot=%t used=%d: %d (contacts with the bot off: %d, connections: %d)\n",
+			st.Status, st.Queued, st.Assigned, st.Bot, st.Used, st.N, st.ContactsOff, st.Connections)
+	}
+	return out
 }
 
 func listen(base, token string) (*websocket.Conn, error) {

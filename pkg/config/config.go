@@ -32,9 +32,12 @@ type Config struct {
 	SMTP              SMTP
 	WorkerConcurrency int
 	DBMaxConns        int
-	Meta              Meta
-	WhatsApp          WhatsApp
-	Billing           Billing
+	// InboundLinger (INBOUND_LINGER, default 10ms) is how long a busy pipeline's next write
+	// of inbound events waits for more to join it (inbound.NewStore); 0 never waits.
+	InboundLinger time.Duration
+	Meta          Meta
+	WhatsApp      WhatsApp
+	Billing       Billing
 	// TrustedProxies (TRUSTED_PROXIES: comma-separated IPs or CIDRs, default none) are the only
 	// peers whose X-Forwarded-For names the client's address.
 	TrustedProxies []string
@@ -122,6 +125,7 @@ func Load() (Config, error) {
 		DefaultTimezone:   env("TZ_DEFAULT", "America/Sao_Paulo"),
 		WorkerConcurrency: envInt("WORKER_CONCURRENCY", 10),
 		DBMaxConns:        envInt("DB_MAX_CONNS", 30),
+		InboundLinger:     envDuration("INBOUND_LINGER", 10*time.Millisecond),
 		MetricsAddr:       os.Getenv("METRICS_ADDR"),
 		MetricsToken:      os.Getenv("METRICS_TOKEN"),
 		OpenAIBaseURL:     os.Getenv("OPENAI_BASE_URL"),

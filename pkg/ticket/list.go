@@ -238,6 +238,12 @@ func (s Service) filters(ctx context.Context, v viewer, p ListParams) (where, er
 	return w, nil
 }
 
+// searchable is the condition of the messages a search looks in: what people wrote, not
+// the system's own texts (message.SystemMark: menus, greetings, flow and AI answers), which
+// every ticket the bot answered shares. It is the trigram index's predicate, written the
+// same way, so that the planner can use the index (migration 00055).
+const searchable = `m.body NOT LIKE E'\u200e%'`
+
 // contactMatch finds the company's contacts by name or number (trigram indexes).
 const contactMatch = `SELECT c.id FROM contacts c WHERE c.company_id = ? AND (lower(c.name) LIKE ? OR c.number LIKE ?)`
 
@@ -290,7 +296,7 @@ func (s Service) searchMessages(ctx context.Context, w where, q, orderBy string,
 	tickets = nil
 	err = s.DB.WithContext(ctx).Raw(`SELECT t.* FROM tickets t WHERE `+w.sql()+`
 		AND (t.contact_id IN (`+contactMatch+`)
-		  OR t.id IN (SELECT m.ticket_id FROM messages m WHERE lower(m.body) LIKE ? AND m.company_id = ?))`+
+		  OR t.id IN (SELECT m.ticket_id FROM messages m WHERE lower(m.body) LIKE ? AND `+searchable+` AND m.company_id = ?))`+
 		orderBy+` LIMIT ? OFFSET ?`,
 		append(slices.Clip(w.args), companyID, pat, pat, pat, companyID, PageSize+1, (page-1)*PageSize)...).Scan(&tickets).Error
 	return tickets, err
@@ -309,7 +315,7 @@ func (s Service) walkSearch(ctx context.Context, w where, pat, orderBy string, p
 	var tickets []Ticket
 	err = s.DB.WithContext(ctx).Raw(`SELECT t.* FROM (SELECT t.* FROM tickets t WHERE `+w.sql()+orderBy+limit+`) t
 		WHERE (t.contact_id IN (`+contactMatch+`)
-		  OR EXISTS (SELECT 1 FROM messages m WHERE m.ticket_id = t.id AND lower(m.body) LIKE ? OFFSET 0))`+
+		  OR EXISTS (SELECT 1 FROM messages m WHERE m.ticket_id = t.id AND lower(m.body) LIKE ? AND `+searchable+` OFFSET 0))`+
 		orderBy+` LIMIT ? OFFSET ?`,
 		append(args, companyID, pat, pat, pat, PageSize+1, (page-1)*PageSize)...).Scan(&tickets).Error
 	return tickets, err
@@ -319,7 +325,7 @@ func (s Service) walkSearch(ctx context.Context, w where, pat, orderBy string, p
 // trigram index's statistics (planning only: nothing is read).
 func (s Service) estimateMatches(ctx context.Context, pat string) float64 {
 	var plan string
-	if s.DB.WithContext(ctx).Raw(`EXPLAIN (FORMAT JSON) SELECT 1 FROM messages m WHERE lower(m.body) LIKE ?`, pat).
+	if s.DB.WithContext(ctx).Raw(`EXPLAIN (FORMAT JSON) SELECT 1 FROM messages m WHERE lower(m.body) LIKE ? AND `+searchable, pat).
 		Row().Scan(&plan) != nil {
 		return 0
 	}

@@ -84,3 +84,43 @@ func TestLGPDTabUsesIndexes(t *testing.T) {
 		}
 	}
 }
+
+// A search inside messages that goes through the trigram index uses the index of what
+// people wrote (migration 00055): the query's condition on the system's texts must be the
+// index's predicate, or the planner can't use it and reads every message of the table.
+func TestMessageSearchUsesPeoplesIndex(t *testing.T) {
+	a := testutil.App(t)
+	acme := testutil.NewTenant(t, a, "acme", 0)
+	cid := acme.Company.ID
+	must(t, a.DB.Exec(`WITH c AS (INSERT INTO contacts (company_id, name, number)
+			SELECT ?, 'Cliente ' || g, '5511' || g FROM generate_series(1, 200) g RETURNING id),
+		t AS (INSERT INTO tickets (company_id, contact_id, status) SELECT ?, c.id, 'closed' FROM c RETURNING id)
+		INSERT INTO messages (company_id, ticket_id, body) SELECT ?, t.id, 'mensagem ' || t.id FROM t`, cid, cid, cid).Error)
+	log := &sqlLog{Interface: logger.Discard}
+	svc := a.Tickets
+	svc.DB = a.DB.Session(&gorm.Session{Logger: log})
+	defer func(v float64) { ticket.SearchIndexMax = v }(ticket.SearchIndexMax)
+	ticket.SearchIndexMax = 1e9 // past the walk, always through the index
+	_, err := svc.List(tenant.With(t.Context(), cid), acme.Admin, ticket.ListParams{SearchParam: "xyzzy", SearchOnMessages: true, ShowAll: true})
+	must(t, err)
+	var checked int
+	for _, stmt := range log.stmts {
+		if !strings.Contains(stmt, "t.id IN (SELECT m.ticket_id FROM messages m") {
+			continue
+		}
+		checked++
+		var plan []string
+		must(t, a.DB.Transaction(func(tx *gorm.DB) error {
+			if err := tx.Exec("SET LOCAL enable_seqscan = off").Error; err != nil {
+				return err
+			}
+			return tx.Raw("EXPLAIN " + stmt).Scan(&plan).Error
+		}))
+		if text := strings.Join(plan, "\n"); !strings.Contains(text, "messages_people_trgm") {
+			t.Errorf("the search does not use messages_people_trgm:\n%s\n%s", stmt, text)
+		}
+	}
+	if checked == 0 {
+		t.Fatalf("no search through the index ran: %q", log.stmts)
+	}
+}
