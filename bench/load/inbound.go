@@ -157,9 +157,13 @@ func botReport(g *gorm.DB, start time.Time) string {
 	g.Raw(`SELECT count(*) FROM messages m JOIN tickets t ON t.id = m.ticket_id
 		JOIN contacts c ON c.id = t.contact_id WHERE c.number LIKE '5521%' AND m.from_me AND m.created_at >= ?`, start).Scan(&replies)
 	out := fmt.Sprintf("Replies the system wrote on the run's tickets: %d\n", replies)
-	if replies > 0 {
+	var botOn bool // configureBot links queues to the sandbox connections
+	g.Raw(`SELECT EXISTS (SELECT 1 FROM connection_queues l JOIN connections c ON c.id = l.connection_id
+		WHERE c.channel = 'sandbox')`).Scan(&botOn)
+	if replies > 0 || !botOn {
 		return out
 	}
+	out += "The bot was on and never spoke: these are the plain pipeline's figures. The run's tickets:\n"
 	var states []struct {
 		Status                   string
 		Queued, Assigned, Bot    bool
