@@ -160,13 +160,15 @@ export default function TicketsManager() {
             </IconButton>
           </Tooltip>
         </Stack>
-        <FormControlLabel
-          sx={{ ml: 0 }}
-          control={<Checkbox size="small" checked={searchOnMessages} onChange={(e) => setSearchOnMessages(e.target.checked)}
-            slotProps={{ input: { 'data-testid': 'tickets-search-messages' } }} />}
-          label={t('tickets.search.inMessages')}
-          slotProps={{ typography: { variant: 'body2' } }}
-        />
+        <Tooltip title={t('tickets.search.inMessagesHint')} placement="bottom-start">
+          <FormControlLabel
+            sx={{ ml: 0 }}
+            control={<Checkbox size="small" checked={searchOnMessages} onChange={(e) => setSearchOnMessages(e.target.checked)}
+              slotProps={{ input: { 'data-testid': 'tickets-search-messages' } }} />}
+            label={t('tickets.search.inMessages')}
+            slotProps={{ typography: { variant: 'body2' } }}
+          />
+        </Tooltip>
         <Collapse in={showFilters} unmountOnExit>
           <Stack spacing={1} sx={{ pt: 1 }} data-testid="tickets-filters">
             <MultiSelect label={t('tickets.filters.tags')} options={tags} value={tagIds} onChange={setTagIds} testId="filter-tags" />

@@ -17,6 +17,7 @@ const en = {
     search: {
       placeholder: 'Search tickets and messages',
       inMessages: 'Also search message contents (slower)',
+      inMessagesHint: 'Looks in what customers and attendants wrote; automatic texts (bot menus, flows, AI answers) are left out',
     },
     filters: {
       toggle: 'Filters',

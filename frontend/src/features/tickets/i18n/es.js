@@ -17,6 +17,7 @@ const es = {
     search: {
       placeholder: 'Buscar atenciones y mensajes',
       inMessages: 'Buscar también en el contenido de los mensajes (más lento)',
+      inMessagesHint: 'Busca en lo que escribieron clientes y agentes; los textos automáticos (menús del bot, flujos, respuestas de IA) quedan fuera',
     },
     filters: {
       toggle: 'Filtros',

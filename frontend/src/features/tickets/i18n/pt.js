@@ -18,6 +18,7 @@ const pt = {
     search: {
       placeholder: 'Buscar atendimento e mensagens',
       inMessages: 'Buscar também no conteúdo das mensagens (mais lento)',
+      inMessagesHint: 'Procura no que clientes e atendentes escreveram; os textos automáticos (menus do bot, fluxos, respostas de IA) ficam de fora',
     },
     filters: {
       toggle: 'Filtros',

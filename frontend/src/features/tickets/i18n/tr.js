@@ -17,6 +17,7 @@ const tr = {
     search: {
       placeholder: 'Talep ve mesaj ara',
       inMessages: 'Mesaj içeriklerinde de ara (daha yavaş)',
+      inMessagesHint: 'Müşterilerin ve temsilcilerin yazdıklarında arar; otomatik metinler (bot menüleri, akışlar, yapay zekâ yanıtları) dahil değildir',
     },
     filters: {
       toggle: 'Filtreler',
