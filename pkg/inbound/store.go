@@ -27,7 +27,7 @@ type Store struct {
 // NewStore returns a store that writes concurrent events together (group commit). Once
 // the pipeline is busy, each write waits up to linger for more events (0: never waits).
 func NewStore(db *gorm.DB, q tasks.Enqueuer, linger time.Duration) Store {
-	return Store{DB: db, Queue: q, group: &group{linger: linger, full: make(chan struct{}, 1)}}
+	return Store{DB: db, Queue: q, group: newGroup(linger)}
 }
 
 // row is one stored event.
@@ -66,7 +66,7 @@ type group struct {
 	waiting []*entry
 	busy    bool
 	linger  time.Duration
-	full    chan struct{} // a full batch waits: the linger ends early
+	full    chan struct{} // a full batch waits: the linger ends early (a stale signal only ends one early too)
 }
 
 // maxGroup bounds one write and one task's batch; lingerAfter is the write size from which
@@ -108,6 +108,10 @@ func newEntry(conn connection.Connection, ev channel.Event) (*entry, error) {
 	}
 	return &entry{row: row{CompanyID: conn.CompanyID, ConnectionID: conn.ID, DedupeKey: ev.DedupeKey(), Kind: ev.Kind,
 		Payload: payload}, done: make(chan struct{})}, nil
+}
+
+func newGroup(linger time.Duration) *group {
+	return &group{linger: linger, full: make(chan struct{}, 1)}
 }
 
 // add puts e in the next batch; lead tells that no writer is running, so the caller

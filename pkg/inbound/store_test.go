@@ -9,10 +9,6 @@ import (
 // a store without a linger never waits. (The linger itself is measured in bench/, not
 // timed here: the cases below would hang for an hour if they waited.)
 func TestLingerEndsWhenABatchIsFull(t *testing.T) {
-	newGroup := func(linger time.Duration) *group {
-		return &group{linger: linger, full: make(chan struct{}, 1)}
-	}
-
 	newGroup(0).wait() // no linger: returns at once
 
 	waitingFull := newGroup(time.Hour)
