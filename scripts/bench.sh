@@ -3,7 +3,7 @@
 # about 15 minutes on 2 cores) in a PostgreSQL of its own (scripts/bench-postgres.sh), start
 # Atende against it, and run the load benchmark.
 #   BENCH_DB (default atende_bench), BENCH_PORT (8097), BENCH_DURATION (60s), BENCH_WARMUP (30s), BENCH_THINK (1s),
-#   BENCH_INBOUND (25000), BENCH_BOT (false; true: the conversation bot configured on every sandbox connection),
+#   BENCH_INBOUND (25000), BENCH_INBOUND_WARMUP (5s: the untimed start of the inbound run), BENCH_BOT (false; true: the conversation bot configured on every sandbox connection),
 #   BENCH_CAMPAIGNS (0; N: N campaigns at the fastest allowed pace send during the inbound run),
 #   BENCH_CAMPAIGN_INTERVAL (0; their messageInterval in seconds)
 set -euo pipefail
@@ -67,7 +67,7 @@ pgdata=$(psql -h 127.0.0.1 -U postgres -d "$db" -tAc "SHOW data_directory")
 pgpid=$(head -n 1 "$pgdata/postmaster.pid" 2>/dev/null || echo 0)
 bin/bench-load -url "http://127.0.0.1:$port" -db "$url" -app-pid "$pid" -pg-pid "$pgpid" \
   -duration "${BENCH_DURATION:-60s}" -warmup "${BENCH_WARMUP:-30s}" -think "${BENCH_THINK:-1s}" -inbound "${BENCH_INBOUND:-25000}" -rate "${BENCH_RATE:-1000}" -senders "${BENCH_SENDERS:-64}" \
-  -bot="${BENCH_BOT:-false}" -campaigns "${BENCH_CAMPAIGNS:-0}" -campaign-interval "${BENCH_CAMPAIGN_INTERVAL:-0}"
+  -inbound-warmup "${BENCH_INBOUND_WARMUP:-5s}" -bot="${BENCH_BOT:-false}" -campaigns "${BENCH_CAMPAIGNS:-0}" -campaign-interval "${BENCH_CAMPAIGN_INTERVAL:-0}"
 say "statements by total time during the run (pg_stat_statements)"
 psql -h 127.0.0.1 -U postgres -d "$db" -c "SELECT calls, round(mean_exec_time::numeric, 2) AS mean_ms,
   round(total_exec_time::numeric) AS total_ms, shared_blks_hit / calls AS blocks,

@@ -25,6 +25,7 @@ func runInbound(g *gorm.DB, base string, agents []agent, n int, rate float64, in
 	cpu func() *cpuWatch) (string, error) {
 	var sentAt sync.Map              // body → time
 	var lat, postLat []time.Duration // post to socket event; post to its answer
+	var samples []sample             // lat by the second it was posted in
 	var latMu sync.Mutex
 	// One attendant of each company online, as in a working day: every message is timed
 	// to its company's socket, and the hub writes each event to a socket, as it would.
@@ -50,8 +51,10 @@ func runInbound(g *gorm.DB, base string, agents []agent, n int, rate float64, in
 					continue
 				}
 				if t, ok := sentAt.LoadAndDelete(body); ok {
+					d := time.Since(t.(time.Time))
 					latMu.Lock()
-					lat = append(lat, time.Since(t.(time.Time)))
+					lat = append(lat, d)
+					samples = append(samples, sample{at: t.(time.Time), d: d})
 					latMu.Unlock()
 				}
 			}
@@ -141,6 +144,7 @@ func runInbound(g *gorm.DB, base string, agents []agent, n int, rate float64, in
 		slices.Sort(postLat)
 		out += fmt.Sprintf("Event to socket (%d samples): p50 %.1f ms, p99 %.1f ms (the post alone: p50 %.1f ms, p99 %.1f ms)\n",
 			len(lat), ms(lat[len(lat)/2]), ms(lat[len(lat)*99/100]), ms(postLat[len(postLat)/2]), ms(postLat[len(postLat)*99/100]))
+		out += timeline(samples, start)
 	}
 	out += spent + campaigns
 	if f := failed.Load(); f > 0 {
