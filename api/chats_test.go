@@ -276,16 +276,15 @@ func untilMarker(t *testing.T, sock *websocket.Conn, prefix string) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	for {
-		_, b, err := sock.Read(ctx)
+		f, err := readFrame(ctx, sock)
 		if err != nil {
 			t.Fatalf("no marker: %v", err)
 		}
-		s := string(b)
-		if strings.Contains(s, `"event":"marker"`) {
+		if f.Event == "marker" {
 			return
 		}
-		if strings.Contains(s, `"event":"`+prefix) {
-			t.Fatalf("a non-member received %s", s)
+		if strings.HasPrefix(f.Event, prefix) {
+			t.Fatalf("a non-member received %s: %s", f.Event, f.Data)
 		}
 	}
 }

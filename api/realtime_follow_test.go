@@ -2,7 +2,6 @@ package api_test
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"net/http"
 	"net/http/httptest"
@@ -104,12 +103,10 @@ func (f *follow) deaf(sock *websocket.Conn, r ticketRef, body string) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	for {
-		_, b, err := sock.Read(ctx)
+		fr, err := readFrame(ctx, sock)
 		if err != nil {
 			f.e.t.Fatalf("no marker after %q: %v", body, err)
 		}
-		var fr frame
-		_ = json.Unmarshal(b, &fr)
 		if fr.Event == mark.Name {
 			return
 		}
@@ -134,7 +131,7 @@ func closedWith(t *testing.T, sock *websocket.Conn, reason string, seen func(fra
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	for {
-		_, b, err := sock.Read(ctx)
+		fr, err := readFrame(ctx, sock)
 		if err != nil {
 			var ce websocket.CloseError
 			if !errors.As(err, &ce) || ce.Code != websocket.StatusPolicyViolation || ce.Reason != reason {
@@ -143,8 +140,6 @@ func closedWith(t *testing.T, sock *websocket.Conn, reason string, seen func(fra
 			return
 		}
 		if seen != nil {
-			var fr frame
-			_ = json.Unmarshal(b, &fr)
 			seen(fr)
 		}
 	}

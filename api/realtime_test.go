@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -53,16 +54,45 @@ func nextWith(t *testing.T, c *websocket.Conn, event, substr string, wait time.D
 	ctx, cancel := context.WithTimeout(context.Background(), wait)
 	defer cancel()
 	for {
-		_, b, err := c.Read(ctx)
+		f, err := readFrame(ctx, c)
 		if err != nil {
 			return frame{}, false
 		}
-		var f frame
-		_ = json.Unmarshal(b, &f)
 		if f.Event == event && strings.Contains(string(f.Data), substr) {
 			return f, true
 		}
 	}
+}
+
+// unread keeps, per socket, the frames of a message not read yet: the hub sends the frames
+// queued together as one message, a JSON array of them.
+var unread sync.Map // *websocket.Conn → []frame
+
+// readFrame returns the socket's next frame, one of a batched message's in turn.
+func readFrame(ctx context.Context, c *websocket.Conn) (frame, error) {
+	if v, ok := unread.Load(c); ok {
+		if fs := v.([]frame); len(fs) > 0 {
+			unread.Store(c, fs[1:])
+			return fs[0], nil
+		}
+	}
+	_, b, err := c.Read(ctx)
+	if err != nil {
+		return frame{}, err
+	}
+	var fs []frame
+	if len(b) > 0 && b[0] == '[' {
+		_ = json.Unmarshal(b, &fs)
+	} else {
+		var f frame
+		_ = json.Unmarshal(b, &f)
+		fs = []frame{f}
+	}
+	if len(fs) == 0 {
+		return frame{}, nil
+	}
+	unread.Store(c, fs[1:])
+	return fs[0], nil
 }
 
 func TestSocketRefusesMissingAndBadTokens(t *testing.T) {

@@ -46,16 +46,14 @@ func runInbound(g *gorm.DB, base string, agents []agent, n int, rate float64, in
 				if err != nil {
 					return
 				}
-				body, ok := createdBody(b)
-				if !ok {
-					continue
-				}
-				if t, ok := sentAt.LoadAndDelete(body); ok {
-					d := time.Since(t.(time.Time))
-					latMu.Lock()
-					lat = append(lat, d)
-					samples = append(samples, sample{at: t.(time.Time), d: d})
-					latMu.Unlock()
+				for _, body := range createdBodies(b) {
+					if t, ok := sentAt.LoadAndDelete(body); ok {
+						d := time.Since(t.(time.Time))
+						latMu.Lock()
+						lat = append(lat, d)
+						samples = append(samples, sample{at: t.(time.Time), d: d})
+						latMu.Unlock()
+					}
 				}
 			}
 		}()
@@ -228,6 +226,19 @@ func cleanUp(g *gorm.DB) {
 			time.Sleep(time.Second)
 		}
 	}
+}
+
+// createdBodies finds the message bodies of the appMessage "create" frames in a socket
+// message: one frame, or an array of the frames the hub had queued together. Outside a
+// string a frame of the array starts with {"event":, which a string holds only escaped.
+func createdBodies(msg []byte) []string {
+	var out []string
+	for _, frame := range bytes.Split(msg, []byte(`},{"event":`)) {
+		if body, ok := createdBody(frame); ok {
+			out = append(out, body)
+		}
+	}
+	return out
 }
 
 // createdBody finds the message body in an appMessage "create" frame. It reads the frame

@@ -170,14 +170,10 @@ func (h *Hub) recheckRooms(ctx context.Context, c *client, id Identity) {
 	c.mu.Lock()
 	c.id = id
 	c.gen++
-	rooms := make([]string, 0, len(c.rooms))
-	for r := range c.rooms {
-		rooms = append(rooms, r)
-	}
 	c.mu.Unlock()
-	for _, room := range rooms {
+	for _, room := range c.roomList() {
 		if !h.allowed(ctx, id, room) {
-			c.set(room, false, 0)
+			h.set(c, room, false, 0)
 			c.offer(refusal(room))
 		}
 	}

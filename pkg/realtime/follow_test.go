@@ -70,8 +70,14 @@ func TestSocketFollowRecheck(t *testing.T) {
 	if _, ok := demoted.rooms[TicketRoom("other")]; ok || len(demoted.rooms) != 2 {
 		t.Fatalf("demoted rooms %v", demoted.rooms)
 	}
-	if in, user := demoted.in([]string{StatusRoom(9, "open")}); !in || !user {
-		t.Fatal("the demoted socket should stay in its list and see masked numbers")
+	if _, in := h.members[StatusRoom(9, "open")][demoted]; !in {
+		t.Fatal("the demoted socket should stay in its list")
+	}
+	if _, in := h.members[TicketRoom("other")][demoted]; in {
+		t.Fatal("the room the demoted socket left still lists it")
+	}
+	if open, user := demoted.state(); !open || !user {
+		t.Fatal("the demoted socket should stay open and see masked numbers")
 	}
 	if f := string(<-demoted.send); !strings.Contains(f, "ERR_NO_PERMISSION") || !strings.Contains(f, "ticket-other") {
 		t.Fatalf("refusal frame %s", f)
@@ -105,7 +111,7 @@ func TestSocketJoinRechecksChangedIdentity(t *testing.T) {
 	}
 	h := &Hub{TicketAccess: func(_ context.Context, id Identity, _ string) bool { return id.Profile == "admin" }}
 	h.handle(context.Background(), c, clientMessage{Type: "joinChatBox", TicketID: "x"})
-	if in, _ := c.in([]string{TicketRoom("x")}); in {
+	if _, in := c.rooms[TicketRoom("x")]; in {
 		t.Fatal("joined with the new identity's permissions")
 	}
 }

@@ -47,6 +47,9 @@ type Hub struct {
 
 	mu      sync.RWMutex
 	clients map[*client]struct{}
+	// members indexes the clients by room (under mu, with each client's own rooms): an
+	// event visits its rooms' members, not every socket of the process.
+	members map[string]map[*client]struct{}
 	ready   chan struct{}
 	once    sync.Once
 	changed changes
@@ -102,24 +105,16 @@ func (c *client) identity() (Identity, int) {
 	return c.id, c.gen
 }
 
-// in reports whether the client is in any of rooms, and whether it is a profile user
+// state reports whether the client still takes events, and whether it is a profile user
 // (who sees masked numbers).
-func (c *client) in(rooms []string) (in, user bool) {
+func (c *client) state() (open, user bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.closed {
-		return false, false
-	}
-	for _, r := range rooms {
-		if _, ok := c.rooms[r]; ok {
-			return true, c.id.Profile == "user"
-		}
-	}
-	return false, false
+	return !c.closed, c.id.Profile == "user"
 }
 
 // set joins or leaves room; a join checked against identity generation gen is refused
-// (false) when the identity changed since.
+// (false) when the identity changed since. Hub.set keeps the room index with it.
 func (c *client) set(room string, on bool, gen int) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -134,9 +129,21 @@ func (c *client) set(room string, on bool, gen int) bool {
 	return true
 }
 
+// roomList is a copy of the client's rooms.
+func (c *client) roomList() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	rooms := make([]string, 0, len(c.rooms))
+	for r := range c.rooms {
+		rooms = append(rooms, r)
+	}
+	return rooms
+}
+
 func (h *Hub) init() {
 	h.once.Do(func() {
 		h.clients = map[*client]struct{}{}
+		h.members = map[string]map[*client]struct{}{}
 		h.ready = make(chan struct{})
 		h.changed.wake = make(chan struct{}, 1)
 	})
@@ -176,26 +183,13 @@ func (h *Hub) dispatch(payload []byte) {
 		slog.Warn("realtime: bad event", "err", err)
 		return
 	}
-	var masked []byte // built for the first profile user in the rooms
 	h.mu.RLock()
 	var stale, revoked []*client
-	for c := range h.clients {
-		if in, user := c.in(ev.Rooms); in && ev.Name != "" {
-			out := frame
-			if ev.Mask && user {
-				if masked == nil {
-					masked = maskFrame(frame)
-				}
-				out = masked
-			}
-			select {
-			case c.send <- out:
-				metrics.SocketEvents.Inc()
-			default:
-				stale = append(stale, c) // a client that can't keep up is dropped, it reconnects
-			}
-		}
-		if r := ev.Revoke; r != nil {
+	if ev.Name != "" {
+		stale = h.deliver(ev.Rooms, ev.Mask, frame)
+	}
+	if r := ev.Revoke; r != nil {
+		for c := range h.clients {
 			if id, _ := c.identity(); id.UserID == r.UserID && id.TokenVersion < r.TokenVersion {
 				revoked = append(revoked, c)
 			}
@@ -210,10 +204,54 @@ func (h *Hub) dispatch(payload []byte) {
 	}
 }
 
+// deliver queues frame for every open client in rooms, once each, and returns those too
+// slow to take it (h.mu held).
+func (h *Hub) deliver(rooms []string, mask bool, frame []byte) (stale []*client) {
+	var masked []byte // built for the first profile user in the rooms
+	for i, r := range rooms {
+		for c := range h.members[r] {
+			if h.inAny(c, rooms[:i]) {
+				continue // delivered for an earlier room of the event
+			}
+			open, user := c.state()
+			if !open {
+				continue
+			}
+			out := frame
+			if mask && user {
+				if masked == nil {
+					masked = maskFrame(frame)
+				}
+				out = masked
+			}
+			select {
+			case c.send <- out:
+				metrics.SocketEvents.Inc()
+			default:
+				stale = append(stale, c) // a client that can't keep up is dropped, it reconnects
+			}
+		}
+	}
+	return stale
+}
+
+// inAny reports whether c is a member of any of rooms (h.mu held).
+func (h *Hub) inAny(c *client, rooms []string) bool {
+	for _, r := range rooms {
+		if _, ok := h.members[r][c]; ok {
+			return true
+		}
+	}
+	return false
+}
+
 func (h *Hub) add(c *client) {
 	h.init()
 	h.mu.Lock()
 	h.clients[c] = struct{}{}
+	for _, r := range c.roomList() {
+		h.index(r, c, true)
+	}
 	h.mu.Unlock()
 	metrics.Sockets.Inc()
 }
@@ -222,9 +260,43 @@ func (h *Hub) remove(c *client) {
 	h.mu.Lock()
 	_, ok := h.clients[c]
 	delete(h.clients, c)
+	for _, r := range c.roomList() {
+		h.index(r, c, false)
+	}
 	h.mu.Unlock()
 	if ok {
 		metrics.Sockets.Dec()
+	}
+}
+
+// set joins c to room or takes it out, as client.set does, and keeps the index with it. A
+// client no longer in the hub (its socket ended) is not indexed again.
+func (h *Hub) set(c *client, room string, on bool, gen int) bool {
+	h.init()
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if !c.set(room, on, gen) {
+		return false
+	}
+	_, here := h.clients[c]
+	h.index(room, c, on && here)
+	return true
+}
+
+// index adds c to room's members, or removes it (h.mu held for writing).
+func (h *Hub) index(room string, c *client, on bool) {
+	m := h.members[room]
+	if on {
+		if m == nil {
+			m = map[*client]struct{}{}
+			h.members[room] = m
+		}
+		m[c] = struct{}{}
+		return
+	}
+	delete(m, c)
+	if len(m) == 0 {
+		delete(h.members, room)
 	}
 }
 

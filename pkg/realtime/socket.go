@@ -37,30 +37,66 @@ func (h *Hub) Serve(w http.ResponseWriter, r *http.Request, id Identity) error {
 	go h.readLoop(ctx, conn, c)
 	ping := time.NewTicker(30 * time.Second)
 	defer ping.Stop()
+	var buf, next []byte // next: a queued frame the last message had no room for
 	for {
-		select {
-		case <-c.done:
-			// Deliver what is queued (e.g. the takeover notice) before closing.
-			for len(c.send) > 0 {
-				if write(ctx, conn, <-c.send) != nil {
+		frame := next
+		if frame == nil {
+			select {
+			case <-c.done:
+				// Deliver what is queued (e.g. the takeover notice) before closing.
+				for len(c.send) > 0 {
+					if write(ctx, conn, <-c.send) != nil {
+						return nil
+					}
+				}
+				conn.Close(c.end.code, c.end.reason)
+				return nil
+			case frame = <-c.send:
+			case <-ping.C:
+				pctx, pcancel := context.WithTimeout(ctx, 10*time.Second)
+				err := conn.Ping(pctx)
+				pcancel()
+				if err != nil {
 					return nil
 				}
-			}
-			conn.Close(c.end.code, c.end.reason)
-			return nil
-		case frame := <-c.send:
-			if write(ctx, conn, frame) != nil {
-				return nil
-			}
-		case <-ping.C:
-			pctx, pcancel := context.WithTimeout(ctx, 10*time.Second)
-			err := conn.Ping(pctx)
-			pcancel()
-			if err != nil {
-				return nil
+				continue
 			}
 		}
+		var msg []byte
+		msg, next, buf = gather(buf[:0], frame, c.send)
+		if write(ctx, conn, msg) != nil {
+			return nil
+		}
 	}
+}
+
+// batchBytes bounds a message that carries several frames: under the 32 KiB a reader
+// takes by default, and a frame longer than it goes alone.
+const batchBytes = 16 << 10
+
+// gather makes one socket message of frame and the frames queued behind it: a JSON array
+// of them when there are several (the web app reads either form). A batch's events reach
+// the hub together, and each message written costs a system call and a wake-up of the
+// browser; one message for the burst costs that once. buf is reused for the array; next is
+// a frame taken from the queue that did not fit, for the next message.
+func gather(buf, frame []byte, queue <-chan []byte) (msg, next, out []byte) {
+	if len(queue) == 0 || len(frame) >= batchBytes {
+		return frame, nil, buf
+	}
+	buf = append(append(buf, '['), frame...)
+	for len(queue) > 0 {
+		f := <-queue
+		if len(buf)+len(f)+2 > batchBytes {
+			next = f
+			break
+		}
+		buf = append(append(buf, ','), f...)
+	}
+	if len(buf) == len(frame)+1 { // the next frame did not fit: the first goes alone
+		return frame, next, buf
+	}
+	buf = append(buf, ']')
+	return buf, next, buf
 }
 
 func write(ctx context.Context, conn *websocket.Conn, frame []byte) error {
@@ -114,7 +150,7 @@ func (h *Hub) handle(ctx context.Context, c *client, m clientMessage) {
 			c.offer(refusal(room))
 			return
 		}
-		if c.set(room, join, gen) {
+		if h.set(c, room, join, gen) {
 			return
 		}
 		id, gen = c.identity()

@@ -44,3 +44,29 @@ func TestWireForm(t *testing.T) {
 		t.Fatal("a bad payload was accepted")
 	}
 }
+
+// Frames queued together go out as one JSON array, in order, within batchBytes; a lone
+// frame goes as it is, and one that does not fit waits for the next message.
+func TestGatherJoinsQueuedFrames(t *testing.T) {
+	queue := make(chan []byte, 8)
+	if msg, next, _ := gather(nil, []byte(`{"event":"a"}`), queue); string(msg) != `{"event":"a"}` || next != nil {
+		t.Fatalf("a lone frame: %s, %s", msg, next)
+	}
+	queue <- []byte(`{"event":"b"}`)
+	queue <- []byte(`{"event":"c"}`)
+	msg, next, _ := gather(nil, []byte(`{"event":"a"}`), queue)
+	var frames []struct{ Event string }
+	if err := json.Unmarshal(msg, &frames); err != nil || len(frames) != 3 || frames[2].Event != "c" || next != nil {
+		t.Fatalf("joined %s (%v), next %s", msg, err, next)
+	}
+	big := []byte(`{"event":"big","data":"` + strings.Repeat("x", batchBytes) + `"}`)
+	queue <- big
+	queue <- []byte(`{"event":"after"}`)
+	msg, next, _ = gather(nil, []byte(`{"event":"a"}`), queue)
+	if string(msg) != `{"event":"a"}` || string(next) != string(big) || len(queue) != 1 {
+		t.Fatalf("a frame too long to join: sent %.40s, kept %.40s", msg, next)
+	}
+	if msg, _, _ = gather(nil, next, queue); string(msg) != string(big) || len(queue) != 1 {
+		t.Fatal("a frame longer than a batch should go alone")
+	}
+}

@@ -36,15 +36,21 @@ export function createSocket({
     return true;
   }
 
+  function deliver(frame) {
+    const listeners = frame && handlers.get(frame.event);
+    if (listeners) [...listeners].forEach((handler) => handler(frame.data));
+  }
+
+  // A message is one frame, or an array of the frames the server had queued together.
   function dispatch(raw) {
-    let frame;
+    let parsed;
     try {
-      frame = JSON.parse(raw);
+      parsed = JSON.parse(raw);
     } catch {
       return;
     }
-    const listeners = frame && handlers.get(frame.event);
-    if (listeners) [...listeners].forEach((handler) => handler(frame.data));
+    if (Array.isArray(parsed)) parsed.forEach(deliver);
+    else deliver(parsed);
   }
 
   function open() {

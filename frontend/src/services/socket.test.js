@@ -130,6 +130,20 @@ describe('socket client', () => {
     expect(handler).toHaveBeenCalledTimes(1);
   });
 
+  it('delivers the frames of a batched message in order', () => {
+    const seen = [];
+    client.subscribe('company-1-appMessage', (data) => seen.push(data.n));
+    client.subscribe('company-1-ticket', (data) => seen.push(`t${data.n}`));
+    client.connect();
+    last().serverOpen();
+    last().serverSend([
+      { event: 'company-1-appMessage', data: { n: 1 } },
+      { event: 'company-1-ticket', data: { n: 2 } },
+      { event: 'company-1-appMessage', data: { n: 3 } },
+    ]);
+    expect(seen).toEqual([1, 't2', 3]);
+  });
+
   it('reports the user status every 300000 ms while connected', () => {
     client.connect();
     last().serverOpen();

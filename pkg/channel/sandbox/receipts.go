@@ -56,10 +56,11 @@ func (r *rounds) forget(k roundKey) {
 	}
 }
 
-// scheduleReceipts makes sure the two rounds that will report row are queued.
-func (c Channel) scheduleReceipts(ctx context.Context, row Outbox) error {
+// scheduleReceipts makes sure the two rounds that will report the deliveries written at
+// are queued.
+func (c Channel) scheduleReceipts(ctx context.Context, at time.Time) error {
 	tick := max(ReceiptTick, time.Millisecond)
-	from := row.CreatedAt.Truncate(tick)
+	from := at.Truncate(tick)
 	before := from.Add(tick)
 	for _, r := range []struct {
 		ack   int

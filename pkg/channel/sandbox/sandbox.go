@@ -11,10 +11,10 @@ import (
 	"time"
 
 	"gorm.io/gorm"
-	"gorm.io/gorm/clause"
 
 	"atende/pkg/channel"
 	"atende/pkg/connection"
+	atdb "atende/pkg/db"
 	"atende/pkg/tasks"
 )
 
@@ -79,21 +79,28 @@ func (c Channel) SendBatch(ctx context.Context, ds []channel.Delivery) ([]channe
 	// PostgreSQL keeps microseconds, rounding: truncated here, the rows' tick (their receipt
 	// round) is the same in Go and in the database.
 	now := time.Now().Truncate(time.Microsecond)
-	rows := make([]Outbox, len(ds))
+	var companies, conns, messages atdb.Int64s
+	var providers, numbers, kinds, bodies, paths, names, targets atdb.Texts
 	sent := make([]channel.Sent, len(ds))
 	for i, d := range ds {
-		rows[i] = Outbox{CompanyID: d.Conn.CompanyID, ConnectionID: d.Conn.ID, MessageID: d.Out.MessageID,
-			ProviderID: c.ProviderID(d.Conn, d.Out.MessageID), Number: d.Out.To, Kind: d.Out.Kind,
-			Body: d.Out.Body, MediaPath: d.Out.MediaPath, MediaName: d.Out.MediaName, TargetID: d.Out.TargetID, Ack: 1,
-			CreatedAt: now}
-		sent[i] = channel.Sent{ProviderID: rows[i].ProviderID, Ack: 1}
+		provider := c.ProviderID(d.Conn, d.Out.MessageID)
+		companies, conns, messages = append(companies, d.Conn.CompanyID), append(conns, d.Conn.ID), append(messages, d.Out.MessageID)
+		providers, numbers, kinds = append(providers, provider), append(numbers, d.Out.To), append(kinds, d.Out.Kind)
+		bodies, paths, names, targets = append(bodies, d.Out.Body), append(paths, d.Out.MediaPath), append(names, d.Out.MediaName), append(targets, d.Out.TargetID)
+		sent[i] = channel.Sent{ProviderID: provider, Ack: 1}
 	}
-	res := c.DB.WithContext(ctx).Clauses(clause.OnConflict{DoNothing: true}).Create(&rows)
+	// One statement text whatever the batch's size (atdb's arrays): a row list of the
+	// batch's size was a statement of its own, planned on every call.
+	res := c.DB.WithContext(ctx).Exec(`INSERT INTO sandbox_outbox (company_id, connection_id, message_id, provider_id, number,
+		  kind, body, media_path, media_name, target_id, ack, created_at)
+		SELECT c, n, m, p, nb, k, b, mp, mn, tg, 1, ? FROM unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::text[],
+		  ?::text[], ?::text[], ?::text[], ?::text[], ?::text[]) AS v(c, n, m, p, nb, k, b, mp, mn, tg)
+		ON CONFLICT DO NOTHING`, now, companies, conns, messages, providers, numbers, kinds, bodies, paths, names, targets)
 	if res.Error != nil {
 		return nil, res.Error
 	}
 	if res.RowsAffected > 0 { // one tick: its rounds cover every row written now
-		if err := c.scheduleReceipts(ctx, rows[0]); err != nil {
+		if err := c.scheduleReceipts(ctx, now); err != nil {
 			return nil, err
 		}
 	}
