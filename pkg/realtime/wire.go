@@ -3,6 +3,8 @@ package realtime
 import (
 	"bytes"
 	"encoding/json"
+
+	gojson "github.com/goccy/go-json"
 )
 
 // An event travels the Redis channel as its routing header (JSON), a newline, then the
@@ -18,13 +20,15 @@ type header struct {
 	Mask   bool     `json:"maskNumbers,omitempty"`
 }
 
-// encode writes ev in its wire form.
+// encode writes ev in its wire form. go-json writes what encoding/json does (the wire
+// test compares them) in a third of the time: an inbound message announces two or three
+// events, and encoding them was a tenth of the worker's CPU.
 func encode(ev Event) ([]byte, error) {
-	head, err := json.Marshal(header{Rooms: ev.Rooms, Name: ev.Name, Revoke: ev.Revoke, Mask: ev.MaskNumbers})
+	head, err := gojson.Marshal(header{Rooms: ev.Rooms, Name: ev.Name, Revoke: ev.Revoke, Mask: ev.MaskNumbers})
 	if err != nil {
 		return nil, err
 	}
-	data, err := json.Marshal(ev.Data)
+	data, err := gojson.Marshal(ev.Data)
 	if err != nil {
 		return nil, err
 	}
@@ -46,7 +50,7 @@ func decode(payload []byte) (header, []byte, error) {
 	if !ok {
 		return decodeWhole(payload)
 	}
-	return h, frame, json.Unmarshal(head, &h)
+	return h, frame, gojson.Unmarshal(head, &h)
 }
 
 // decodeWhole reads the form a release before the header existed publishes (the event as

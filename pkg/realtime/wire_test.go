@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 )
 
 // What a hub hands a socket is exactly {"event": name, "data": data}, whatever the data
@@ -68,5 +69,45 @@ func TestGatherJoinsQueuedFrames(t *testing.T) {
 	}
 	if msg, _, _ = gather(nil, next, queue); string(msg) != string(big) || len(queue) != 1 {
 		t.Fatal("a frame longer than a batch should go alone")
+	}
+}
+
+// encode writes the frame encoding/json would: what the web app and the other processes
+// read must not depend on the encoder. The data holds what events carry: times, pointers,
+// omitted fields, nested rows, raw JSON, bytes, HTML and line separators, bad UTF-8.
+func TestEncodeWritesWhatEncodingJSONDoes(t *testing.T) {
+	type contact struct {
+		ID     int64  `json:"id"`
+		Name   string `json:"name"`
+		Email  string `json:"email,omitempty"`
+		Hidden string `json:"-"`
+	}
+	type row struct {
+		ID        int64           `json:"id"`
+		QueueID   *int64          `json:"queueId"`
+		UserID    *int64          `json:"userId,omitempty"`
+		Body      string          `json:"body"`
+		At        time.Time       `json:"createdAt"`
+		Done      *time.Time      `json:"doneAt"`
+		Contact   *contact        `json:"contact,omitempty"`
+		Tags      []string        `json:"tags"`
+		Raw       json.RawMessage `json:"raw"`
+		Blob      []byte          `json:"blob"`
+		Extra     map[string]any  `json:"extra"`
+		unexposed int
+	}
+	q := int64(3)
+	data := map[string]any{"action": "create", "n": 1.5, "row": row{ID: 7, QueueID: &q,
+		Body: "<b>Olá</b> & \u2028 \"citação\"\n\xff", At: time.Date(2026, 11, 29, 6, 0, 0, 123456789, time.FixedZone("BRT", -3*3600)),
+		Contact: &contact{ID: 9, Name: "Zé", Hidden: "x"}, Raw: json.RawMessage(`{"a": [1, 2]}`), Blob: []byte("bytes"),
+		Extra: map[string]any{"b": nil, "a": []int{1}}}, "empty": row{}}
+	wire, err := encode(Event{Rooms: []string{"company-1-open"}, Name: "company-1-appMessage", Data: data})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, frame, _ := decode(wire)
+	want, _ := json.Marshal(data)
+	if got := string(frame); got != `{"event":"company-1-appMessage","data":`+string(want)+`}` {
+		t.Fatalf("frame\n%s\nwant data\n%s", got, want)
 	}
 }
