@@ -39,3 +39,27 @@ func TestDispatchReachesRoomMembersOnce(t *testing.T) {
 		t.Fatalf("rooms left in the index: %v", h.members)
 	}
 }
+
+// An event's cost at the hub with many sockets open, few of them in its rooms (an ack for
+// a conversation two attendants have open, in a process holding a thousand sockets).
+func BenchmarkDispatchAmongManySockets(b *testing.B) {
+	h := &Hub{}
+	h.init()
+	for i := range 1000 {
+		c := testClient(Identity{UserID: int64(i), CompanyID: int64(i % 50)}, CompanyRoom(int64(i%50)))
+		c.send = make(chan []byte, 1<<20)
+		h.add(c)
+	}
+	for _, id := range []int64{1, 51} {
+		c := testClient(Identity{UserID: 10000 + id, CompanyID: 1}, TicketRoom("open-one"))
+		c.send = make(chan []byte, 1<<20)
+		h.add(c)
+	}
+	payload, err := encode(Event{Rooms: []string{TicketRoom("open-one")}, Name: "company-1-appMessage", Data: map[string]int{"ack": 3}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		h.dispatch(payload)
+	}
+}
