@@ -5,7 +5,8 @@
 #   BENCH_DB (default atende_bench), BENCH_PORT (8097), BENCH_DURATION (60s), BENCH_WARMUP (30s), BENCH_THINK (1s),
 #   BENCH_INBOUND (25000), BENCH_INBOUND_WARMUP (5s: the untimed start of the inbound run), BENCH_BOT (false; true: the conversation bot configured on every sandbox connection),
 #   BENCH_CAMPAIGNS (0; N: N campaigns at the fastest allowed pace send during the inbound run),
-#   BENCH_CAMPAIGN_INTERVAL (0; their messageInterval in seconds)
+#   BENCH_CAMPAIGN_INTERVAL (0; their messageInterval in seconds),
+#   BENCH_FLOWS (0; N: N customers walk bench/flows's 30-node flow through the same app during the inbound run)
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -49,7 +50,7 @@ psql -h 127.0.0.1 -U postgres -d "$db" -qtAc "SET client_min_messages = warning;
 # server that checkpoints; without it every new segment is created during the run.
 psql -h 127.0.0.1 -U postgres -d "$db" -qtAc "CHECKPOINT" >/dev/null
 # Built before the run: `go run` would compile beside the measured server.
-go build -o bin/atende . && go build -o bin/bench-load ./bench/load
+go build -o bin/atende . && go build -o bin/bench-load ./bench/load && go build -o bin/bench-flows ./bench/flows
 redis-cli -p "$rport" ping >/dev/null 2>&1 ||
   redis-server --daemonize yes --bind 127.0.0.1 --port "$rport" --save "" --appendonly no \
     --dir /tmp --logfile /tmp/atende-bench-redis.log
@@ -65,9 +66,28 @@ for _ in $(seq 1 60); do curl -fs "http://127.0.0.1:$port/readyz" >/dev/null && 
 # The CPU the app and the bench cluster spend per inbound message (steadier than throughput).
 pgdata=$(psql -h 127.0.0.1 -U postgres -d "$db" -tAc "SHOW data_directory")
 pgpid=$(head -n 1 "$pgdata/postmaster.pid" 2>/dev/null || echo 0)
+# Flows beside the inbound run (BENCH_FLOWS): bench/flows without a worker of its own, so its
+# customers' messages go through this app's batches and workers, as production's do. It
+# starts once the inbound run has, and after its untimed first seconds.
+flows_pid=
+if [ "${BENCH_FLOWS:-0}" -gt 0 ]; then
+  (
+    last=$(psql -h 127.0.0.1 -U postgres -d "$db" -tAc "SELECT coalesce(max(id), 0) FROM inbound_events")
+    until [ "$(psql -h 127.0.0.1 -U postgres -d "$db" -tAc "SELECT count(*) FROM inbound_events WHERE id > $last")" -gt 0 ]; do sleep 0.2; done
+    sleep "${BENCH_FLOWS_DELAY:-8}"
+    bin/bench-flows -worker=false -db "$url" -redis "$redis" -companies 10 -customers "$BENCH_FLOWS" -stages 2 -think 5s \
+      >/tmp/atende-bench-flows.log 2>&1
+  ) &
+  flows_pid=$!
+fi
 bin/bench-load -url "http://127.0.0.1:$port" -db "$url" -app-pid "$pid" -pg-pid "$pgpid" \
   -duration "${BENCH_DURATION:-60s}" -warmup "${BENCH_WARMUP:-30s}" -think "${BENCH_THINK:-1s}" -inbound "${BENCH_INBOUND:-25000}" -rate "${BENCH_RATE:-1000}" -senders "${BENCH_SENDERS:-64}" \
   -inbound-warmup "${BENCH_INBOUND_WARMUP:-5s}" -bot="${BENCH_BOT:-false}" -campaigns "${BENCH_CAMPAIGNS:-0}" -campaign-interval "${BENCH_CAMPAIGN_INTERVAL:-0}"
+if [ -n "$flows_pid" ]; then
+  wait "$flows_pid" || true
+  say "flows beside the inbound run (bench/flows -worker=false, $BENCH_FLOWS customers)"
+  grep -A5 'customers on' /tmp/atende-bench-flows.log || tail -n 20 /tmp/atende-bench-flows.log
+fi
 say "statements by total time during the run (pg_stat_statements)"
 psql -h 127.0.0.1 -U postgres -d "$db" -c "SELECT calls, round(mean_exec_time::numeric, 2) AS mean_ms,
   round(total_exec_time::numeric) AS total_ms, shared_blks_hit / calls AS blocks,

@@ -8,7 +8,9 @@
 //	  -redis redis://127.0.0.1:6379/9 -companies 10 -customers 500 -stages 3
 //
 // It runs the worker in-process (the real inbound pipeline, bot, flow:step and
-// message:send tasks) against its own database and Redis db.
+// message:send tasks) against its own database and Redis db. With -worker=false it drives an
+// app that `make bench` is running instead (-db its database, -redis its Redis): the flows'
+// messages then share that app's batches and workers with the inbound run, as in production.
 package main
 
 import (
@@ -43,6 +45,8 @@ func main() {
 	think := flag.Duration("think", 0, "a customer's pause before each message, drawn between half and one and a half of it "+
 		"(0: answer the moment the reply arrives, a closed loop that measures throughput, not a person)")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the walk (worker included) to this file")
+	ownWorker := flag.Bool("worker", true, "run the worker in this process, on a Redis db of the bench's own (false: an app already "+
+		"serving -db and -redis runs the flows with the rest of its inbound, as production's one worker fleet does)")
 	flag.Parse()
 	if err := benchkit.EnsureDatabase(*dsn); err != nil {
 		log.Fatal(err)
@@ -67,8 +71,10 @@ func main() {
 	// The Redis db is the bench's own: tasks kept from a run against another database name
 	// that database's message ids, and their task ids would turn this run's sends away as
 	// duplicates (a send list's id is its first message's).
-	if err := a.RDB.FlushDB(context.Background()).Err(); err != nil {
-		log.Fatal(err)
+	if *ownWorker {
+		if err := a.RDB.FlushDB(context.Background()).Err(); err != nil {
+			log.Fatal(err)
+		}
 	}
 	conns, err := prepare(a, *companies)
 	if err != nil {
@@ -76,7 +82,11 @@ func main() {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
-	go func() { _ = (&worker.Worker{App: a}).Run(ctx); close(done) }()
+	if *ownWorker {
+		go func() { _ = (&worker.Worker{App: a}).Run(ctx); close(done) }()
+	} else {
+		close(done)
+	}
 	defer func() { cancel(); <-done }()
 
 	w := &watcher{a: a, boxes: map[string]chan delivery{}}
