@@ -23,9 +23,9 @@ import (
 // every message was processed, then they are canceled.
 func runInbound(g *gorm.DB, base string, agents []agent, n int, rate float64, inFlight int, warmup time.Duration, camp *campaignRun,
 	cpu func() *cpuWatch) (string, error) {
-	var sentAt sync.Map              // body → time
-	var lat, postLat []time.Duration // post to socket event; post to its answer
-	var samples []sample             // lat by the second it was posted in
+	var sentAt sync.Map         // body → time
+	var samples []sample        // post to socket event, with when it was posted
+	var postLat []time.Duration // post to its answer
 	var latMu sync.Mutex
 	// One attendant of each company online, as in a working day: every message is timed
 	// to its company's socket, and the hub writes each event to a socket, as it would.
@@ -48,10 +48,8 @@ func runInbound(g *gorm.DB, base string, agents []agent, n int, rate float64, in
 				}
 				for _, body := range createdBodies(b) {
 					if t, ok := sentAt.LoadAndDelete(body); ok {
-						d := time.Since(t.(time.Time))
 						latMu.Lock()
-						lat = append(lat, d)
-						samples = append(samples, sample{at: t.(time.Time), d: d})
+						samples = append(samples, sample{at: t.(time.Time), d: time.Since(t.(time.Time))})
 						latMu.Unlock()
 					}
 				}
@@ -135,6 +133,10 @@ func runInbound(g *gorm.DB, base string, agents []agent, n int, rate float64, in
 	defer cleanUp(g)
 	latMu.Lock()
 	defer latMu.Unlock()
+	lat := make([]time.Duration, len(samples))
+	for i, s := range samples {
+		lat[i] = s.d
+	}
 	slices.Sort(lat)
 	out := fmt.Sprintf("Inbound pipeline: %d messages posted in %.1fs (offered %.0f/s), all processed in %.1fs → %.0f messages/s sustained\n",
 		n, posted.Seconds(), float64(n)/posted.Seconds(), total.Seconds(), float64(n)/total.Seconds())
