@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -225,8 +226,12 @@ func TestBotExactlyOnce(t *testing.T) {
 		t.Fatalf("the same event again: dup %v err %v", dup, err)
 	}
 	same(t, "one menu", b.after("once-1"), mainMenu)
-	if sends := pendingTasks[tasks.MessagesSend](e, tasks.QueueCritical, tasks.TypeMessagesSend); len(sends) != 1 || len(sends[0].All()) != 1 || len(sends[0].All()[0].MessageIDs) != 1 {
-		t.Fatalf("sends queued: %+v, want one of one message", sends)
+	// The batch sent its menu itself (message.Delivery.SendNow), once: no task is left.
+	if n := count(e, `SELECT count(*) FROM sandbox_outbox WHERE message_id > 0`); n != 1 {
+		t.Fatalf("%d deliveries of the menu, want 1", n)
+	}
+	if sends := pendingTasks[tasks.MessagesSend](e, tasks.QueueCritical, tasks.TypeMessagesSend); len(sends) != 0 {
+		t.Fatalf("sends queued: %+v, want none", sends)
 	}
 	// Our echo of the menu (the phone reports what we sent) is neither stored nor answered.
 	echoID, _, err := e.App.InboundStore.Record(ctx, conn, channel.Event{Kind: channel.EventMessage, ProviderID: "echo-1",
@@ -239,6 +244,42 @@ func TestBotExactlyOnce(t *testing.T) {
 	})
 	if count(e, `SELECT count(*) FROM messages WHERE provider_id = 'echo-1'`) != 0 || count(e, `SELECT count(*) FROM messages`) != 2 {
 		t.Fatal("the echo was stored or answered")
+	}
+}
+
+// offline is a channel that can't reach the phone for now: a failure its retry may get past.
+type offline struct{ channel.Channel }
+
+func (offline) Send(context.Context, connection.Connection, channel.Outgoing) (channel.Sent, error) {
+	return channel.Sent{}, errors.New("phone offline")
+}
+
+// A reply the batch could not send itself (message.Delivery.SendNow) goes to a
+// message:send-all task, whose run delivers it once.
+func TestBotReplyQueuedWhenSendFails(t *testing.T) {
+	e := newEnv(t)
+	tn := testutil.NewTenant(t, e.App, "acme", 0)
+	conn := sandboxConn(t, e, tn)
+	b := &botEnv{env: e, tn: tn, conn: conn}
+	b.must(e.App.DB.Model(&connection.Connection{}).Where("id = ?", conn.ID).Update("greeting_message", "Olá {{firstName}}!").Error)
+	threeQueues(b)
+	e.App.Channels[connection.ChannelSandbox] = offline{e.App.Sandbox}
+	ctx := tenant.With(context.Background(), tn.Company.ID)
+	id, _, err := e.App.InboundStore.Record(ctx, conn, channel.Event{Kind: channel.EventMessage, ProviderID: "queued-1",
+		From: "5511900000071", Name: "Maria Souza", Body: "oi", Timestamp: time.Now()})
+	b.must(err)
+	b.must(e.App.Inbound.Process(context.Background(), []tasks.InboundRef{{CompanyID: tn.Company.ID, EventID: id}}))
+	if sends := pendingTasks[tasks.MessagesSend](e, tasks.QueueCritical, tasks.TypeMessagesSend); len(sends) != 1 || len(sends[0].All()) != 1 || len(sends[0].All()[0].MessageIDs) != 1 {
+		t.Fatalf("sends queued: %+v, want one of one message", sends)
+	}
+	if n := count(e, `SELECT count(*) FROM sandbox_outbox WHERE message_id > 0`); n != 0 {
+		t.Fatalf("%d deliveries through an offline channel", n)
+	}
+	e.App.Channels[connection.ChannelSandbox] = e.App.Sandbox // the phone is back
+	startWorker(t, e)
+	b.delivered("5511900000071", mainMenu)
+	if n := count(e, `SELECT count(*) FROM sandbox_outbox WHERE message_id > 0`); n != 1 {
+		t.Fatalf("%d deliveries of the menu, want 1", n)
 	}
 }
 

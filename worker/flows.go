@@ -20,5 +20,5 @@ func (w *Worker) flowStep(ctx context.Context, t *asynq.Task) error {
 
 func (w *Worker) flows() flowrun.Engine {
 	a := w.App
-	return flowrun.Engine{DB: a.DB, Events: a.Events, Queue: a.Queue, Media: a.Media, Settings: a.Settings}
+	return flowrun.Engine{DB: a.DB, Events: a.Events, Queue: a.Queue, Media: a.Media, Settings: a.Settings, Delivery: &a.Delivery}
 }

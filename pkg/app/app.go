@@ -250,7 +250,7 @@ func (a *App) wireMessaging() {
 		Connections: a.ConnectionCache}
 	a.InboundStore = inbound.NewStore(a.DB, a.Queue, a.Cfg.InboundLinger)
 	a.Inbound = inbound.Processor{DB: a.DB, Events: a.Events, Media: a.Media, Connections: a.ConnectionCache, Channels: a.Channels,
-		Settings: a.Settings, Queue: a.Queue, Bot: inbound.NewBotCache()}
+		Settings: a.Settings, Queue: a.Queue, Delivery: &a.Delivery, Bot: inbound.NewBotCache()}
 	a.wireWhatsApp()
 }
 

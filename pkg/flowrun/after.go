@@ -15,24 +15,29 @@ import (
 	"atende/pkg/ticket"
 )
 
-// after does what a committed step of a flow:step task leaves: its messages sent in order
-// by one task (keyed by its first message: queued twice, sent once; a lost one is sent by
-// the reconciler) and announced with its ticket, then what every step leaves (settle).
+// after does what a committed step of a flow:step task leaves: its messages announced
+// with its ticket and the nodes it entered, the messages sent in order, from this worker
+// (message.Delivery.SendNow) or by one task (keyed by its first message: queued twice,
+// sent once; a lost one is sent by the reconciler), then the next wake-up and hand-off,
+// so that what they send follows these messages.
 func (e Engine) after(ctx context.Context, d *applied) {
-	if len(d.msgs) > 0 {
-		ids := make([]int64, len(d.msgs))
-		for i, m := range d.msgs {
-			ids[i] = m.ID
-		}
-		if task, err := tasks.NewMessagesSend(tasks.SendList{CompanyID: d.run.CompanyID, MessageIDs: ids}); err == nil {
-			e.enqueue(ctx, task)
-		}
-	}
 	var events realtime.Collector
 	if e.Events != nil {
 		e.announce(ctx, &events, d)
 	}
-	e.settle(ctx, d, &events)
+	e.publishNodes(ctx, d, &events)
+	if len(d.msgs) > 0 && e.Queue != nil {
+		list := tasks.SendList{CompanyID: d.run.CompanyID, MessageIDs: make([]int64, len(d.msgs))}
+		for i, m := range d.msgs {
+			list.MessageIDs[i] = m.ID
+		}
+		if e.Delivery != nil {
+			e.Delivery.SendNow(ctx, e.Queue, []tasks.SendList{list})
+		} else {
+			message.QueueSend(ctx, e.Queue, []tasks.SendList{list})
+		}
+	}
+	e.next(ctx, d)
 }
 
 // settle does what a committed step leaves whoever wrote it (an inbound batch sends and
@@ -40,6 +45,11 @@ func (e Engine) after(ctx context.Context, d *applied) {
 // nodes entered, with those already collected; the next wake-up; the hand-off.
 func (e Engine) settle(ctx context.Context, d *applied, events *realtime.Collector) {
 	e.publishNodes(ctx, d, events)
+	e.next(ctx, d)
+}
+
+// next queues the run's next wake-up and the hand-off of the customer's message.
+func (e Engine) next(ctx context.Context, d *applied) {
 	if !d.wakeAt.IsZero() {
 		if task, err := tasks.NewFlowStep(tasks.FlowStep{CompanyID: d.run.CompanyID, TicketID: d.run.TicketID,
 			RunID: d.run.ID, NodeID: d.run.NodeID, Step: d.run.Step, At: d.wakeAt}); err == nil {

@@ -25,7 +25,8 @@ type Engine struct {
 	Events   realtime.Publisher
 	Queue    tasks.Enqueuer
 	Media    message.MediaURL
-	Settings ticket.Settings // farewell rules of a "parar" close
+	Settings ticket.Settings   // farewell rules of a "parar" close
+	Delivery *message.Delivery // sends a step's messages once committed (nil: a task does)
 }
 
 // Run is a stored run.

@@ -41,9 +41,10 @@ func (p Processor) Process(ctx context.Context, refs []tasks.InboundRef) error {
 			outs, own, err = append(outs, o...), cmp.Or(own, ownOne), cmp.Or(err, errOne)
 		}
 	}
-	p.dispatch(ctx, outs)
+	due := p.dispatch(ctx, outs)
 	p.publish(ctx, outs)
 	p.watchLanes(ctx, outs)
+	p.send(ctx, due) // after the announces: a reply's "sent" follows its "created"
 	return cmp.Or(err, own)
 }
 

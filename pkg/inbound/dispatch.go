@@ -6,18 +6,19 @@ import (
 
 	"github.com/hibiken/asynq"
 
+	"atende/pkg/message"
 	"atende/pkg/tasks"
 )
 
-// dispatch queues the delivery of the replies a committed batch wrote (announce.send). The
-// replies due at once go out in one task (message:send-all, keyed by its first message)
-// holding one ordered list per company and connection: one task hop for a whole batch's bot
-// turns, and a ticket's replies in the order they were written. A reply with a delay gets
-// its own task, due then (message:send, keyed by the message). Queuing twice sends once,
-// and a reply Redis refused is sent by the reconciler.
-func (p Processor) dispatch(ctx context.Context, outs []announce) {
+// dispatch queues what a committed batch leaves for later: its hand-offs, and the
+// replies it wrote with a delay (each its own message:send task, keyed by the message, due
+// then). It returns the replies due at once (announce.send), one ordered list per company
+// and connection, a ticket's replies in the order they were written: send delivers them
+// once the batch is announced. Queuing twice sends once, and a reply Redis refused is sent
+// by the reconciler.
+func (p Processor) dispatch(ctx context.Context, outs []announce) []tasks.SendList {
 	if p.Queue == nil {
-		return
+		return nil
 	}
 	type lane struct{ company, connection int64 }
 	now := map[lane][]int{} // indexes into outs, in writing order
@@ -45,9 +46,6 @@ func (p Processor) dispatch(ctx context.Context, outs []announce) {
 		}
 		now[l] = append(now[l], i)
 	}
-	if len(lanes) == 0 {
-		return
-	}
 	lists := make([]tasks.SendList, len(lanes))
 	for k, l := range lanes {
 		lists[k] = tasks.SendList{CompanyID: l.company, MessageIDs: make([]int64, len(now[l]))}
@@ -55,14 +53,17 @@ func (p Processor) dispatch(ctx context.Context, outs []announce) {
 			lists[k].MessageIDs[j] = outs[i].msg.ID
 		}
 	}
-	task, err := tasks.NewMessagesSend(lists...)
-	if err == nil {
-		_, err = p.Queue.EnqueueContext(ctx, task)
-	}
-	for _, l := range lanes {
-		for _, i := range now[l] {
-			noteQueued(&outs[i], err)
-		}
+	return lists
+}
+
+// send delivers the replies due at once from this worker (message.Delivery.SendNow): one
+// send for a whole batch's bot turns and flow steps. Without a Delivery (tests of the
+// batch alone) a message:send-all task does.
+func (p Processor) send(ctx context.Context, lists []tasks.SendList) {
+	if p.Delivery != nil {
+		p.Delivery.SendNow(ctx, p.Queue, lists)
+	} else {
+		message.QueueSend(ctx, p.Queue, lists)
 	}
 }
 

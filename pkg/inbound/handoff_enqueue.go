@@ -87,7 +87,7 @@ func (p Processor) flowIn(ctx context.Context, tx *gorm.DB, tu *turn, h *chatbot
 
 // flows is the flow engine on the batch's connections.
 func (p Processor) flows() flowrun.Engine {
-	return flowrun.Engine{DB: p.DB, Events: p.Events, Queue: p.Queue, Media: p.Media, Settings: p.Settings}
+	return flowrun.Engine{DB: p.DB, Events: p.Events, Queue: p.Queue, Media: p.Media, Settings: p.Settings, Delivery: p.Delivery}
 }
 
 func handoffOf(tu *turn, h *chatbot.Handoff) *asynq.Task {

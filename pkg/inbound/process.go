@@ -31,7 +31,8 @@ type Processor struct {
 	Connections *connection.Cache // each batch's connection rows
 	Channels    channel.Registry  // names the bot's replies ahead, where the channel can (nil: none)
 	Settings    ticket.Settings   // company settings, for the bot (chatbot.Keys)
-	Queue       tasks.Enqueuer    // the bot's replies: message:send after commit
+	Queue       tasks.Enqueuer    // hand-offs, delayed replies, and the sends SendNow could not finish
+	Delivery    *message.Delivery // sends the replies due at once, after commit (nil: a task does)
 	Bot         *BotCache         // the bot's configuration by company (nil: read every batch)
 	Campaigns   CampaignWatcher   // optional: campaign receipts, confirmations and echoes
 }
