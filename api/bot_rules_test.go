@@ -247,6 +247,17 @@ func TestBotExactlyOnce(t *testing.T) {
 	}
 }
 
+// greetingMenu is a tenant's sandbox connection with a greeting and three queues: its
+// customers get the main menu.
+func greetingMenu(t *testing.T) (*env, *botEnv) {
+	e := newEnv(t)
+	tn := testutil.NewTenant(t, e.App, "acme", 0)
+	b := &botEnv{env: e, tn: tn, conn: sandboxConn(t, e, tn)}
+	b.must(e.App.DB.Model(&connection.Connection{}).Where("id = ?", b.conn.ID).Update("greeting_message", "Olá {{firstName}}!").Error)
+	threeQueues(b)
+	return e, b
+}
+
 // offline is a channel that can't reach the phone for now: a failure its retry may get past.
 type offline struct{ channel.Channel }
 
@@ -257,12 +268,8 @@ func (offline) Send(context.Context, connection.Connection, channel.Outgoing) (c
 // A reply the batch could not send itself (message.Delivery.SendNow) goes to a
 // message:send-all task, whose run delivers it once.
 func TestBotReplyQueuedWhenSendFails(t *testing.T) {
-	e := newEnv(t)
-	tn := testutil.NewTenant(t, e.App, "acme", 0)
-	conn := sandboxConn(t, e, tn)
-	b := &botEnv{env: e, tn: tn, conn: conn}
-	b.must(e.App.DB.Model(&connection.Connection{}).Where("id = ?", conn.ID).Update("greeting_message", "Olá {{firstName}}!").Error)
-	threeQueues(b)
+	e, b := greetingMenu(t)
+	tn, conn := b.tn, b.conn
 	e.App.Channels[connection.ChannelSandbox] = offline{e.App.Sandbox}
 	ctx := tenant.With(context.Background(), tn.Company.ID)
 	id, _, err := e.App.InboundStore.Record(ctx, conn, channel.Event{Kind: channel.EventMessage, ProviderID: "queued-1",
@@ -286,12 +293,8 @@ func TestBotReplyQueuedWhenSendFails(t *testing.T) {
 // Two messages of one customer in one batch: the second meets what the first left (the
 // menu shown, then the choice), and its reply is sent after the first one's.
 func TestBotBatchOfOneTicket(t *testing.T) {
-	e := newEnv(t)
-	tn := testutil.NewTenant(t, e.App, "acme", 0)
-	conn := sandboxConn(t, e, tn)
-	b := &botEnv{env: e, tn: tn, conn: conn}
-	b.must(e.App.DB.Model(&connection.Connection{}).Where("id = ?", conn.ID).Update("greeting_message", "Olá {{firstName}}!").Error)
-	threeQueues(b)
+	e, b := greetingMenu(t)
+	tn, conn := b.tn, b.conn
 	ctx := tenant.With(context.Background(), tn.Company.ID)
 	var refs []tasks.InboundRef
 	for i, body := range []string{"oi", "2"} {
