@@ -283,6 +283,19 @@ func TestBotReplyQueuedWhenSendFails(t *testing.T) {
 		t.Fatalf("%d deliveries through an offline channel", n)
 	}
 	e.App.Channels[connection.ChannelSandbox] = e.App.Sandbox // the phone is back
+	// A send cut short by its caller's deadline still leaves its task.
+	lists := pendingTasks[tasks.MessagesSend](e, tasks.QueueCritical, tasks.TypeMessagesSend)[0].All()
+	in := asynq.NewInspector(e.App.RedisOpt)
+	defer in.Close()
+	if _, err := in.DeleteAllPendingTasks(tasks.QueueCritical); err != nil {
+		t.Fatal(err)
+	}
+	cut, cancel := context.WithCancel(context.Background())
+	cancel()
+	e.App.Delivery.SendNow(cut, e.App.Queue, lists)
+	if sends := pendingTasks[tasks.MessagesSend](e, tasks.QueueCritical, tasks.TypeMessagesSend); len(sends) != 1 {
+		t.Fatalf("sends queued after a canceled send: %+v, want one", sends)
+	}
 	startWorker(t, e)
 	b.delivered("5511900000071", mainMenu)
 	if n := count(e, `SELECT count(*) FROM sandbox_outbox WHERE message_id > 0`); n != 1 {

@@ -16,7 +16,8 @@ import (
 // reconciler finds them.
 func (d Delivery) SendNow(ctx context.Context, q tasks.Enqueuer, lists []tasks.SendList) {
 	if len(lists) > 0 && d.SendLists(ctx, lists, false) != nil {
-		QueueSend(ctx, q, lists)
+		// A send cut short by the caller's deadline or shutdown still leaves its task.
+		QueueSend(context.WithoutCancel(ctx), q, lists)
 	}
 }
 
