@@ -64,7 +64,8 @@ func TestCallsAreLoggedAndAnswered(t *testing.T) {
 		log.ProviderID == nil || *log.ProviderID != "call:C1" {
 		t.Fatalf("call log %+v", log)
 	}
-	if !answer.FromMe || answer.Ack != message.AckPending || answer.TicketID != log.TicketID ||
+	// Sent by the batch's own worker, which hosts the session (message.Delivery.SendNow).
+	if !answer.FromMe || answer.Ack != message.AckSent || answer.ProviderID == nil || answer.TicketID != log.TicketID ||
 		answer.Body != "Olá Ana, não atendemos ligações por aqui. Escreva, por favor!" {
 		t.Fatalf("answer %+v", answer)
 	}
