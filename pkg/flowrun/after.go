@@ -31,11 +31,7 @@ func (e Engine) after(ctx context.Context, d *applied) {
 		for i, m := range d.msgs {
 			list.MessageIDs[i] = m.ID
 		}
-		if e.Delivery != nil {
-			e.Delivery.SendNow(ctx, e.Queue, []tasks.SendList{list})
-		} else {
-			message.QueueSend(ctx, e.Queue, []tasks.SendList{list})
-		}
+		e.Delivery.SendNow(ctx, e.Queue, []tasks.SendList{list})
 	}
 	e.next(ctx, d)
 }

@@ -44,7 +44,7 @@ func (p Processor) Process(ctx context.Context, refs []tasks.InboundRef) error {
 	due := p.dispatch(ctx, outs)
 	p.publish(ctx, outs)
 	p.watchLanes(ctx, outs)
-	p.send(ctx, due) // after the announces: a reply's "sent" follows its "created"
+	p.Delivery.SendNow(ctx, p.Queue, due) // after the announces: a reply's "sent" follows its "created"
 	return cmp.Or(err, own)
 }
 

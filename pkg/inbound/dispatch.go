@@ -6,16 +6,15 @@ import (
 
 	"github.com/hibiken/asynq"
 
-	"atende/pkg/message"
 	"atende/pkg/tasks"
 )
 
 // dispatch queues what a committed batch leaves for later: its hand-offs, and the
 // replies it wrote with a delay (each its own message:send task, keyed by the message, due
 // then). It returns the replies due at once (announce.send), one ordered list per company
-// and connection, a ticket's replies in the order they were written: send delivers them
-// once the batch is announced. Queuing twice sends once, and a reply Redis refused is sent
-// by the reconciler.
+// and connection, a ticket's replies in the order they were written: Process sends them
+// once the batch is announced (message.Delivery.SendNow). Queuing twice sends once, and a
+// reply Redis refused is sent by the reconciler.
 func (p Processor) dispatch(ctx context.Context, outs []announce) []tasks.SendList {
 	if p.Queue == nil {
 		return nil
@@ -54,17 +53,6 @@ func (p Processor) dispatch(ctx context.Context, outs []announce) []tasks.SendLi
 		}
 	}
 	return lists
-}
-
-// send delivers the replies due at once from this worker (message.Delivery.SendNow): one
-// send for a whole batch's bot turns and flow steps. Without a Delivery (tests of the
-// batch alone) a message:send-all task does.
-func (p Processor) send(ctx context.Context, lists []tasks.SendList) {
-	if p.Delivery != nil {
-		p.Delivery.SendNow(ctx, p.Queue, lists)
-	} else {
-		message.QueueSend(ctx, p.Queue, lists)
-	}
 }
 
 // noteQueued marks a reply Redis refused, for the event that announces it.

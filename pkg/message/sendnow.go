@@ -13,9 +13,12 @@ import (
 // deliver goes to QueueSend's task, whose retries go on from the first message not sent
 // (SendLists skips what went) and move to a session's owner when the channel needs one. A
 // process that dies before it returns leaves its messages in the outbox, where the
-// reconciler finds them.
-func (d Delivery) SendNow(ctx context.Context, q tasks.Enqueuer, lists []tasks.SendList) {
-	if len(lists) > 0 && d.SendLists(ctx, lists, false) != nil {
+// reconciler finds them. A nil d (a batch or flow engine built without one, in tests)
+// only queues the task.
+func (d *Delivery) SendNow(ctx context.Context, q tasks.Enqueuer, lists []tasks.SendList) {
+	if d == nil {
+		QueueSend(ctx, q, lists)
+	} else if len(lists) > 0 && d.SendLists(ctx, lists, false) != nil {
 		// A send cut short by the caller's deadline or shutdown still leaves its task.
 		QueueSend(context.WithoutCancel(ctx), q, lists)
 	}
