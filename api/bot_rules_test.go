@@ -14,6 +14,7 @@ import (
 	"atende/pkg/chatbot"
 	"atende/pkg/company"
 	"atende/pkg/connection"
+	"atende/pkg/message"
 	"atende/pkg/queue"
 	"atende/pkg/tasks"
 	"atende/pkg/tenant"
@@ -292,7 +293,7 @@ func TestBotReplyQueuedWhenSendFails(t *testing.T) {
 	}
 	cut, cancel := context.WithCancel(context.Background())
 	cancel()
-	e.App.Delivery.SendNow(cut, e.App.Queue, lists)
+	e.App.Delivery.SendNow(cut, e.App.Queue, lists, message.Known{})
 	if sends := pendingTasks[tasks.MessagesSend](e, tasks.QueueCritical, tasks.TypeMessagesSend); len(sends) != 1 {
 		t.Fatalf("sends queued after a canceled send: %+v, want one", sends)
 	}

@@ -93,7 +93,7 @@ func (w Watcher) receipts(tx *gorm.DB, acks map[ackKey]int, at map[ackKey][]int,
 		  RETURNING ev.n, s.ticket_id IS NOT NULL AS stored, s.campaign_id, s.company_id),
 		conf AS (SELECT ev.n, s.ticket_id IS NOT NULL AS stored, s.campaign_id, s.company_id
 		  FROM campaign_shippings s JOIN ev ON s.connection_id = ev.conn AND s.confirm_provider_id = ev.pid)
-		SELECT * FROM upd UNION ALL SELECT * FROM conf`, conns, ids, levels).Scan(&rows).Error
+		SELECT * FROM upd UNION ALL SELECT * FROM conf`, conns, ids, levels).Find(&rows).Error
 	if err != nil {
 		return err
 	}
@@ -121,7 +121,7 @@ func (w Watcher) confirm(ctx context.Context, tx *gorm.DB, conns atdb.Int64s, fr
 		WHERE s.connection_id = r.conn AND s.number = r.number AND s.confirmation_requested_at IS NOT NULL
 		  AND s.confirmed_at IS NULL AND s.failed_at IS NULL
 		  AND c.id = s.campaign_id AND c.status = 'EM_ANDAMENTO' AND c.confirmation
-		RETURNING s.campaign_id, s.company_id`, conns, from).Scan(&rows).Error; err != nil || len(rows) == 0 {
+		RETURNING s.campaign_id, s.company_id`, conns, from).Find(&rows).Error; err != nil || len(rows) == 0 {
 		return err
 	}
 	now := time.Now()

@@ -28,10 +28,14 @@ func (e Engine) after(ctx context.Context, d *applied) {
 	e.publishNodes(ctx, d, &events)
 	if len(d.msgs) > 0 && e.Queue != nil {
 		list := tasks.SendList{CompanyID: d.run.CompanyID, MessageIDs: make([]int64, len(d.msgs))}
+		var rows message.Known
 		for i, m := range d.msgs {
 			list.MessageIDs[i] = m.ID
+			if d.ticket.Contact != nil {
+				rows.Add(m, d.ticket, *d.ticket.Contact)
+			}
 		}
-		e.Delivery.SendNow(ctx, e.Queue, []tasks.SendList{list})
+		e.Delivery.SendNow(ctx, e.Queue, []tasks.SendList{list}, rows)
 	}
 	e.next(ctx, d)
 }

@@ -68,7 +68,7 @@ func applyAcks(tx *gorm.DB, acks []pending) (outs []announce, missing []pending,
 	if err := tx.Raw(`UPDATE messages m SET ack = GREATEST(m.ack, v.ack), updated_at = now()
 		FROM unnest(?::bigint[], ?::text[], ?::int[]) AS v(conn, provider, ack)
 		WHERE m.connection_id = v.conn AND m.provider_id = v.provider
-		RETURNING m.*`, connIDs, providers, values).Scan(&msgs).Error; err != nil {
+		RETURNING m.*`, connIDs, providers, values).Find(&msgs).Error; err != nil {
 		return nil, nil, err
 	}
 	found := map[receipt]bool{}

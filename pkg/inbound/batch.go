@@ -41,10 +41,10 @@ func (p Processor) Process(ctx context.Context, refs []tasks.InboundRef) error {
 			outs, own, err = append(outs, o...), cmp.Or(own, ownOne), cmp.Or(err, errOne)
 		}
 	}
-	due := p.dispatch(ctx, outs)
+	due, rows := p.dispatch(ctx, outs)
 	p.publish(ctx, outs)
 	p.watchLanes(ctx, outs)
-	p.Delivery.SendNow(ctx, p.Queue, due) // after the announces: a reply's "sent" follows its "created"
+	p.Delivery.SendNow(ctx, p.Queue, due, rows) // after the announces: a reply's "sent" follows its "created"
 	return cmp.Or(err, own)
 }
 

@@ -83,7 +83,7 @@ func writeReplies(tx *gorm.DB, turns []*turn, name func(connection.Connection, i
 // insert: a provider id named after our id goes in with the row.
 func reserveIDs(tx *gorm.DB, msgs []*message.Message) error {
 	var ids []int64
-	if err := tx.Raw(`SELECT nextval('messages_id_seq') FROM generate_series(1, ?)`, len(msgs)).Scan(&ids).Error; err != nil {
+	if err := tx.Raw(`SELECT nextval('messages_id_seq') FROM generate_series(1, ?)`, len(msgs)).Find(&ids).Error; err != nil {
 		return err
 	}
 	if len(ids) != len(msgs) {

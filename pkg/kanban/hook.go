@@ -6,6 +6,7 @@ import (
 
 	"gorm.io/gorm"
 
+	atdb "atende/pkg/db"
 	"atende/pkg/tasks"
 )
 
@@ -38,8 +39,8 @@ func Watch(ctx context.Context, db *gorm.DB, q tasks.Enqueuer, msgs []NewMessage
 	}
 	var laned []int64
 	if err := db.WithContext(ctx).Raw(`SELECT DISTINCT tt.ticket_id FROM ticket_tags tt JOIN tags g ON g.id = tt.tag_id
-		WHERE tt.ticket_id IN ? AND g.kanban = 1 AND (g.next_lane_id IS NOT NULL OR g.rollback_lane_id IS NOT NULL)`,
-		ids).Scan(&laned).Error; err != nil {
+		WHERE tt.ticket_id = ANY(?::bigint[]) AND g.kanban = 1 AND (g.next_lane_id IS NOT NULL OR g.rollback_lane_id IS NOT NULL)`,
+		atdb.Int64s(ids)).Find(&laned).Error; err != nil {
 		slog.WarnContext(ctx, "kanban: lane lookup", "err", err)
 		return
 	}

@@ -31,9 +31,18 @@ func (d Delivery) SendAll(ctx context.Context, companyID int64, ids []int64, fin
 // lists; channels that take many messages at once (channel.Batcher) get them in one call,
 // recorded as sent in one statement; the changes are announced together.
 func (d Delivery) SendLists(ctx context.Context, lists []tasks.SendList, final bool) error {
-	loaded, rooms, contacts, err := d.loadLists(ctx, lists)
-	if err != nil {
-		return err
+	return d.sendLists(ctx, lists, final, Known{})
+}
+
+// sendLists is SendLists, with the messages, rooms and contacts taken from known when it
+// holds them all.
+func (d Delivery) sendLists(ctx context.Context, lists []tasks.SendList, final bool, known Known) error {
+	loaded, rooms, contacts, ok := known.lists(lists)
+	if !ok {
+		var err error
+		if loaded, rooms, contacts, err = d.loadLists(ctx, lists); err != nil {
+			return err
+		}
 	}
 	s := &sending{d: d, final: final, contacts: contacts}
 	defer func() { publishChanges(ctx, d.DB, d.Media, d.Events, s.done, rooms) }()
@@ -60,7 +69,7 @@ func (d Delivery) loadLists(ctx context.Context, lists []tasks.SendList) ([][]Me
 	}
 	if err := d.DB.WithContext(ctx).Raw(`SELECT m.*, t.uuid AS ticket_uuid FROM messages m
 		JOIN tickets t ON t.id = m.ticket_id AND t.company_id = m.company_id
-		WHERE (m.id, m.company_id) IN (SELECT * FROM unnest(?::bigint[], ?::bigint[]))`, ids, companies).Scan(&rows).Error; err != nil {
+		WHERE (m.id, m.company_id) IN (SELECT * FROM unnest(?::bigint[], ?::bigint[]))`, ids, companies).Find(&rows).Error; err != nil {
 		return nil, nil, nil, err
 	}
 	byID := make(map[int64]Message, len(rows))

@@ -54,7 +54,7 @@ func RoomsAcross(ctx context.Context, db *gorm.DB, ids []int64) (map[int64]Room,
 	}
 	var rows []Room
 	if err := db.WithContext(ctx).Table("tickets").Select("id", "company_id", "uuid").
-		Where("id = ANY(?::bigint[])", atdb.Int64s(ids)).Scan(&rows).Error; err != nil {
+		Where("id = ANY(?::bigint[])", atdb.Int64s(ids)).Find(&rows).Error; err != nil {
 		return nil, err
 	}
 	for _, r := range rows {

@@ -151,7 +151,7 @@ func (c Channel) Requeue(ctx context.Context, from, to time.Time) error {
 	if err := c.DB.WithContext(ctx).Raw(`SELECT date_bin(make_interval(secs => ?), created_at, '1970-01-01 00:00:00+00') AS tick,
 		  min(ack) AS ack
 		FROM sandbox_outbox WHERE created_at >= ? AND created_at < ? AND ack < 3 GROUP BY 1`,
-		tick.Seconds(), from, to).Scan(&rounds).Error; err != nil {
+		tick.Seconds(), from, to).Find(&rounds).Error; err != nil {
 		return err
 	}
 	now := time.Now()
