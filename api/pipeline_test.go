@@ -85,6 +85,9 @@ func TestSandboxConversationEndToEnd(t *testing.T) {
 	}
 	var ticketID int64
 	e.App.DB.Raw("SELECT id FROM tickets WHERE company_id = ?", acme.Company.ID).Scan(&ticketID)
+	var ticketUUID string
+	e.App.DB.Raw("SELECT uuid FROM tickets WHERE id = ?", ticketID).Scan(&ticketUUID)
+	send(t, watcher, map[string]string{"type": "joinChatBox", "ticketId": ticketUUID}) // the open conversation
 	// The same event delivered again stores nothing new.
 	e.call("POST", fmt.Sprintf("/sandbox/%d/inbound", conn.ID), conn.Token,
 		map[string]string{"number": "5511999990001", "body": "Olá, preciso de ajuda", "id": "m1"}, "")
@@ -105,6 +108,12 @@ func TestSandboxConversationEndToEnd(t *testing.T) {
 	eventually(t, "delivery and read ack", func() bool {
 		return count(e, "SELECT count(*) FROM messages WHERE id = ? AND ack = 3 AND provider_id IS NOT NULL", msgID) == 1
 	})
+	// The open conversation is told of the read receipt (the ticket's room, returned by the
+	// receipts' update itself).
+	if f, ok := nextWith(t, watcher, fmt.Sprintf("company-%d-appMessage", acme.Company.ID), `"ack":3`, 10*time.Second); !ok ||
+		!strings.Contains(string(f.Data), `"action":"update"`) || !strings.Contains(string(f.Data), fmt.Sprintf(`"id":%d`, msgID)) {
+		t.Fatalf("no read receipt in the open conversation: %s", f.Data)
+	}
 	// The receipt round marks its outbox rows right after it raised the messages' acks.
 	eventually(t, "the pretend phone shows it read", func() bool {
 		st, body = e.call("GET", fmt.Sprintf("/sandbox/%d/outbound?number=5511999990001", conn.ID), conn.Token, nil, "")

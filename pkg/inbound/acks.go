@@ -12,6 +12,7 @@ import (
 	atdb "atende/pkg/db"
 	"atende/pkg/message"
 	"atende/pkg/schedule"
+	"atende/pkg/ticket"
 )
 
 // receipt names the message a delivery receipt is about.
@@ -64,17 +65,24 @@ func applyAcks(tx *gorm.DB, acks []pending) (outs []announce, missing []pending,
 	for _, k := range order {
 		connIDs, providers, values = append(connIDs, k.conn), append(providers, k.provider), append(values, int64(highest[k]))
 	}
-	var msgs []message.Message
+	// With each message, its ticket's room, which announcing the change needs.
+	var rows []struct {
+		message.Message
+		TicketUUID      string
+		TicketCompanyID int64
+	}
 	if err := tx.Raw(`UPDATE messages m SET ack = GREATEST(m.ack, v.ack), updated_at = now()
-		FROM unnest(?::bigint[], ?::text[], ?::int[]) AS v(conn, provider, ack)
-		WHERE m.connection_id = v.conn AND m.provider_id = v.provider
-		RETURNING m.*`, connIDs, providers, values).Find(&msgs).Error; err != nil {
+		FROM unnest(?::bigint[], ?::text[], ?::int[]) AS v(conn, provider, ack), tickets t
+		WHERE m.connection_id = v.conn AND m.provider_id = v.provider AND t.id = m.ticket_id
+		RETURNING m.*, t.uuid AS ticket_uuid, t.company_id AS ticket_company_id`, connIDs, providers, values).Find(&rows).Error; err != nil {
 		return nil, nil, err
 	}
 	found := map[receipt]bool{}
-	for _, m := range msgs {
+	for _, r := range rows {
+		m := r.Message
 		found[receipt{*m.ConnectionID, *m.ProviderID}] = true
-		outs = append(outs, announce{action: "update", msg: m, ticketID: m.TicketID})
+		room := ticket.Room{ID: m.TicketID, CompanyID: r.TicketCompanyID, UUID: r.TicketUUID}
+		outs = append(outs, announce{action: "update", msg: m, ticketID: m.TicketID, room: &room})
 	}
 	for _, e := range acks {
 		if found[receipt{e.ConnectionID, e.ev.TargetID}] || schedule.SentRaw(tx, e.CompanyID, e.ev.TargetID) {

@@ -254,6 +254,7 @@ func (p Processor) publish(ctx context.Context, outs []announce) {
 	// (message.PublishChanges). A delete or a re-previewed edit reaches the lists too: its
 	// ticket is read once per batch, all of them together.
 	var changes []message.Message
+	rooms := map[int64]ticket.Room{}
 	var others []int64
 	for _, a := range outs {
 		_, loaded := tickets[a.ticketID]
@@ -261,11 +262,14 @@ func (p Processor) publish(ctx context.Context, outs []announce) {
 		case a.handoff != nil:
 		case a.known == nil && a.action == "update":
 			changes = append(changes, a.msg)
+			if a.room != nil {
+				rooms[a.ticketID] = *a.room
+			}
 		case !loaded && !slices.Contains(others, a.ticketID):
 			others = append(others, a.ticketID)
 		}
 	}
-	message.PublishChanges(ctx, p.DB, p.Media, p.Events, changes)
+	message.PublishChangesIn(ctx, p.DB, p.Media, p.Events, changes, rooms)
 	if loaded, err := ticket.LoadAcross(ctx, p.DB, others); err == nil {
 		maps.Copy(tickets, loaded)
 	}

@@ -43,7 +43,8 @@ type announce struct {
 	action   string
 	msg      message.Message
 	ticketID int64
-	known    *known // set when the ticket changed too, as the transaction left it
+	known    *known       // set when the ticket changed too, as the transaction left it
+	room     *ticket.Room // a changed message's ticket, when the statement returned it
 
 	// A reply of the bot: message:send once committed, delay after the commit.
 	send  bool

@@ -2,6 +2,7 @@ package message
 
 import (
 	"context"
+	"maps"
 
 	"gorm.io/gorm"
 
@@ -83,16 +84,29 @@ func Publish(ctx context.Context, pub realtime.Publisher, action string, m Messa
 // state, and it needs the message alone (as the family's ack events carry), so the tickets
 // are read for their rooms only, in one query, and lists are not woken for each receipt.
 func PublishChanges(ctx context.Context, db *gorm.DB, media MediaURL, pub realtime.Publisher, msgs []Message) {
+	PublishChangesIn(ctx, db, media, pub, msgs, map[int64]ticket.Room{})
+}
+
+// PublishChangesIn is PublishChanges with the rooms the caller holds (a receipt's update
+// returns its ticket's); the rooms of the other tickets are read, in one query.
+func PublishChangesIn(ctx context.Context, db *gorm.DB, media MediaURL, pub realtime.Publisher, msgs []Message, rooms map[int64]ticket.Room) {
 	if len(msgs) == 0 {
 		return
 	}
-	ids := make([]int64, 0, len(msgs))
+	var missing []int64
 	for _, m := range msgs {
-		ids = append(ids, m.TicketID)
+		if _, ok := rooms[m.TicketID]; !ok {
+			missing = append(missing, m.TicketID)
+		}
 	}
-	if rooms, err := ticket.RoomsAcross(ctx, db, ids); err == nil {
-		publishChanges(ctx, db, media, pub, msgs, rooms)
+	if len(missing) > 0 {
+		read, err := ticket.RoomsAcross(ctx, db, missing)
+		if err != nil {
+			return
+		}
+		maps.Copy(rooms, read)
 	}
+	publishChanges(ctx, db, media, pub, msgs, rooms)
 }
 
 // publishChanges is PublishChanges with the tickets' rooms already read.
