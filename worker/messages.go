@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/hibiken/asynq"
+	"gorm.io/gorm"
 
 	"atende/pkg/app"
 	"atende/pkg/campaign"
@@ -124,11 +125,11 @@ func (w *Worker) sandboxReceipts(ctx context.Context, t *asynq.Task) error {
 	if err := tasks.Decode(t, &p); err != nil {
 		return err
 	}
-	return w.App.Sandbox.Report(ctx, p, func(ctx context.Context, receipts []sandbox.Receipt) ([]bool, error) {
+	return w.App.Sandbox.Report(ctx, p, func(ctx context.Context, receipts []sandbox.Receipt, mark func(*gorm.DB, []bool) error) error {
 		arrivals := make([]inbound.Arrival, len(receipts))
 		for i, r := range receipts {
 			arrivals[i] = inbound.Arrival{Conn: r.Conn, Event: r.Event}
 		}
-		return w.App.Inbound.ApplyReceipts(ctx, arrivals)
+		return w.App.Inbound.ApplyReceipts(ctx, arrivals, mark)
 	})
 }

@@ -20,9 +20,10 @@ type Arrival struct {
 // receipt rounds) in one transaction, without storing them as inbound events first: a
 // provider's webhook must be kept before it is answered, our own rounds are re-read from
 // their outbox until applied. Campaigns see them as they see a batch's events; each
-// message's ack is raised once and announced. missing[i] tells that arrivals[i] names a
-// message not stored yet (its send is not recorded): the caller tries it again later.
-func (p Processor) ApplyReceipts(ctx context.Context, arrivals []Arrival) (missing []bool, err error) {
+// message's ack is raised once and announced. then, in the same transaction, gets
+// missing: missing[i] tells that arrivals[i] names a message not stored yet (its send is
+// not recorded), which the caller tries again later.
+func (p Processor) ApplyReceipts(ctx context.Context, arrivals []Arrival, then func(tx *gorm.DB, missing []bool) error) error {
 	events := make([]pending, len(arrivals))
 	conns := make(map[int64]connection.Connection, 4)
 	for i, a := range arrivals {
@@ -30,8 +31,8 @@ func (p Processor) ApplyReceipts(ctx context.Context, arrivals []Arrival) (missi
 		conns[a.Conn.ID] = a.Conn
 	}
 	var outs []announce
-	missing = make([]bool, len(arrivals))
-	err = p.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	missing := make([]bool, len(arrivals))
+	err := p.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		kept, err := p.campaignEvents(ctx, tx, conns, events)
 		if err != nil {
 			return err
@@ -41,15 +42,18 @@ func (p Processor) ApplyReceipts(ctx context.Context, arrivals []Arrival) (missi
 			return fmt.Errorf("inbound: %d receipts are not plain delivery receipts", len(rest))
 		}
 		applied, late, err := applyAcks(tx, acks)
+		if err != nil {
+			return err
+		}
 		for _, e := range late {
 			missing[e.ID] = true
 		}
 		outs = applied
-		return err
+		return then(tx, missing)
 	})
 	if err != nil {
-		return nil, err
+		return err
 	}
 	p.publish(ctx, outs)
-	return missing, nil
+	return nil
 }

@@ -7,6 +7,8 @@ import (
 	"sync"
 	"time"
 
+	"gorm.io/gorm"
+
 	"atende/pkg/channel"
 	"atende/pkg/connection"
 	atdb "atende/pkg/db"
@@ -95,12 +97,16 @@ const roundSize = 128
 // yet: its task's retry reports them.
 var ErrReceiptsWait = errors.New("sandbox: receipts wait for their messages")
 
+// Apply applies a round's receipts and, in the same transaction, calls mark with those it
+// found missing (missing[i]: receipts[i]'s message is not recorded as sent yet).
+type Apply func(ctx context.Context, receipts []Receipt, mark func(tx *gorm.DB, missing []bool) error) error
+
 // Report runs a round: every delivery sent in the round's tick and still short of p.Ack is
-// handed to apply as a receipt, then marked in the outbox, but those apply tells are
-// missing (their message is not recorded as sent yet), which the round's retry reports
-// again. Applying before marking means a crash in between repeats the round's receipts
-// (raising an ack twice is harmless) instead of losing them.
-func (c Channel) Report(ctx context.Context, p tasks.SandboxReceipts, apply func(context.Context, []Receipt) (missing []bool, err error)) error {
+// handed to apply as a receipt, and marked in the outbox in apply's transaction, but those
+// apply finds missing (their message is not recorded as sent yet), which the round's retry
+// reports again. One transaction applies and marks: a crash loses neither, and a round
+// costs one commit, not two.
+func (c Channel) Report(ctx context.Context, p tasks.SandboxReceipts, apply Apply) error {
 	for {
 		var due []Outbox
 		if err := c.DB.WithContext(ctx).Select("id", "company_id", "connection_id", "provider_id").
@@ -114,18 +120,17 @@ func (c Channel) Report(ctx context.Context, p tasks.SandboxReceipts, apply func
 			receipts[i] = Receipt{Conn: connection.Connection{ID: o.ConnectionID, CompanyID: o.CompanyID},
 				Event: channel.Event{Kind: channel.EventAck, TargetID: o.ProviderID, Ack: p.Ack, Timestamp: now}}
 		}
-		missing, err := apply(ctx, receipts)
-		if err != nil {
-			return err
-		}
 		var ids atdb.Int64s
-		for i, o := range due {
-			if i >= len(missing) || !missing[i] {
-				ids = append(ids, o.ID)
+		mark := func(tx *gorm.DB, missing []bool) error {
+			ids = nil
+			for i, o := range due {
+				if i >= len(missing) || !missing[i] {
+					ids = append(ids, o.ID)
+				}
 			}
+			return tx.Exec(`UPDATE sandbox_outbox SET ack = GREATEST(ack, ?) WHERE id = ANY(?::bigint[])`, p.Ack, ids).Error
 		}
-		if err := c.DB.WithContext(ctx).Exec(`UPDATE sandbox_outbox SET ack = GREATEST(ack, ?) WHERE id = ANY(?::bigint[])`,
-			p.Ack, ids).Error; err != nil {
+		if err := apply(ctx, receipts, mark); err != nil {
 			return err
 		}
 		if len(ids) < len(due) {
