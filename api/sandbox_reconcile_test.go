@@ -18,14 +18,8 @@ import (
 // A Redis that lost its data loses no sandbox receipt: the reconciler queues again the
 // rounds of deliveries still short of "read", and the message reaches ack 3 once.
 func TestSandboxReceiptsSurviveALostQueue(t *testing.T) {
-	e := newEnv(t)
-	tn := testutil.NewTenant(t, e.App, "acme", 0)
-	conn := sandboxConn(t, e, tn)
-	m := outgoing(t, e, tn, conn, "5511900000301", "oi")[0]
+	e, m := sentOnSandbox(t, "5511900000301")
 	ctx := context.Background()
-	if err := e.App.Delivery.SendAll(ctx, tn.Company.ID, []int64{m}, false); err != nil {
-		t.Fatal(err)
-	}
 	// The queue loses the delivery's receipt rounds; the delivery is a few minutes old when
 	// the reconciler looks.
 	if err := e.App.RDB.FlushDB(ctx).Err(); err != nil {
@@ -50,14 +44,8 @@ func TestSandboxReceiptsSurviveALostQueue(t *testing.T) {
 // recorded as sent stays unmarked for the round's retry (ErrReceiptsWait) while the others
 // are applied and marked; a round whose mark fails raises no ack either.
 func TestSandboxReceiptRoundIsOneTransaction(t *testing.T) {
-	e := newEnv(t)
-	tn := testutil.NewTenant(t, e.App, "acme", 0)
-	conn := sandboxConn(t, e, tn)
-	m := outgoing(t, e, tn, conn, "5511900000302", "oi")[0]
+	e, m := sentOnSandbox(t, "5511900000302")
 	ctx := context.Background()
-	if err := e.App.Delivery.SendAll(ctx, tn.Company.ID, []int64{m}, false); err != nil {
-		t.Fatal(err)
-	}
 	// A delivery the channel made whose send the worker has not recorded yet.
 	if err := e.App.DB.Exec(`INSERT INTO sandbox_outbox (company_id, connection_id, message_id, provider_id, number, kind, created_at)
 		SELECT company_id, connection_id, message_id + 1000000, 'not-recorded', number, kind, created_at
@@ -96,4 +84,17 @@ func TestSandboxReceiptRoundIsOneTransaction(t *testing.T) {
 		count(e, `SELECT count(*) FROM sandbox_outbox WHERE provider_id = 'not-recorded' AND ack = 1`) != 1 {
 		t.Fatal("the round did not apply and mark the recorded send alone")
 	}
+}
+
+// sentOnSandbox is a message delivered by a sandbox connection of a new company to number,
+// with no worker running: its receipt rounds are queued, not run.
+func sentOnSandbox(t *testing.T, number string) (*env, int64) {
+	t.Helper()
+	e := newEnv(t)
+	tn := testutil.NewTenant(t, e.App, "acme", 0)
+	m := outgoing(t, e, tn, sandboxConn(t, e, tn), number, "oi")[0]
+	if err := e.App.Delivery.SendAll(context.Background(), tn.Company.ID, []int64{m}, false); err != nil {
+		t.Fatal(err)
+	}
+	return e, m
 }
