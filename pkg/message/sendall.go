@@ -78,7 +78,7 @@ func (d Delivery) loadLists(ctx context.Context, lists []tasks.SendList) ([][]Me
 	for _, r := range rows {
 		m := r.Message
 		rooms[m.TicketID] = ticket.Room{ID: m.TicketID, CompanyID: m.CompanyID, UUID: r.TicketUUID}
-		if m.Ack == AckPending && m.FromMe && !m.IsPrivate && !m.IsDeleted { // else nothing left to do
+		if m.waiting() { // else nothing left to do
 			byID[m.ID] = m
 			pending = append(pending, m)
 		}
@@ -93,6 +93,11 @@ func (d Delivery) loadLists(ctx context.Context, lists []tasks.SendList) ([][]Me
 	}
 	contacts, err := d.contactsOf(ctx, pending)
 	return loaded, rooms, contacts, err
+}
+
+// waiting tells an outgoing message still to be handed to its channel.
+func (m Message) waiting() bool {
+	return m.Ack == AckPending && m.FromMe && !m.IsPrivate && !m.IsDeleted
 }
 
 // contactsOf reads the contacts msgs go to, each by its id and its message's company, in
