@@ -255,18 +255,30 @@ func TestChatPlanFlag(t *testing.T) {
 	e.run(t, []scenario{get("B's plan still has it", "/chats", f.adminB, 200, nil, `"records":[]`)})
 }
 
-// ready waits until sock receives events sent to userID's room (the hub holds it). It
-// returns as soon as one arrives; the deadline is only for a socket that never joins, and
-// is generous because a loaded CI machine (go test -race, -p 2) took over 5 s once.
+// ready waits until sock receives events sent to userID's room (the hub holds it). The
+// marker is published again every 200 ms, because one published before the socket joined its
+// rooms is gone; the read stays open the whole time, because a coder/websocket read whose
+// context expires closes the connection. The deadline is only for a socket that never joins,
+// and is generous because a loaded CI machine (go test -race, -p 2) took over 5 s once.
 func ready(t *testing.T, e *env, sock *websocket.Conn, userID int64) {
 	t.Helper()
-	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); {
-		_ = e.App.Events.Publish(context.Background(), realtime.Event{Rooms: []string{realtime.UserRoom(userID)}, Name: "ready", Data: 1})
-		if _, ok := next(t, sock, "ready", 200*time.Millisecond); ok {
-			return
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		tick := time.NewTicker(200 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			_ = e.App.Events.Publish(context.Background(), realtime.Event{Rooms: []string{realtime.UserRoom(userID)}, Name: "ready", Data: 1})
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+			}
 		}
+	}()
+	if _, ok := next(t, sock, "ready", 30*time.Second); !ok {
+		t.Fatal("socket never ready")
 	}
-	t.Fatal("socket never ready")
 }
 
 // untilMarker reads sock until the marker event and fails on any event named with prefix
