@@ -12,6 +12,12 @@ export ROOT
 case ":$PATH:" in *:/usr/local/go/bin:*) ;; *) [ -d /usr/local/go/bin ] && PATH="/usr/local/go/bin:$PATH" ;; esac
 export PATH
 
+# Builds without the checkout's absolute path: Go's build cache then serves a clone at another
+# path (CI clones afresh each run) instead of compiling everything again, and binaries and
+# stack traces name files by module path (atende/api/…).
+case " ${GOFLAGS:-} " in *" -trimpath "*) ;; *) GOFLAGS="${GOFLAGS:+$GOFLAGS }-trimpath" ;; esac
+export GOFLAGS
+
 # Quieter, deterministic npm.
 export npm_config_fund=false npm_config_audit=false npm_config_update_notifier=false npm_config_progress=false
 
