@@ -11,6 +11,7 @@ import (
 	"atende/pkg/connection"
 	"atende/pkg/contact"
 	"atende/pkg/queue"
+	"atende/pkg/realtime"
 	"atende/pkg/testutil"
 )
 
@@ -193,7 +194,7 @@ func TestBotMenuPipeline(t *testing.T) {
 	vendasMenu := "Vendas da acme\n\n*[ 1 ]* - Planos\n*[ 2 ]* - Suporte técnico\n" + back
 	watcher := dial(t, b.Srv.URL, testutil.Token(t, b.App, b.tn.Admin))
 	send(t, watcher, map[string]string{"type": "joinNotification"})
-	time.Sleep(50 * time.Millisecond) // the join reaches the hub, as the other socket tests do
+	readyIn(t, b.App, watcher, realtime.NotificationRoom(b.tn.Company.ID))
 	same(t, "first message", b.say(n, "oi"), mainMenu)
 	if _, ok := nextWith(t, watcher, fmt.Sprintf("company-%d-appMessage", b.tn.Company.ID), "Financeiro", 5*time.Second); !ok {
 		t.Fatal("the menu was not announced")

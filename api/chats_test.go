@@ -8,6 +8,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"atende/pkg/app"
 	"atende/pkg/chat"
 	"atende/pkg/realtime"
 	"atende/pkg/testutil"
@@ -262,11 +263,12 @@ func TestChatPlanFlag(t *testing.T) {
 // and is generous because a loaded CI machine (go test -race, -p 2) took over 5 s once.
 func ready(t *testing.T, e *env, sock *websocket.Conn, userID int64) {
 	t.Helper()
-	readyIn(t, e, sock, realtime.UserRoom(userID))
+	readyIn(t, e.App, sock, realtime.UserRoom(userID))
 }
 
-// readyIn is ready for any room sock has joined or asked to join.
-func readyIn(t *testing.T, e *env, sock *websocket.Conn, room string) {
+// readyIn is ready for any room sock has joined or asked to join (a join request reaches the
+// hub after the request is sent, not when send returns).
+func readyIn(t *testing.T, a *app.App, sock *websocket.Conn, room string) {
 	t.Helper()
 	done := make(chan struct{})
 	defer close(done)
@@ -274,7 +276,7 @@ func readyIn(t *testing.T, e *env, sock *websocket.Conn, room string) {
 		tick := time.NewTicker(200 * time.Millisecond)
 		defer tick.Stop()
 		for {
-			_ = e.App.Events.Publish(context.Background(), realtime.Event{Rooms: []string{room}, Name: "ready", Data: 1})
+			_ = a.Events.Publish(context.Background(), realtime.Event{Rooms: []string{room}, Name: "ready", Data: 1})
 			select {
 			case <-done:
 				return

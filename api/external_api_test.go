@@ -13,6 +13,7 @@ import (
 
 	"atende/pkg/connection"
 	"atende/pkg/externalapi"
+	"atende/pkg/realtime"
 	"atende/pkg/testutil"
 )
 
@@ -83,6 +84,7 @@ func TestExternalAPIEndToEnd(t *testing.T) {
 	startWorker(t, e)
 	watcher := dial(t, e.Srv.URL, testutil.Token(t, e.App, acme.Admin))
 	send(t, watcher, map[string]string{"type": "joinNotification"})
+	readyIn(t, e.App, watcher, realtime.NotificationRoom(acme.Company.ID))
 
 	st, body := e.call("POST", sendPath, conn.Token, map[string]any{"number": "+55 (11) 99999-0001", "body": "Pedido confirmado",
 		"userId": acme.Admin.ID, "queueId": q.ID, "sendSignature": "true"}, "")

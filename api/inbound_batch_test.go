@@ -16,6 +16,7 @@ import (
 	"atende/pkg/connection"
 	"atende/pkg/contact"
 	"atende/pkg/inbound"
+	"atende/pkg/realtime"
 	"atende/pkg/tasks"
 	"atende/pkg/tenant"
 	"atende/pkg/testutil"
@@ -289,7 +290,7 @@ func TestInboundPreviewFollowsTheNewestMessage(t *testing.T) {
 	e, a, _, connA, _ := twoSandboxes(t)
 	watcher := dial(t, e.Srv.URL, testutil.Token(t, e.App, a.Admin))
 	send(t, watcher, map[string]string{"type": "joinNotification"})
-	time.Sleep(50 * time.Millisecond)
+	readyIn(t, e.App, watcher, realtime.NotificationRoom(a.Company.ID))
 	at := time.Now()
 	msg := func(id, body string, when time.Time) int64 {
 		return record(t, e, connA, channel.Event{Kind: channel.EventMessage, ProviderID: id, From: "5511900000001",

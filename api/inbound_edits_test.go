@@ -12,6 +12,7 @@ import (
 	"atende/pkg/channel"
 	"atende/pkg/connection"
 	"atende/pkg/inbound"
+	"atende/pkg/realtime"
 	"atende/pkg/testutil"
 )
 
@@ -27,7 +28,7 @@ func TestInboundEditsAndDeletes(t *testing.T) {
 	testutil.SetSetting(t, e.App, b.Company.ID, "lgpdDeleteMessage", "enabled") // without enableLGPD: kept
 	watcher := dial(t, e.Srv.URL, testutil.Token(t, e.App, a.Admin))
 	send(t, watcher, map[string]string{"type": "joinNotification"})
-	time.Sleep(50 * time.Millisecond)
+	readyIn(t, e.App, watcher, realtime.NotificationRoom(a.Company.ID))
 	at := time.Now().Add(-time.Minute)
 	step := func(conn connection.Connection, ev channel.Event) error {
 		t.Helper()

@@ -11,6 +11,7 @@ import (
 	"atende/pkg/channel/sandbox"
 	"atende/pkg/connection"
 	"atende/pkg/message"
+	"atende/pkg/realtime"
 	"atende/pkg/tenant"
 	"atende/pkg/testutil"
 	"atende/worker"
@@ -72,7 +73,7 @@ func TestSandboxConversationEndToEnd(t *testing.T) {
 	startWorker(t, e)
 	watcher := dial(t, e.Srv.URL, testutil.Token(t, e.App, acme.Admin))
 	send(t, watcher, map[string]string{"type": "joinNotification"})
-	time.Sleep(50 * time.Millisecond)
+	readyIn(t, e.App, watcher, realtime.NotificationRoom(acme.Company.ID))
 
 	st, body := e.call("POST", fmt.Sprintf("/sandbox/%d/inbound", conn.ID), conn.Token,
 		map[string]string{"number": "+55 11 99999-0001", "name": "Maria", "body": "Olá, preciso de ajuda", "id": "m1"}, "")

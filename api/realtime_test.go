@@ -161,8 +161,8 @@ func TestSocketRoomsAreCompanyScoped(t *testing.T) {
 	}
 	send(t, sock, map[string]string{"type": "joinTickets", "status": "open"})
 	send(t, sock, map[string]string{"type": "joinNotification"})
-	readyIn(t, e, sock, realtime.StatusRoom(a.Company.ID, "open"))
-	readyIn(t, e, sock, realtime.NotificationRoom(a.Company.ID))
+	readyIn(t, e.App, sock, realtime.StatusRoom(a.Company.ID, "open"))
+	readyIn(t, e.App, sock, realtime.NotificationRoom(a.Company.ID))
 	ctx := context.Background()
 	pub := e.App.Events
 	_ = pub.Publish(ctx, realtime.ToCompany(b.Company.ID, "ticket", map[string]string{"secret": "bolt"}))
