@@ -246,6 +246,13 @@ func TestReconcilerBatchIsNotSwallowedByAnOldTask(t *testing.T) {
 	}
 }
 
+// waiting counts the sessions of the test's database waiting on a lock (a transaction id's
+// lock names no database, so the sessions are matched by their own).
+func waiting(e *env) int64 {
+	return count(e, `SELECT count(*) FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+		WHERE NOT l.granted AND a.datname = current_database()`)
+}
+
 // Two first messages of one customer in two transactions at once: one creates the ticket,
 // the other waits on the unique active-ticket index and then uses it.
 func TestReopenOrCreateRace(t *testing.T) {
@@ -270,7 +277,12 @@ func TestReopenOrCreateRace(t *testing.T) {
 		}
 		done <- t2
 	}()
-	time.Sleep(100 * time.Millisecond) // the second is waiting on the first's new row
+	// The race is only tried once the second waits on the first's new row (a lock not granted).
+	for deadline := time.Now().Add(30 * time.Second); waiting(e) == 0; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the second transaction never waited on the first")
+		}
+	}
 	if err := first.Commit().Error; err != nil {
 		t.Fatal(err)
 	}

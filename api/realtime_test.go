@@ -194,7 +194,7 @@ func TestEventsCrossProcesses(t *testing.T) {
 	<-other.Hub.Ready()
 
 	sock := dial(t, srv2.URL, testutil.Token(t, e.App, a.Admin))
-	time.Sleep(100 * time.Millisecond)
+	ready(t, e, sock, a.Admin.ID)
 	st, body := e.call("PUT", "/users/"+itoa(a.Attender.ID), testutil.Token(t, e.App, a.Admin),
 		map[string]string{"name": "Renamed Agent"}, "")
 	if st != 200 {
@@ -211,7 +211,7 @@ func TestTakeoverReachesOldSocket(t *testing.T) {
 	e := newEnv(t)
 	a := testutil.NewTenant(t, e.App, "acme", 0)
 	sock := dial(t, e.Srv.URL, testutil.Token(t, e.App, a.Attender))
-	time.Sleep(100 * time.Millisecond)
+	ready(t, e, sock, a.Attender.ID)
 	e.call("POST", "/auth/login", "", map[string]string{"email": a.Attender.Email, "password": testutil.Password}, "")
 	f, ok := next(t, sock, realtime.EventName(a.Company.ID, "auth"), 3*time.Second)
 	if !ok || !strings.Contains(string(f.Data), `"tokenVersion":1`) {
@@ -237,7 +237,7 @@ func TestUserStatusMarksOnline(t *testing.T) {
 	e := newEnv(t)
 	a := testutil.NewTenant(t, e.App, "acme", 0)
 	watcher := dial(t, e.Srv.URL, testutil.Token(t, e.App, a.Admin))
-	time.Sleep(100 * time.Millisecond)
+	ready(t, e, watcher, a.Admin.ID)
 	dial(t, e.Srv.URL, testutil.Token(t, e.App, a.Attender))
 	want := `"id":` + itoa(a.Attender.ID) + `,"online":true`
 	if f, ok := nextWith(t, watcher, realtime.EventName(a.Company.ID, "user"), want, 3*time.Second); !ok {
@@ -257,7 +257,8 @@ func TestEventsMaskNumbersForProfileUsers(t *testing.T) {
 	testutil.SetSetting(t, e.App, a.Company.ID, "lgpdHideNumber", "enabled")
 	agent := dial(t, e.Srv.URL, testutil.Token(t, e.App, a.Attender))
 	admin := dial(t, e.Srv.URL, testutil.Token(t, e.App, a.Admin))
-	time.Sleep(100 * time.Millisecond)
+	ready(t, e, agent, a.Attender.ID)
+	ready(t, e, admin, a.Admin.ID)
 	ev := realtime.ToCompany(a.Company.ID, "contact", map[string]any{"action": "update",
 		"contact": map[string]any{"name": "Maria", "number": "5511987654321"}})
 	if err := e.App.Events.Publish(context.Background(), ev); err != nil {

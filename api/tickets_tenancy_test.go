@@ -70,7 +70,7 @@ func TestTicketRoomJoin(t *testing.T) {
 		}
 	}
 	send(t, sock, map[string]string{"type": "joinChatBox", "ticketId": mine.UUID})
-	time.Sleep(100 * time.Millisecond)
+	readyIn(t, e.App, sock, realtime.TicketRoom(mine.UUID))
 	if code, body := e.call("PUT", "/tickets/"+itoa(mine.ID), a.admin, map[string]any{"useIntegration": true}, ""); code != 200 {
 		t.Fatalf("update: %d %s", code, body)
 	}
