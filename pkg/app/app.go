@@ -247,7 +247,7 @@ func (a *App) wireMessaging() {
 		}}}
 	a.Messages = message.Service{DB: a.DB, Events: a.Events, Queue: a.Queue, Media: a.Media, Settings: a.Settings}
 	a.Delivery = message.Delivery{DB: a.DB, Channels: a.Channels, Events: a.Events, Media: a.Media, Settings: a.Settings,
-		Connections: a.ConnectionCache}
+		Connections: a.ConnectionCache, Queue: a.Queue}
 	a.InboundStore = inbound.NewStore(a.DB, a.Queue, a.Cfg.InboundLinger)
 	a.Inbound = inbound.Processor{DB: a.DB, Events: a.Events, Media: a.Media, Connections: a.ConnectionCache, Channels: a.Channels,
 		Settings: a.Settings, Queue: a.Queue, Delivery: &a.Delivery, Bot: inbound.NewBotCache()}

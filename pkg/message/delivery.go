@@ -30,6 +30,8 @@ type Delivery struct {
 	// Connections serves the connection rows from memory (nil: read each send): every bot
 	// reply is a send, and its connection is the same few rows.
 	Connections *connection.Cache
+	// Queue takes the channel action of a message deleted or edited while it was being sent.
+	Queue tasks.Enqueuer
 }
 
 // Send delivers one stored message (SendAll of one).

@@ -219,7 +219,14 @@ func (s Service) CountMine(ctx context.Context, fromMe bool, start, end time.Tim
 }
 
 func (s Service) channelAction(ctx context.Context, companyID int64, action string, ids []int64) {
-	if t, err := tasks.NewMessageAction(tasks.MessageAction{CompanyID: companyID, Action: action, MessageIDs: ids}); err == nil {
-		_ = tasks.Enqueue(ctx, s.Queue, t)
+	_ = enqueueAction(ctx, s.Queue, companyID, action, ids)
+}
+
+// enqueueAction queues the channel's side of an edit, delete or read mark we stored.
+func enqueueAction(ctx context.Context, q tasks.Enqueuer, companyID int64, action string, ids []int64) error {
+	t, err := tasks.NewMessageAction(tasks.MessageAction{CompanyID: companyID, Action: action, MessageIDs: ids})
+	if err != nil {
+		return err
 	}
+	return tasks.Enqueue(ctx, q, t)
 }

@@ -2,6 +2,7 @@ package message
 
 import (
 	"context"
+	"log/slog"
 
 	"gorm.io/gorm"
 
@@ -154,19 +155,49 @@ func (d Delivery) recordSent(ctx context.Context, m Message, sent channel.Sent) 
 // statement, takes them out of the outbox, and returns msgs as recorded. A message still
 // waiting (ack 0) is recorded once; its provider id, when written with the row (a channel
 // that names messages after our id), is the same, so the update changes no indexed column.
+// A message deleted or edited while it was on its way (after the send read it, before this
+// mark) was skipped by that change's channel action, which acts on sent messages only: the
+// action is queued again here, now that the message is on the channel.
 func (d Delivery) recordSentAll(ctx context.Context, msgs []Message, sent []channel.Sent) ([]Message, error) {
 	var ids, acks atdb.Int64s
-	var providers atdb.Texts
+	var providers, bodies atdb.Texts
 	out := make([]Message, len(msgs))
 	for i, m := range msgs {
 		ack := max(sent[i].Ack, AckSent)
 		ids, providers, acks = append(ids, m.ID), append(providers, sent[i].ProviderID), append(acks, int64(ack))
+		bodies = append(bodies, m.Body)
 		m.ProviderID, m.Ack, m.SendError = &sent[i].ProviderID, ack, ""
 		out[i] = m
 	}
-	err := d.DB.WithContext(ctx).Exec(`WITH sent AS (DELETE FROM message_outbox WHERE message_id = ANY(?::bigint[]))
-		UPDATE messages m SET provider_id = v.provider, ack = GREATEST(m.ack, v.ack), send_error = '', updated_at = now()
-		FROM unnest(?::bigint[], ?::text[], ?::int[]) AS v(id, provider, ack)
-		WHERE m.id = v.id AND m.ack = 0`, ids, ids, providers, acks).Error
+	var changed []overtaken
+	err := d.DB.WithContext(ctx).Raw(`WITH sent AS (DELETE FROM message_outbox WHERE message_id = ANY(?::bigint[])),
+		recorded AS (UPDATE messages m SET provider_id = v.provider, ack = GREATEST(m.ack, v.ack), send_error = '', updated_at = now()
+		  FROM unnest(?::bigint[], ?::text[], ?::int[], ?::text[]) AS v(id, provider, ack, body)
+		  WHERE m.id = v.id AND m.ack = 0
+		  RETURNING m.id, m.company_id, m.is_deleted, m.body IS DISTINCT FROM v.body AS edited)
+		SELECT id, company_id, is_deleted FROM recorded WHERE is_deleted OR edited`, ids, ids, providers, acks, bodies).Find(&changed).Error
+	if err == nil {
+		d.actAgain(ctx, changed)
+	}
 	return out, err
+}
+
+// overtaken is a message a delete or an edit reached while it was being sent.
+type overtaken struct {
+	ID        int64
+	CompanyID int64
+	IsDeleted bool
+}
+
+// actAgain queues the channel action of each overtaken message (a delete wins over an edit).
+func (d Delivery) actAgain(ctx context.Context, msgs []overtaken) {
+	for _, m := range msgs {
+		action := tasks.ActionEdit
+		if m.IsDeleted {
+			action = tasks.ActionDelete
+		}
+		if err := enqueueAction(ctx, d.Queue, m.CompanyID, action, []int64{m.ID}); err != nil {
+			slog.Error("message: a change made during its send not queued for the channel", "message_id", m.ID, "action", action, "err", err)
+		}
+	}
 }
