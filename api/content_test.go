@@ -159,6 +159,7 @@ func TestAnnouncementsLive(t *testing.T) {
 	beta := testutil.NewTenant(t, e.App, "beta", 0)
 	super := e.tokenOf(testutil.SuperAdmin(t, e.App))
 	ws := dial(t, e.Srv.URL, e.tokenOf(beta.Attender))
+	ready(t, e, ws, beta.Attender.ID)
 	status, body := e.call("POST", "/announcements", super, map[string]any{"title": "Nova versão", "text": "Veja as novidades"}, "")
 	if status != 201 {
 		t.Fatalf("create: %d %s", status, body)

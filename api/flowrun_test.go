@@ -283,6 +283,7 @@ func TestFlowSimulate(t *testing.T) {
 	startWorker(t, e)
 	admin, otherAdmin := testutil.Token(t, e.App, acme.Admin), testutil.Token(t, e.App, other.Admin)
 	watcher := dial(t, e.Srv.URL, admin) // the editor highlights the node a run enters
+	ready(t, e, watcher, acme.Admin.ID)
 	path := func(id int64) string { return fmt.Sprintf("/flowbuilder/%d/simulate", id) }
 	for _, c := range []struct {
 		name, path, token string
