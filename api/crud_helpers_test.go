@@ -3,6 +3,7 @@ package api_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -48,6 +49,7 @@ type eventLog struct {
 	mu  sync.Mutex
 	got []realtime.Event
 	raw []string
+	pub realtime.Publisher // for none's marker
 }
 
 // watch subscribes to the real-time channel until the test ends.
@@ -58,7 +60,7 @@ func (e *env) watch() *eventLog {
 	if _, err := ps.Receive(ctx); err != nil {
 		e.t.Fatal(err)
 	}
-	l := &eventLog{}
+	l := &eventLog{pub: e.App.Events}
 	go func() {
 		for msg := range ps.Channel() {
 			ev, _ := realtime.Decode([]byte(msg.Payload))
@@ -99,10 +101,15 @@ func (l *eventLog) want(t *testing.T, name string, subs ...string) string {
 	return ""
 }
 
-// none checks, after a short wait, that no event named name contains every substring.
+// none checks that no event named name contains every substring: it publishes a marker and
+// waits for it, so every event published before it has been recorded by then.
 func (l *eventLog) none(t *testing.T, name string, subs ...string) {
 	t.Helper()
-	time.Sleep(150 * time.Millisecond)
+	marker := fmt.Sprintf("marker-%d", time.Now().UnixNano())
+	if err := l.pub.Publish(context.Background(), realtime.Event{Rooms: []string{"test-marker"}, Name: marker, Data: 1}); err != nil {
+		t.Fatal(err)
+	}
+	l.want(t, marker)
 	if _, raw, ok := l.find(name, subs...); ok {
 		t.Fatalf("unexpected event %s: %s", name, raw)
 	}
