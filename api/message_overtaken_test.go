@@ -6,9 +6,12 @@ import (
 	"strings"
 	"testing"
 
+	"gorm.io/gorm"
+
 	"atende/pkg/channel"
 	"atende/pkg/channel/sandbox"
 	"atende/pkg/connection"
+	"atende/pkg/inbound"
 	"atende/pkg/message"
 	"atende/pkg/tenant"
 	"atende/pkg/testutil"
@@ -41,23 +44,72 @@ func TestChangeDuringSendReachesTheChannel(t *testing.T) {
 	const number = "5511900000021"
 	ticketID, _ := customerWrites(t, e, conn, number, "oi")
 	admin := testutil.Token(t, e.App, acme.Admin)
-	ctx := tenant.With(context.Background(), acme.Company.ID)
 	for _, change := range []string{
 		`UPDATE messages SET is_deleted = true WHERE id = ?`,
 		`UPDATE messages SET body = 'Texto corrigido', is_edited = true WHERE id = ?`,
 		`SELECT ?::bigint`, // nothing changes: nothing is queued again
 	} {
-		st, out := e.call("POST", fmt.Sprintf("/messages/%d", ticketID), admin, map[string]any{"body": "Texto original"}, "")
-		if st != 200 {
-			t.Fatalf("send: %d %s", st, out)
-		}
-		m := decode[message.Message](t, out)
-		d := e.App.Delivery
-		d.Channels = channel.Registry{connection.ChannelSandbox: overtaking{Channel: e.App.Sandbox, change: func() { e.sql(change, m.ID) }}}
-		if err := d.Send(ctx, acme.Company.ID, m.ID, false); err != nil {
-			t.Fatal(err)
-		}
+		sendOvertaken(t, e, ticketID, admin, func(id int64) { e.sql(change, id) })
 	}
+	changesReachTheChannel(t, e, conn, number)
+}
+
+// A reply named ahead (its provider id written with its row) can get its receipt before the
+// send records it. A delete or an edit made before that receipt still reaches the channel:
+// the receipt waits for the record (it is given back to be tried again), so the record is
+// what moves the message from ack 0 and sees the change.
+func TestChangeBeforeAnEarlyReceiptReachesTheChannel(t *testing.T) {
+	e, acme, _, conn, _ := twoSandboxes(t)
+	const number = "5511900000022"
+	ticketID, _ := customerWrites(t, e, conn, number, "oi")
+	admin := testutil.Token(t, e.App, acme.Admin)
+	ctx := context.Background()
+	for _, change := range []string{
+		`UPDATE messages SET is_deleted = true WHERE id = ?`,
+		`UPDATE messages SET body = 'Texto corrigido', is_edited = true WHERE id = ?`,
+		`SELECT ?::bigint`,
+	} {
+		sendOvertaken(t, e, ticketID, admin, func(id int64) {
+			e.sql(change, id)
+			provider := e.App.Sandbox.ProviderID(conn, id)
+			e.sql(`UPDATE messages SET provider_id = ? WHERE id = ?`, provider, id) // named ahead
+			receipt := inbound.Arrival{Conn: conn, Event: channel.Event{Kind: channel.EventAck, TargetID: provider, Ack: 2}}
+			var waits bool
+			if err := e.App.Inbound.ApplyReceipts(ctx, []inbound.Arrival{receipt}, func(_ *gorm.DB, missing []bool) error {
+				waits = missing[0]
+				return nil
+			}); err != nil {
+				t.Error(err)
+			}
+			if !waits || count(e, `SELECT count(*) FROM messages WHERE id = ? AND ack = 0`, id) != 1 {
+				t.Errorf("a receipt before the send's record raised the ack of message %d", id)
+			}
+		})
+	}
+	changesReachTheChannel(t, e, conn, number)
+}
+
+// sendOvertaken sends a message on ticketID through the sandbox channel, with change made
+// to the stored row while the send is on its way.
+func sendOvertaken(t *testing.T, e *env, ticketID int64, token string, change func(id int64)) {
+	t.Helper()
+	st, out := e.call("POST", fmt.Sprintf("/messages/%d", ticketID), token, map[string]any{"body": "Texto original"}, "")
+	if st != 200 {
+		t.Fatalf("send: %d %s", st, out)
+	}
+	m := decode[message.Message](t, out)
+	d := e.App.Delivery
+	d.Channels = channel.Registry{connection.ChannelSandbox: overtaking{Channel: e.App.Sandbox, change: func() { change(m.ID) }}}
+	if err := d.Send(tenant.With(context.Background(), m.CompanyID), m.CompanyID, m.ID, false); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// changesReachTheChannel waits, with the worker running, until the customer's phone has
+// the deleted copy revoked and the edited one corrected, and checks the unchanged one was
+// sent once.
+func changesReachTheChannel(t *testing.T, e *env, conn connection.Connection, number string) {
+	t.Helper()
 	// The worker starts only now: the sends the API queued find their messages sent.
 	startWorker(t, e)
 	outbound := fmt.Sprintf("/sandbox/%d/outbound?number=%s", conn.ID, number)

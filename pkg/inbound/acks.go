@@ -40,7 +40,11 @@ func splitAcks(conns map[int64]connection.Connection, others []pending) (acks, r
 // applyAcks raises the ack of every message the receipts name, in one statement: the
 // highest receipt of a message wins, as GREATEST does one at a time. missing are the
 // receipts whose message is not stored yet (the send worker has not recorded its provider
-// id): their caller gives them back to be tried again.
+// id), or not recorded sent yet (a reply named ahead whose receipt beat our own record):
+// their caller gives them back to be tried again. Only the send's record moves a message
+// of ours from ack 0, because only it knows what was sent and so whether a delete or edit
+// overtook the send (message.Delivery's recordSentAll queues that change's action again).
+// A receipt raising it first hid that change for good.
 func applyAcks(tx *gorm.DB, acks []pending) (outs []announce, missing []pending, err error) {
 	if len(acks) == 0 {
 		return nil, nil, nil
@@ -73,7 +77,7 @@ func applyAcks(tx *gorm.DB, acks []pending) (outs []announce, missing []pending,
 	}
 	if err := tx.Raw(`UPDATE messages m SET ack = GREATEST(m.ack, v.ack), updated_at = now()
 		FROM unnest(?::bigint[], ?::text[], ?::int[]) AS v(conn, provider, ack), tickets t
-		WHERE m.connection_id = v.conn AND m.provider_id = v.provider AND t.id = m.ticket_id
+		WHERE m.connection_id = v.conn AND m.provider_id = v.provider AND t.id = m.ticket_id AND NOT (m.from_me AND m.ack = 0)
 		RETURNING m.*, t.uuid AS ticket_uuid, t.company_id AS ticket_company_id`, connIDs, providers, values).Find(&rows).Error; err != nil {
 		return nil, nil, err
 	}

@@ -74,7 +74,8 @@ func (p Processor) handle(ctx context.Context, tx *gorm.DB, conn connection.Conn
 		if ev.Ack == message.AckFailed { // the provider gave up: shown unless it was already delivered
 			return p.update(tx, conn, ev.TargetID, "CASE WHEN ack < 2 THEN ? ELSE ack END", ev.Ack, map[string]any{"send_error": ev.Body})
 		}
-		return p.update(tx, conn, ev.TargetID, "GREATEST(ack, ?)", ev.Ack, map[string]any{})
+		// Not before the send's record, as in applyAcks.
+		return p.update(tx.Where("NOT (from_me AND ack = 0)"), conn, ev.TargetID, "GREATEST(ack, ?)", ev.Ack, map[string]any{})
 	case channel.EventEdit:
 		out, err := p.update(tx, conn, ev.TargetID, "ack", nil, map[string]any{"body": ev.Body, "is_edited": true})
 		if err != nil {
