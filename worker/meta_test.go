@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"atende/pkg/channel"
+	"atende/pkg/channel/sandbox"
 	"atende/pkg/inbound"
 )
 
@@ -24,5 +25,9 @@ func TestRetryDelayHonoursRetryLater(t *testing.T) {
 	unknown := fmt.Errorf("process: %w: wamid.X", inbound.ErrTargetUnknown)
 	if d := retryDelay(0, unknown, nil); d != time.Second {
 		t.Fatalf("target-unknown delay %s, want 1s", d)
+	}
+	round := fmt.Errorf("%w: 3 of the round", sandbox.ErrReceiptsWait)
+	if d := retryDelay(1, round, nil); d != 2*time.Second {
+		t.Fatalf("sandbox round delay %s, want 2s", d)
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"atende/pkg/app"
 	"atende/pkg/channel"
+	"atende/pkg/channel/sandbox"
 	"atende/pkg/channel/whatsapp"
 	"atende/pkg/inbound"
 	"atende/pkg/metrics"
@@ -106,14 +107,14 @@ func (w *Worker) Run(ctx context.Context) error {
 const TaskCheckInterval = 5 * time.Millisecond
 
 // retryDelay waits out what a provider asked for (channel.RetryLater: Graph rate limits);
-// a receipt about a message whose send is not recorded yet (webhooks can overtake it) is
-// retried within seconds; anything else backs off as asynq does.
+// a receipt about a message whose send is not recorded yet (webhooks and the sandbox's
+// rounds can overtake it) is retried within seconds; anything else backs off as asynq does.
 func retryDelay(n int, err error, t *asynq.Task) time.Duration {
 	var later *channel.RetryLater
 	switch {
 	case errors.As(err, &later):
 		return later.Delay
-	case errors.Is(err, inbound.ErrTargetUnknown):
+	case errors.Is(err, inbound.ErrTargetUnknown), errors.Is(err, sandbox.ErrReceiptsWait):
 		return min(time.Duration(n+1)*time.Second, 30*time.Second)
 	}
 	return asynq.DefaultRetryDelayFunc(n, err, t)
