@@ -175,8 +175,8 @@ type Ref struct {
 // Stranded lists outgoing messages still waiting for their channel after grace, from the
 // last day (older ones are past helping and stay visible as unsent), at most 5,000, oldest
 // first. It reads the outbox (migration 00054), and drops from it what waits no more: a
-// message deleted, failed or recorded sent without its outbox row going (a receipt that
-// came first), and anything past the day.
+// message deleted, or failed without its outbox row going (a provider's failure receipt
+// can beat the send's record), and anything past the day.
 func Stranded(ctx context.Context, db *gorm.DB, grace time.Duration) ([]Ref, error) {
 	var refs []Ref
 	now := time.Now()

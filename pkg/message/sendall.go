@@ -157,7 +157,9 @@ func (d Delivery) recordSent(ctx context.Context, m Message, sent channel.Sent) 
 // that names messages after our id), is the same, so the update changes no indexed column.
 // A message deleted or edited while it was on its way (after the send read it, before this
 // mark) was skipped by that change's channel action, which acts on sent messages only: the
-// action is queued again here, now that the message is on the channel.
+// action is queued again here, now that the message is on the channel. Delivery receipts
+// wait for this record (inbound's applyAcks), so no other write moves the message from 0
+// and hides such a change.
 func (d Delivery) recordSentAll(ctx context.Context, msgs []Message, sent []channel.Sent) ([]Message, error) {
 	var ids, acks atdb.Int64s
 	var providers, bodies atdb.Texts
