@@ -1,4 +1,5 @@
 import { act } from 'react';
+import { TextField } from '@mui/material';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import useForm from '../hooks/useForm';
 import { onToast } from '../services/toast';
@@ -10,7 +11,7 @@ function NameForm({ loaded, ...props }) {
   const form = useForm({ name: '' });
   return (
     <FormDialog {...props} dirty={form.dirty}>
-      <input data-testid="thing-name" {...form.field('name')} />
+      <TextField {...form.field('name')} slotProps={{ htmlInput: { 'data-testid': 'thing-name' } }} />
       <button type="button" data-testid="thing-load" onClick={() => form.setValues({ name: loaded })} />
     </FormDialog>
   );

@@ -141,6 +141,7 @@ describe('ChatsPage', () => {
     expect(allByTestId('chat-item')[0].dataset.unreads).toBe('1');
     expect(byTestId('chats-button').dataset.count).toBe('1');
     emit('company-7-chat-user-1', { action: 'delete', id: 11 });
+    await settle(); // the badge reloads on the delete too
     expect(allByTestId('chat-item').map((el) => el.dataset.title)).toEqual(['Equipe']);
   });
 

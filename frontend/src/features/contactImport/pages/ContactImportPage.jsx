@@ -65,7 +65,7 @@ export default function ContactImportPage() {
 
   return (
     <Stack spacing={2} sx={{ p: 2 }} data-testid="contact-import-page">
-      <Stack direction="row" spacing={2} alignItems="center">
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         <Button startIcon={<ArrowBackIcon />} onClick={() => navigate('/contacts')}>{t('contactImport.back')}</Button>
         <Typography variant="h6">{t('contactImport.title')}</Typography>
       </Stack>

@@ -12,7 +12,7 @@ function OptionRow({ option, index, onChange, onRemove }) {
   const { t } = useTranslation();
   const fileName = option.file?.name || (option.path ? option.path.split('/').pop() : '');
   return (
-    <Stack direction="row" spacing={1} alignItems="center" data-testid={`file-option-${index}`}>
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid={`file-option-${index}`}>
       <TextField size="small" label={t('files.modal.optionName')} value={option.name} sx={{ flex: 1 }}
         onChange={(e) => onChange({ ...option, name: e.target.value })}
         slotProps={{ htmlInput: { 'data-testid': `file-option-name-${index}`, maxLength: 100 } }} />

@@ -10,9 +10,9 @@ const TEXTS = ['typebotKeywordFinish', 'typebotKeywordRestart', 'typebotUnknownM
 export default function TypebotDialog({ data, editing, onSaved, onClose }) {
   const { t } = useTranslation();
   const form = useForm({ ...TYPEBOT_DEFAULTS, ...(data?.typebotIntegration || {}) });
-  const field = (name, props = {}) => (
+  const field = (name, { htmlInput = {}, ...props } = {}) => (
     <TextField {...form.field(name)} label={t(`flowbuilder.dialog.typebot.${name}`)} fullWidth {...props}
-      slotProps={{ htmlInput: { 'data-testid': `flow-typebot-${name}`, ...(props.htmlInput || {}) } }} />
+      slotProps={{ htmlInput: { 'data-testid': `flow-typebot-${name}`, ...htmlInput } }} />
   );
   return (
     <NodeFormDialog kind="typebot" editing={editing} testId="flow-typebot" onSaved={onSaved} onClose={onClose} dirty={form.dirty}
