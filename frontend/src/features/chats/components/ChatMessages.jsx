@@ -113,7 +113,7 @@ export default function ChatMessages({ chat, user }) {
             return (
               <Paper key={m.id} variant="outlined" data-testid="chat-message" data-mine={mine}
                 sx={{ p: 1, maxWidth: '75%', alignSelf: mine ? 'flex-end' : 'flex-start', bgcolor: mine ? 'action.selected' : 'background.paper' }}>
-                {!mine && <Typography variant="caption" color="primary" fontWeight="bold">{m.sender?.name || t('chats.removedUser')}</Typography>}
+                {!mine && <Typography variant="caption" color="primary" sx={{ fontWeight: 'bold' }}>{m.sender?.name || t('chats.removedUser')}</Typography>}
                 <Typography sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} data-testid="chat-message-text">{m.message}</Typography>
                 <Typography variant="caption" color="text.secondary" sx={{ display: 'block', textAlign: 'right' }}>
                   {formatChatTime(m.createdAt)}

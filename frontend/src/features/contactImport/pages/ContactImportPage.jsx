@@ -83,7 +83,7 @@ export default function ContactImportPage() {
             <MappingForm header={preview.header} mapping={mapping} onChange={setMapping} />
             <PreviewTable preview={preview} mapping={mapping} picked={picked} onPick={setPicked}
               allRows={allRows} onAllRows={setAllRows} />
-            <Stack direction="row" spacing={1} justifyContent="flex-end">
+            <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
               <Button onClick={() => setPreview(null)} disabled={busy}>{t('contactImport.cancel')}</Button>
               <Button variant="contained" onClick={start} disabled={busy} data-testid="contact-import-start">
                 {t('contactImport.start')}
