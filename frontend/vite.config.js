@@ -44,6 +44,7 @@ export default defineConfig(({ mode }) => {
       // A test waits for conditions; 5 s a test (the default) is a deadline a loaded CI can miss.
       testTimeout: 30000,
       include: ['src/**/*.test.{js,jsx}'],
+      setupFiles: ['src/test/reactWarnings.js'],
     },
   };
 });
