@@ -122,7 +122,7 @@ func TestBotHoursPipeline(t *testing.T) {
 		now := time.Now().In(sp)
 		three := time.Date(now.Year(), now.Month(), now.Day(), 3, 0, 0, 0, sp) // 03:00 today there: closed
 		b := newBotEnv(t, func(c *connection.Connection) {
-			c.OutOfHoursMessage, c.ClockOffset = "Volte às 8h", int(three.Sub(time.Now()).Seconds())
+			c.OutOfHoursMessage, c.ClockOffset = "Volte às 8h", int(time.Until(three).Seconds())
 		})
 		threeQueues(b)
 		testutil.SetSetting(t, b.App, b.tn.Company.ID, "scheduleType", "connection")

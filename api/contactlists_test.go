@@ -17,11 +17,6 @@ import (
 	"atende/pkg/validate"
 )
 
-type clPage struct {
-	Records []contactlist.List
-	HasMore bool
-}
-
 type clItems struct {
 	Contacts []contactlist.Item
 	HasMore  bool

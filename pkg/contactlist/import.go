@@ -161,14 +161,6 @@ func (s Service) announceImport(ctx context.Context, id int64) {
 	s.publish(ctx, im.CompanyID, EventImport, map[string]any{"action": "update", "record": im})
 }
 
-// errorCode is the stored code of a file-level error.
-func errorCode(err error) string {
-	if e, ok := errs.As(err); ok {
-		return e.Code
-	}
-	return ErrNotSpreadsheet.Code
-}
-
 // Requeue queues again the imports a lost queue stranded: imports and checks that have not
 // moved for grace (a running import reports several times a second). A task still known to
 // asynq makes its re-enqueue a no-op.

@@ -42,9 +42,6 @@ const MsgNeedsContent = "Escreva uma mensagem ou anexe um arquivo."
 // owned reports whether u owns m.
 func (m QuickMessage) owned(u user.User) bool { return m.UserID != nil && *m.UserID == u.ID }
 
-// visibleTo: shared (geral), viewable by all (visao) or the user's own.
-func (m QuickMessage) visibleTo(u user.User) bool { return m.Geral || m.Visao || m.owned(u) }
-
 // editableBy: a shared one by anyone; otherwise only its owner (an admin when the owner
 // was deleted).
 func (m QuickMessage) editableBy(u user.User) bool {

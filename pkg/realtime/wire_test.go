@@ -83,17 +83,18 @@ func TestEncodeWritesWhatEncodingJSONDoes(t *testing.T) {
 		Hidden string `json:"-"`
 	}
 	type row struct {
-		ID        int64           `json:"id"`
-		QueueID   *int64          `json:"queueId"`
-		UserID    *int64          `json:"userId,omitempty"`
-		Body      string          `json:"body"`
-		At        time.Time       `json:"createdAt"`
-		Done      *time.Time      `json:"doneAt"`
-		Contact   *contact        `json:"contact,omitempty"`
-		Tags      []string        `json:"tags"`
-		Raw       json.RawMessage `json:"raw"`
-		Blob      []byte          `json:"blob"`
-		Extra     map[string]any  `json:"extra"`
+		ID      int64           `json:"id"`
+		QueueID *int64          `json:"queueId"`
+		UserID  *int64          `json:"userId,omitempty"`
+		Body    string          `json:"body"`
+		At      time.Time       `json:"createdAt"`
+		Done    *time.Time      `json:"doneAt"`
+		Contact *contact        `json:"contact,omitempty"`
+		Tags    []string        `json:"tags"`
+		Raw     json.RawMessage `json:"raw"`
+		Blob    []byte          `json:"blob"`
+		Extra   map[string]any  `json:"extra"`
+		//lint:ignore U1000 an unexported field, which neither encoder writes
 		unexposed int
 	}
 	q := int64(3)

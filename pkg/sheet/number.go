@@ -25,9 +25,7 @@ func Normalise(s string) (string, bool) {
 		return "", false
 	}
 	intl := strings.HasPrefix(s, "+") || strings.HasPrefix(digits, "00")
-	if strings.HasPrefix(digits, "00") {
-		digits = digits[2:]
-	}
+	digits = strings.TrimPrefix(digits, "00")
 	if !intl {
 		if n, ok := parse(digits, DefaultRegion); ok {
 			return n, true

@@ -162,12 +162,6 @@ func (h *Hub) sessions() []*session {
 	return list
 }
 
-func (h *Hub) hosting() bool {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return h.factory != nil && h.base != nil && h.base.Err() == nil
-}
-
 // ErrNoOwner is returned (and retried by the task) while no worker holds the session.
 var ErrNoOwner = errors.New("whatsapp: no worker holds this connection's session yet")
 
