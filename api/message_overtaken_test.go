@@ -34,6 +34,14 @@ func (o overtaking) SendBatch(ctx context.Context, ds []channel.Delivery) ([]cha
 	return o.Channel.SendBatch(ctx, ds)
 }
 
+// changesDuringSend are the writes made to a message while it is being sent: a delete, an
+// edit, and nothing (nothing is queued again).
+var changesDuringSend = []string{
+	`UPDATE messages SET is_deleted = true WHERE id = ?`,
+	`UPDATE messages SET body = 'Texto corrigido', is_edited = true WHERE id = ?`,
+	`SELECT ?::bigint`,
+}
+
 // A delete or an edit that lands while its message is being sent still reaches the channel.
 // Its own channel action acts on sent messages only (an unsent one is simply not sent, or
 // sent as edited), so when it ran inside that window it found nothing to do: the send's
@@ -44,11 +52,7 @@ func TestChangeDuringSendReachesTheChannel(t *testing.T) {
 	const number = "5511900000021"
 	ticketID, _ := customerWrites(t, e, conn, number, "oi")
 	admin := testutil.Token(t, e.App, acme.Admin)
-	for _, change := range []string{
-		`UPDATE messages SET is_deleted = true WHERE id = ?`,
-		`UPDATE messages SET body = 'Texto corrigido', is_edited = true WHERE id = ?`,
-		`SELECT ?::bigint`, // nothing changes: nothing is queued again
-	} {
+	for _, change := range changesDuringSend {
 		sendOvertaken(t, e, ticketID, admin, func(id int64) { e.sql(change, id) })
 	}
 	changesReachTheChannel(t, e, conn, number)
@@ -64,11 +68,7 @@ func TestChangeBeforeAnEarlyReceiptReachesTheChannel(t *testing.T) {
 	ticketID, _ := customerWrites(t, e, conn, number, "oi")
 	admin := testutil.Token(t, e.App, acme.Admin)
 	ctx := context.Background()
-	for _, change := range []string{
-		`UPDATE messages SET is_deleted = true WHERE id = ?`,
-		`UPDATE messages SET body = 'Texto corrigido', is_edited = true WHERE id = ?`,
-		`SELECT ?::bigint`,
-	} {
+	for _, change := range changesDuringSend {
 		sendOvertaken(t, e, ticketID, admin, func(id int64) {
 			e.sql(change, id)
 			provider := e.App.Sandbox.ProviderID(conn, id)

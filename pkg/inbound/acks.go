@@ -77,7 +77,7 @@ func applyAcks(tx *gorm.DB, acks []pending) (outs []announce, missing []pending,
 	}
 	if err := tx.Raw(`UPDATE messages m SET ack = GREATEST(m.ack, v.ack), updated_at = now()
 		FROM unnest(?::bigint[], ?::text[], ?::int[]) AS v(conn, provider, ack), tickets t
-		WHERE m.connection_id = v.conn AND m.provider_id = v.provider AND t.id = m.ticket_id AND NOT (m.from_me AND m.ack = 0)
+		WHERE m.connection_id = v.conn AND m.provider_id = v.provider AND t.id = m.ticket_id AND NOT (`+message.Unrecorded+`)
 		RETURNING m.*, t.uuid AS ticket_uuid, t.company_id AS ticket_company_id`, connIDs, providers, values).Find(&rows).Error; err != nil {
 		return nil, nil, err
 	}

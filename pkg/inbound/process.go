@@ -71,11 +71,9 @@ func (p Processor) handle(ctx context.Context, tx *gorm.DB, conn connection.Conn
 	case channel.EventReaction:
 		return p.update(tx, conn, ev.TargetID, "ack", nil, map[string]any{"reaction": ev.Body})
 	case channel.EventAck:
-		if ev.Ack == message.AckFailed { // the provider gave up: shown unless it was already delivered
-			return p.update(tx, conn, ev.TargetID, "CASE WHEN ack < 2 THEN ? ELSE ack END", ev.Ack, map[string]any{"send_error": ev.Body})
-		}
-		// Not before the send's record, as in applyAcks.
-		return p.update(tx.Where("NOT (from_me AND ack = 0)"), conn, ev.TargetID, "GREATEST(ack, ?)", ev.Ack, map[string]any{})
+		// Only a failure comes here: splitAcks hands every plain receipt of a known connection
+		// to applyAcks. The provider gave up: shown unless it was already delivered.
+		return p.update(tx, conn, ev.TargetID, "CASE WHEN ack < 2 THEN ? ELSE ack END", ev.Ack, map[string]any{"send_error": ev.Body})
 	case channel.EventEdit:
 		out, err := p.update(tx, conn, ev.TargetID, "ack", nil, map[string]any{"body": ev.Body, "is_edited": true})
 		if err != nil {

@@ -122,7 +122,7 @@ func (d Delivery) Act(ctx context.Context, p tasks.MessageAction) error {
 	ctx = tenant.With(ctx, p.CompanyID)
 	var msgs []Message
 	// A reply of ours named ahead has its provider id before its send (ack 0): not yet.
-	if err := d.DB.WithContext(ctx).Where("company_id = ? AND id IN ? AND provider_id IS NOT NULL AND NOT (from_me AND ack = 0)",
+	if err := d.DB.WithContext(ctx).Table("messages m").Where("m.company_id = ? AND m.id IN ? AND m.provider_id IS NOT NULL AND NOT ("+Unrecorded+")",
 		p.CompanyID, p.MessageIDs).Find(&msgs).Error; err != nil || len(msgs) == 0 {
 		return err
 	}
@@ -190,8 +190,14 @@ func Stranded(ctx context.Context, db *gorm.DB, grace time.Duration) ([]Ref, err
 	return refs, err
 }
 
+// Unrecorded is the condition of a message m of ours whose send is not recorded yet. Only
+// that record (recordSentAll) moves it from ack 0: a channel action waits for it, and so
+// does a delivery receipt (inbound's applyAcks), which would otherwise hide a delete or
+// edit that overtook the send.
+const Unrecorded = "m.from_me AND m.ack = 0"
+
 // waiting is the condition of a message m still to be handed to its channel.
-const waiting = "m.from_me AND m.ack = 0 AND NOT m.is_private AND NOT m.is_deleted"
+const waiting = Unrecorded + " AND NOT m.is_private AND NOT m.is_deleted"
 
 // menu reads the bot's numbered menu back from a system text, when the company wants its
 // menus as a list or buttons (chatBotType); nil otherwise.
