@@ -68,7 +68,7 @@ func main() {
 		Channels: channel.Registry{connection.ChannelSandbox: null{}}}
 	svc := campaign.Service{DB: g, Queue: q, Dispatcher: d}
 	cctx := tenant.With(ctx, companyID)
-	in := campaign.Input{Name: "Bench", Message1: "Oi {nome}, {cupom}!", Message2: "Olá {nome}"}
+	in := campaign.Input{Name: "Bench", Texts: campaign.Texts{Message1: "Oi {nome}, {cupom}!", Message2: "Olá {nome}"}}
 	in.ContactListID = validate.Nullable[int64]{Set: true, Valid: true, Value: listID}
 	in.WhatsappID = validate.Nullable[int64]{Set: true, Valid: true, Value: connID}
 	in.ScheduledAt = validate.Nullable[string]{Set: true, Valid: true, Value: clock.Format(time.RFC3339)}

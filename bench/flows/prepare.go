@@ -20,8 +20,8 @@ func prepare(a *app.App, n int) ([]connection.Connection, error) {
 	tag := time.Now().Format("150405")
 	var out []connection.Connection
 	for i := range n {
-		p := plan.Plan{Name: fmt.Sprintf("bench-flows-%s-%d", tag, i), Users: 10, Connections: 10, Queues: 10, UseWhatsapp: true,
-			UseIntegrations: true, UseOpenAI: true}
+		p := plan.Plan{Offer: plan.Offer{Name: fmt.Sprintf("bench-flows-%s-%d", tag, i), Users: 10, Connections: 10, Queues: 10, UseWhatsapp: true,
+			UseIntegrations: true, UseOpenAI: true}}
 		if err := a.DB.Create(&p).Error; err != nil {
 			return nil, err
 		}

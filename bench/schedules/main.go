@@ -90,7 +90,7 @@ func main() {
 
 // setup makes a company on a plan with schedules, a sandbox connection and n contacts.
 func setup(ctx context.Context, a *app.App, n int) (int64, int64) {
-	p := plan.Plan{Name: "bench", Users: 10, Connections: 10, Queues: 10, UseSchedules: true, UseWhatsapp: true}
+	p := plan.Plan{Offer: plan.Offer{Name: "bench", Users: 10, Connections: 10, Queues: 10, UseSchedules: true, UseWhatsapp: true}}
 	check(a.DB.Create(&p).Error)
 	due := company.NewDate(time.Now().AddDate(1, 0, 0).Date())
 	c := company.Company{Name: "Bench Schedules", PlanID: p.ID, Status: true, DueDate: &due, Recurrence: "MENSAL", Timezone: "America/Sao_Paulo"}

@@ -41,44 +41,35 @@ var (
 
 // Campaign is one bulk send. JSON names follow the spec.
 type Campaign struct {
-	ID                   int64      `json:"id"`
-	CompanyID            int64      `json:"companyId"`
-	Name                 string     `json:"name"`
-	Message1             string     `json:"message1"`
-	Message2             string     `json:"message2"`
-	Message3             string     `json:"message3"`
-	Message4             string     `json:"message4"`
-	Message5             string     `json:"message5"`
-	ConfirmationMessage1 string     `json:"confirmationMessage1"`
-	ConfirmationMessage2 string     `json:"confirmationMessage2"`
-	ConfirmationMessage3 string     `json:"confirmationMessage3"`
-	ConfirmationMessage4 string     `json:"confirmationMessage4"`
-	ConfirmationMessage5 string     `json:"confirmationMessage5"`
-	Status               string     `json:"status"`
-	Confirmation         bool       `json:"confirmation"`
-	ScheduledAt          *time.Time `json:"scheduledAt"`
-	CompletedAt          *time.Time `json:"completedAt"`
-	ContactListID        *int64     `json:"contactListId"`
-	TagListID            *int64     `json:"tagListId"`
-	ConnectionID         *int64     `json:"whatsappId" gorm:"column:connection_id"`
-	UserID               *int64     `json:"userId"`
-	QueueID              *int64     `json:"queueId"`
-	StatusTicket         string     `json:"statusTicket"`
-	OpenTicket           string     `json:"openTicket"`
-	MediaPath            string     `json:"mediaPath"`
-	MediaName            string     `json:"mediaName"`
-	MediaType            string     `json:"mediaType"`
-	NextSendAt           *time.Time `json:"nextSendAt"`
-	RunSent              int        `json:"-"`
-	WaitReason           string     `json:"waitReason"`
-	WaitUntil            *time.Time `json:"waitUntil"`
-	WaitDetail           Detail     `json:"waitDetail" gorm:"serializer:json"`
-	PausedReason         string     `json:"pausedReason"`
-	CreatedAt            time.Time  `json:"createdAt"`
-	UpdatedAt            time.Time  `json:"updatedAt"`
-	ContactList          *Named     `json:"contactList,omitempty" gorm:"-"`
-	Whatsapp             *Named     `json:"whatsapp,omitempty" gorm:"-"`
-	MediaURL             string     `json:"mediaUrl,omitempty" gorm:"-"`
+	ID        int64  `json:"id"`
+	CompanyID int64  `json:"companyId"`
+	Name      string `json:"name"`
+	Texts
+	Status        string     `json:"status"`
+	Confirmation  bool       `json:"confirmation"`
+	ScheduledAt   *time.Time `json:"scheduledAt"`
+	CompletedAt   *time.Time `json:"completedAt"`
+	ContactListID *int64     `json:"contactListId"`
+	TagListID     *int64     `json:"tagListId"`
+	ConnectionID  *int64     `json:"whatsappId" gorm:"column:connection_id"`
+	UserID        *int64     `json:"userId"`
+	QueueID       *int64     `json:"queueId"`
+	StatusTicket  string     `json:"statusTicket"`
+	OpenTicket    string     `json:"openTicket"`
+	MediaPath     string     `json:"mediaPath"`
+	MediaName     string     `json:"mediaName"`
+	MediaType     string     `json:"mediaType"`
+	NextSendAt    *time.Time `json:"nextSendAt"`
+	RunSent       int        `json:"-"`
+	WaitReason    string     `json:"waitReason"`
+	WaitUntil     *time.Time `json:"waitUntil"`
+	WaitDetail    Detail     `json:"waitDetail" gorm:"serializer:json"`
+	PausedReason  string     `json:"pausedReason"`
+	CreatedAt     time.Time  `json:"createdAt"`
+	UpdatedAt     time.Time  `json:"updatedAt"`
+	ContactList   *Named     `json:"contactList,omitempty" gorm:"-"`
+	Whatsapp      *Named     `json:"whatsapp,omitempty" gorm:"-"`
+	MediaURL      string     `json:"mediaUrl,omitempty" gorm:"-"`
 }
 
 // Detail is what a waiting or paused campaign shows about why (numbers for the report's
@@ -91,15 +82,37 @@ type Named struct {
 	Name string `json:"name"`
 }
 
+// Texts are a campaign's message variants, one picked at random for each contact, and
+// the variants of its confirmation request.
+type Texts struct {
+	Message1             string `json:"message1"`
+	Message2             string `json:"message2"`
+	Message3             string `json:"message3"`
+	Message4             string `json:"message4"`
+	Message5             string `json:"message5"`
+	ConfirmationMessage1 string `json:"confirmationMessage1"`
+	ConfirmationMessage2 string `json:"confirmationMessage2"`
+	ConfirmationMessage3 string `json:"confirmationMessage3"`
+	ConfirmationMessage4 string `json:"confirmationMessage4"`
+	ConfirmationMessage5 string `json:"confirmationMessage5"`
+}
+
+// fields are the five message variants, then the five confirmations.
+func (t *Texts) fields() []*string {
+	return []*string{&t.Message1, &t.Message2, &t.Message3, &t.Message4, &t.Message5,
+		&t.ConfirmationMessage1, &t.ConfirmationMessage2, &t.ConfirmationMessage3,
+		&t.ConfirmationMessage4, &t.ConfirmationMessage5}
+}
+
 // Messages are the non-empty message variants.
-func (c Campaign) Messages() []string {
-	return nonEmpty(c.Message1, c.Message2, c.Message3, c.Message4, c.Message5)
+func (t Texts) Messages() []string {
+	return nonEmpty(t.Message1, t.Message2, t.Message3, t.Message4, t.Message5)
 }
 
 // Confirmations are the non-empty confirmation variants.
-func (c Campaign) Confirmations() []string {
-	return nonEmpty(c.ConfirmationMessage1, c.ConfirmationMessage2, c.ConfirmationMessage3,
-		c.ConfirmationMessage4, c.ConfirmationMessage5)
+func (t Texts) Confirmations() []string {
+	return nonEmpty(t.ConfirmationMessage1, t.ConfirmationMessage2, t.ConfirmationMessage3,
+		t.ConfirmationMessage4, t.ConfirmationMessage5)
 }
 
 func nonEmpty(all ...string) []string {

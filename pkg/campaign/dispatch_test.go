@@ -102,7 +102,7 @@ func (f *fixture) settings(over map[string]any) {
 }
 
 func (f *fixture) input(edit func(*campaign.Input)) campaign.Input {
-	in := campaign.Input{Name: "Black Friday", Message1: "Oi {nome}, oferta!", Message2: "Olá {nome}!"}
+	in := campaign.Input{Name: "Black Friday", Texts: campaign.Texts{Message1: "Oi {nome}, oferta!", Message2: "Olá {nome}!"}}
 	in.ContactListID = validate.Nullable[int64]{Set: true, Valid: true, Value: f.list}
 	in.WhatsappID = validate.Nullable[int64]{Set: true, Valid: true, Value: f.conn.ID}
 	if edit != nil {

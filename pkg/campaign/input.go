@@ -15,26 +15,17 @@ import (
 
 // Input is a campaign as the dialog sends it (POST and PUT carry the whole form).
 type Input struct {
-	Name                 string                    `json:"name"`
-	Message1             string                    `json:"message1"`
-	Message2             string                    `json:"message2"`
-	Message3             string                    `json:"message3"`
-	Message4             string                    `json:"message4"`
-	Message5             string                    `json:"message5"`
-	ConfirmationMessage1 string                    `json:"confirmationMessage1"`
-	ConfirmationMessage2 string                    `json:"confirmationMessage2"`
-	ConfirmationMessage3 string                    `json:"confirmationMessage3"`
-	ConfirmationMessage4 string                    `json:"confirmationMessage4"`
-	ConfirmationMessage5 string                    `json:"confirmationMessage5"`
-	Confirmation         validate.Nullable[bool]   `json:"confirmation"`
-	ScheduledAt          validate.Nullable[string] `json:"scheduledAt"`
-	ContactListID        validate.Nullable[int64]  `json:"contactListId"`
-	TagListID            validate.Nullable[int64]  `json:"tagListId"`
-	WhatsappID           validate.Nullable[int64]  `json:"whatsappId"`
-	UserID               validate.Nullable[int64]  `json:"userId"`
-	QueueID              validate.Nullable[int64]  `json:"queueId"`
-	StatusTicket         string                    `json:"statusTicket"`
-	OpenTicket           validate.Nullable[string] `json:"openTicket"`
+	Name string `json:"name"`
+	Texts
+	Confirmation  validate.Nullable[bool]   `json:"confirmation"`
+	ScheduledAt   validate.Nullable[string] `json:"scheduledAt"`
+	ContactListID validate.Nullable[int64]  `json:"contactListId"`
+	TagListID     validate.Nullable[int64]  `json:"tagListId"`
+	WhatsappID    validate.Nullable[int64]  `json:"whatsappId"`
+	UserID        validate.Nullable[int64]  `json:"userId"`
+	QueueID       validate.Nullable[int64]  `json:"queueId"`
+	StatusTicket  string                    `json:"statusTicket"`
+	OpenTicket    validate.Nullable[string] `json:"openTicket"`
 }
 
 // Ticket statuses a campaign may open its tickets in (spec/3 §9).
@@ -60,17 +51,9 @@ func (in Input) apply(ctx context.Context, db *gorm.DB, companyID int64, c *Camp
 		v.Add("name", "Muito longo!")
 	}
 	c.Name = name
-	msgs := []*string{&c.Message1, &c.Message2, &c.Message3, &c.Message4, &c.Message5}
-	confs := []*string{&c.ConfirmationMessage1, &c.ConfirmationMessage2, &c.ConfirmationMessage3,
-		&c.ConfirmationMessage4, &c.ConfirmationMessage5}
-	for i, s := range []string{in.Message1, in.Message2, in.Message3, in.Message4, in.Message5} {
-		*msgs[i] = strings.TrimSpace(s)
-	}
-	for i, s := range []string{in.ConfirmationMessage1, in.ConfirmationMessage2, in.ConfirmationMessage3,
-		in.ConfirmationMessage4, in.ConfirmationMessage5} {
-		*confs[i] = strings.TrimSpace(s)
-	}
-	for i, p := range append(msgs, confs...) {
+	c.Texts = in.Texts
+	for i, p := range c.Texts.fields() {
+		*p = strings.TrimSpace(*p)
 		if len([]rune(*p)) > MaxMessage {
 			field := "message"
 			if i >= 5 {

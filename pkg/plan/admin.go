@@ -22,25 +22,8 @@ var (
 // MaxLimit bounds a plan's users, connections and queues (an int column, and a sane offer).
 const MaxLimit = 100000
 
-// Input is the plans form: every field, as the form sends them all.
-type Input struct {
-	Name            string  `json:"name"`
-	Users           int     `json:"users"`
-	Connections     int     `json:"connections"`
-	Queues          int     `json:"queues"`
-	Amount          float64 `json:"amount"`
-	IsPublic        bool    `json:"isPublic"`
-	UseWhatsapp     bool    `json:"useWhatsapp"`
-	UseFacebook     bool    `json:"useFacebook"`
-	UseInstagram    bool    `json:"useInstagram"`
-	UseCampaigns    bool    `json:"useCampaigns"`
-	UseSchedules    bool    `json:"useSchedules"`
-	UseInternalChat bool    `json:"useInternalChat"`
-	UseExternalAPI  bool    `json:"useExternalApi"`
-	UseKanban       bool    `json:"useKanban"`
-	UseOpenAI       bool    `json:"useOpenAi"`
-	UseIntegrations bool    `json:"useIntegrations"`
-}
+// Input is the plans form: every field of the offer, as the form sends them all.
+type Input Offer
 
 func (in Input) plan() (Plan, error) {
 	v := errs.Validation{}
@@ -57,11 +40,9 @@ func (in Input) plan() (Plan, error) {
 	if in.Amount < 0 || in.Amount > 1e9 {
 		v.Add("amount", "Valor inválido")
 	}
-	return Plan{Name: name, Users: in.Users, Connections: in.Connections, Queues: in.Queues,
-		Amount: in.Amount, IsPublic: in.IsPublic, UseWhatsapp: in.UseWhatsapp, UseFacebook: in.UseFacebook,
-		UseInstagram: in.UseInstagram, UseCampaigns: in.UseCampaigns, UseSchedules: in.UseSchedules,
-		UseInternalChat: in.UseInternalChat, UseExternalAPI: in.UseExternalAPI, UseKanban: in.UseKanban,
-		UseOpenAI: in.UseOpenAI, UseIntegrations: in.UseIntegrations}, v.Err()
+	p := Plan{Offer: Offer(in)}
+	p.Name = name
+	return p, v.Err()
 }
 
 // Find returns one plan or ErrNotFound.

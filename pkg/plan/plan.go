@@ -10,25 +10,31 @@ import (
 
 // Plan is a subscription offer. Its flags gate features for every company on it.
 type Plan struct {
-	ID              int64     `json:"id"`
-	Name            string    `json:"name"`
-	Users           int       `json:"users"`
-	Connections     int       `json:"connections"`
-	Queues          int       `json:"queues"`
-	Amount          float64   `json:"amount"`
-	IsPublic        bool      `json:"isPublic"`
-	UseWhatsapp     bool      `json:"useWhatsapp"`
-	UseFacebook     bool      `json:"useFacebook"`
-	UseInstagram    bool      `json:"useInstagram"`
-	UseCampaigns    bool      `json:"useCampaigns"`
-	UseSchedules    bool      `json:"useSchedules"`
-	UseInternalChat bool      `json:"useInternalChat"`
-	UseExternalAPI  bool      `json:"useExternalApi" gorm:"column:use_external_api"`
-	UseKanban       bool      `json:"useKanban"`
-	UseOpenAI       bool      `json:"useOpenAi" gorm:"column:use_open_ai"`
-	UseIntegrations bool      `json:"useIntegrations"`
-	CreatedAt       time.Time `json:"createdAt"`
-	UpdatedAt       time.Time `json:"updatedAt"`
+	ID int64 `json:"id"`
+	Offer
+	CreatedAt time.Time `json:"createdAt"`
+	UpdatedAt time.Time `json:"updatedAt"`
+}
+
+// Offer is what a plan offers: its name, limits, price and feature flags. The plans form
+// sends it whole (Input).
+type Offer struct {
+	Name            string  `json:"name"`
+	Users           int     `json:"users"`
+	Connections     int     `json:"connections"`
+	Queues          int     `json:"queues"`
+	Amount          float64 `json:"amount"`
+	IsPublic        bool    `json:"isPublic"`
+	UseWhatsapp     bool    `json:"useWhatsapp"`
+	UseFacebook     bool    `json:"useFacebook"`
+	UseInstagram    bool    `json:"useInstagram"`
+	UseCampaigns    bool    `json:"useCampaigns"`
+	UseSchedules    bool    `json:"useSchedules"`
+	UseInternalChat bool    `json:"useInternalChat"`
+	UseExternalAPI  bool    `json:"useExternalApi" gorm:"column:use_external_api"`
+	UseKanban       bool    `json:"useKanban"`
+	UseOpenAI       bool    `json:"useOpenAi" gorm:"column:use_open_ai"`
+	UseIntegrations bool    `json:"useIntegrations"`
 }
 
 // Flag reports whether the named plan flag (as the spec spells it, e.g. "useCampaigns") is on.

@@ -28,9 +28,9 @@ func NewTenant(t testing.TB, a *app.App, name string, userLimit int) Tenant {
 	if userLimit == 0 {
 		userLimit = 10
 	}
-	p := plan.Plan{Name: "plan-" + name, Users: userLimit, Connections: 10, Queues: 10, IsPublic: true,
+	p := plan.Plan{Offer: plan.Offer{Name: "plan-" + name, Users: userLimit, Connections: 10, Queues: 10, IsPublic: true,
 		UseWhatsapp: true, UseFacebook: true, UseInstagram: true, UseCampaigns: true, UseSchedules: true,
-		UseInternalChat: true, UseExternalAPI: true, UseKanban: true, UseOpenAI: true, UseIntegrations: true}
+		UseInternalChat: true, UseExternalAPI: true, UseKanban: true, UseOpenAI: true, UseIntegrations: true}}
 	must(t, a.DB.Create(&p).Error)
 	due := company.NewDate(time.Now().AddDate(0, 1, 0).Date())
 	c := company.Company{Name: name, PlanID: p.ID, Status: true, DueDate: &due, Recurrence: "MENSAL",
