@@ -4,9 +4,12 @@ package benchkit
 
 import (
 	"bufio"
+	"log"
 	"os"
 	"strconv"
 	"strings"
+
+	"gorm.io/gorm"
 
 	"atende/pkg/db"
 )
@@ -53,4 +56,16 @@ func EnsureDatabase(dsn string) error {
 		return nil
 	}
 	return admin.Exec(`CREATE DATABASE "` + strings.ReplaceAll(name, `"`, "") + `"`).Error
+}
+
+// Open connects to dsn and applies the migrations; a bench can't go on without either.
+func Open(dsn string) *gorm.DB {
+	g, err := db.Open(dsn)
+	if err == nil {
+		err = db.Migrate(g)
+	}
+	if err != nil {
+		log.Fatal(err)
+	}
+	return g
 }

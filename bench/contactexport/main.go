@@ -21,7 +21,6 @@ import (
 	"gorm.io/gorm"
 
 	"atende/pkg/contact"
-	"atende/pkg/db"
 	"atende/pkg/tenant"
 	"atende/pkg/user"
 )
@@ -34,19 +33,14 @@ func main() {
 	if err := benchkit.EnsureDatabase(*dsn); err != nil {
 		log.Fatal(err)
 	}
-	g, err := db.Open(*dsn)
-	if err != nil {
-		log.Fatal(err)
-	}
-	if err := db.Migrate(g); err != nil {
-		log.Fatal(err)
-	}
+	g := benchkit.Open(*dsn)
 	ctx := context.Background()
 	start := time.Now()
 	var companyID int64
 	if *keep {
 		g.Raw("SELECT id FROM companies WHERE name LIKE 'exportbench-kept-%' ORDER BY id DESC LIMIT 1").Scan(&companyID)
 	}
+	var err error
 	if companyID == 0 {
 		if companyID, err = setup(ctx, g, *rows); err != nil {
 			log.Fatal(err)

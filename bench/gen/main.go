@@ -12,7 +12,7 @@ import (
 	"log"
 	"time"
 
-	"atende/pkg/db"
+	"atende/bench/benchkit"
 	"atende/pkg/seed"
 	"atende/pkg/user"
 )
@@ -23,13 +23,7 @@ func main() {
 	tickets := flag.Int("tickets", 1_000_000, "tickets in all")
 	messages := flag.Int("messages", 10_000_000, "messages in all (0: none, tickets only)")
 	flag.Parse()
-	g, err := db.Open(*dsn)
-	if err != nil {
-		log.Fatal(err)
-	}
-	if err := db.Migrate(g); err != nil {
-		log.Fatal(err)
-	}
+	g := benchkit.Open(*dsn)
 	ctx := context.Background()
 	if _, err := seed.Run(ctx, g, "admin@atende.local", "Admin@12345"); err != nil {
 		log.Fatal(err)

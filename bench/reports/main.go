@@ -22,7 +22,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"atende/pkg/db"
+	"atende/bench/benchkit"
 	"atende/pkg/kanban"
 	"atende/pkg/report"
 	"atende/pkg/tenant"
@@ -34,13 +34,7 @@ func main() {
 	runs := flag.Int("runs", 200, "timed runs of each case")
 	exportRows := flag.Int("export-rows", 100_000, "tickets of the largest company, all exported")
 	flag.Parse()
-	g, err := db.Open(*dsn)
-	if err != nil {
-		log.Fatal(err)
-	}
-	if err := db.Migrate(g); err != nil {
-		log.Fatal(err)
-	}
+	g := benchkit.Open(*dsn)
 	bg := context.Background()
 	var company int64
 	if err := g.Raw(`SELECT company_id FROM tickets GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`).Scan(&company).Error; err != nil {

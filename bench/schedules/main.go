@@ -27,11 +27,11 @@ import (
 	_ "github.com/jackc/pgx/v5/stdlib"
 	"github.com/redis/go-redis/v9"
 
+	"atende/bench/benchkit"
 	"atende/pkg/app"
 	"atende/pkg/company"
 	"atende/pkg/config"
 	"atende/pkg/connection"
-	"atende/pkg/db"
 	"atende/pkg/plan"
 	"atende/pkg/schedule"
 	"atende/pkg/seed"
@@ -52,10 +52,8 @@ func main() {
 	ctx := context.Background()
 
 	recreate(*dsn)
-	g, err := db.Open(*dsn)
-	check(err)
-	check(db.Migrate(g))
-	_, err = seed.Run(ctx, g, "admin@atende.local", "Admin@12345")
+	g := benchkit.Open(*dsn)
+	_, err := seed.Run(ctx, g, "admin@atende.local", "Admin@12345")
 	check(err)
 	ropt, err := redis.ParseURL(*redisURL)
 	check(err)

@@ -21,7 +21,7 @@ import (
 	"strings"
 	"time"
 
-	"atende/pkg/db"
+	"atende/bench/benchkit"
 	"atende/pkg/message"
 	"atende/pkg/realtime"
 	"atende/pkg/setting"
@@ -35,13 +35,7 @@ func main() {
 	only := flag.String("job", "", "time only the jobs whose name contains this")
 	backlog := flag.Bool("backlog", false, "after the idle runs, run each job once with a day of tickets due (changes the data set)")
 	flag.Parse()
-	g, err := db.Open(*dsn)
-	if err != nil {
-		log.Fatal(err)
-	}
-	if err := db.Migrate(g); err != nil {
-		log.Fatal(err)
-	}
+	g := benchkit.Open(*dsn)
 	ctx := context.Background()
 	if *prepare {
 		if err := prepareData(ctx, g); err != nil {
