@@ -1,19 +1,16 @@
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Forbidden from '../../../components/Forbidden';
 import ListPage from '../../../components/ListPage';
 import useListEvents from '../../../hooks/useListEvents';
 import usePagedList from '../../../hooks/usePagedList';
 import useSearchText from '../../../hooks/useSearchText';
-import { toast } from '../../../services/toast';
+import useSendHomeUnless from '../../../hooks/useSendHomeUnless';
 import { isAdmin } from '../../../utils/permissions';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { INTEGRATIONS_PATH, deleteIntegration, integrationsAllowed } from '../api/integrationsApi';
 import IntegrationModal from '../components/IntegrationModal';
 import IntegrationsTable from '../components/IntegrationsTable';
-
-export const REDIRECT_DELAY = 1000;
 
 function IntegrationsList() {
   const { t } = useTranslation();
@@ -48,16 +45,7 @@ function IntegrationsList() {
 
 /** /queue-integration (spec/3): without the plan's useIntegrations an error toast and home after 1 s; a profile user sees the 403 view. */
 export default function IntegrationsPage() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
   const { user } = useAuth();
-  const allowed = integrationsAllowed(user);
-  useEffect(() => {
-    if (allowed) return undefined;
-    toast.error(t('integrations.noPlan'));
-    const timer = setTimeout(() => navigate('/'), REDIRECT_DELAY);
-    return () => clearTimeout(timer);
-  }, [allowed, navigate, t]);
-  if (!allowed) return null;
+  if (!useSendHomeUnless(integrationsAllowed(user), 'integrations.noPlan')) return null;
   return isAdmin(user) ? <IntegrationsList /> : <Forbidden />;
 }

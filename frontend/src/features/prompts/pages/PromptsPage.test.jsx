@@ -3,7 +3,8 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { byTestId, render } from '../../../test/render';
-import RequirePrompts, { REDIRECT_DELAY } from '../components/RequirePrompts';
+import { REDIRECT_DELAY } from '../../../hooks/useSendHomeUnless';
+import RequirePrompts from '../components/RequirePrompts';
 import PromptsPage from './PromptsPage';
 
 const auth = vi.hoisted(() => ({ user: null }));

@@ -6,6 +6,7 @@ import ViewListIcon from '@mui/icons-material/ViewList';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../services/api';
+import useSendHomeUnless from '../../../hooks/useSendHomeUnless';
 import { toast } from '../../../services/toast';
 import toastError from '../../../utils/toastError';
 import { useAuth } from '../../auth/hooks/useAuth';
@@ -16,7 +17,6 @@ import ScheduleCalendar from '../components/ScheduleCalendar';
 import ScheduleList from '../components/ScheduleList';
 import ScheduleModal from '../components/ScheduleModal';
 
-export const REDIRECT_DELAY = 1000;
 const VIEW_KEY = 'schedules.view';
 
 /** The calendar or the list, remembered in this browser. */
@@ -28,18 +28,6 @@ function useView() {
     setView(next);
   };
   return [view, choose];
-}
-
-/** Without the plan flag: the spec's error toast, then home after 1 s. */
-function useRedirectWithoutPlan(allowed) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  useEffect(() => {
-    if (allowed) return undefined;
-    toast.error(t('schedules.noPlan'));
-    const timer = setTimeout(() => navigate('/'), REDIRECT_DELAY);
-    return () => clearTimeout(timer);
-  }, [allowed, navigate, t]);
 }
 
 /** The contact of ?contactId= (its schedules shown, the create dialog opened for it). */
@@ -62,8 +50,7 @@ export default function SchedulesPage() {
   const { user } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  const allowed = schedulesAllowed(user);
-  useRedirectWithoutPlan(allowed);
+  const allowed = useSendHomeUnless(schedulesAllowed(user), 'schedules.noPlan');
   const contactId = contactIdParam(location.search);
   const contact = useContactParam(contactId);
   const [modal, setModal] = useState({ open: false });
