@@ -1,10 +1,10 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  ADMIN_EMAIL, ADMIN_PASSWORD, WAIT, call, eventually, launchBrowser, signIn, url, waitForPath, waitForText,
+  ADMIN_EMAIL, ADMIN_PASSWORD, call, eventually, launchBrowser, signIn, url, waitForPath, waitForText,
 } from './helpers.mjs';
+import { confirmPix, payFirstInvoice } from './pix.mjs';
 
-const FAKEEFI_URL = (process.env.FAKEEFI_URL || 'http://127.0.0.1:8191').replace(/\/$/, '');
 const stamp = Date.now().toString(36);
 const owner = { email: `e2e-payer-${stamp}@atende.local`, password: 'Dono@1234', company: `Pagadora ${stamp}` };
 
@@ -46,34 +46,9 @@ describe('invoices and Pix', { timeout: 600000 }, () => {
     await waitForText(page, 'invoices-page', 'Faturas (1)');
     const row = page.getByTestId('invoice-row').first();
     assert.equal(await row.getAttribute('data-status'), 'open');
-
-    await row.getByTestId('invoice-pay').click();
-    assert.equal(await page.getByTestId('checkout-stepper').getAttribute('data-step'), '1');
-    await page.getByTestId('checkout-choose-current').click();
-    await page.getByTestId('checkout-back').click();
-    await page.getByTestId('checkout-back').click();
-    await page.getByTestId('checkout-firstName').fill('Dona Pagadora');
-    await page.getByTestId('checkout-zipcode').fill('12345678909');
-    await page.getByTestId('checkout-next').click();
-    await page.getByTestId('checkout-next').click();
-    const subscribed = page.waitForResponse((r) => r.url().endsWith('/subscription'), { timeout: WAIT });
-    await page.getByTestId('checkout-pay').click();
-    const charge = await (await subscribed).json();
-
-    await page.getByTestId('pix-payment').waitFor({ timeout: WAIT });
-    const code = await page.getByTestId('pix-code').inputValue();
-    assert.equal(code, charge.qrcode.qrcode);
-    assert.match(code, /^00020126\d{2}0014br\.gov\.bcb\.pix0116pix@atende\.local/);
+    const { charge, code } = await payFirstInvoice(page, 'Dona Pagadora');
     assert.match(code, new RegExp(`05\\d\\d${charge.txid}6304[0-9A-F]{4}$`));
-    assert.equal(await page.getByTestId('qrcode-image').getAttribute('data-value'), code);
-
-    const res = await fetch(`${FAKEEFI_URL}/_fake/pix`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ endToEndId: `E2E${stamp}`.padEnd(32, '0').slice(0, 32), txid: charge.txid, valor: charge.valor.original }),
-    });
-    assert.deepEqual(await res.json(), { delivered: true, status: 200 });
-    await page.getByTestId('pix-paid').waitFor({ timeout: WAIT });
+    await confirmPix(page, charge, `E2E${stamp}`);
     await waitForPath(page, '/');
     assert.ok(invoice.id > 0);
   });

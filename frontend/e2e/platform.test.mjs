@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import {
   ADMIN_EMAIL, ADMIN_PASSWORD, WAIT, adminPage, call, eventually, launchBrowser, signIn, url, waitForPath, waitForText,
 } from './helpers.mjs';
+import { confirmPix, payFirstInvoice } from './pix.mjs';
 
 /*
  * The platform business end to end (issue 16): the operator's whitelabel reaches an anonymous
@@ -18,7 +19,6 @@ const brand = { appName: `Marca ${stamp}`, primaryColorLight: '#aa3311' };
 const day = (d) => d.toISOString().slice(0, 10);
 /** YYYY-MM-DD of a date in this machine's zone (the browser's, as the due-date warning counts). */
 const localDay = (d) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-const FAKEEFI_URL = (process.env.FAKEEFI_URL || 'http://127.0.0.1:8191').replace(/\/$/, '');
 
 /** A date plus months, clamped to the month's last day (Jan 31 + 1 = Feb 28/29). */
 function addMonths(iso, months) {
@@ -106,33 +106,11 @@ describe('platform: whitelabel, a company billed and paid', { timeout: 600000 },
     await page.getByTestId('menu-invoices').click();
     await waitForPath(page, '/financeiro');
     await waitForText(page, 'invoices-page', 'Faturas (1)');
-    await page.getByTestId('invoice-row').first().getByTestId('invoice-pay').click();
-    await page.getByTestId('checkout-choose-current').click();
-    await page.getByTestId('checkout-back').click();
-    await page.getByTestId('checkout-back').click();
-    await page.getByTestId('checkout-firstName').fill('Dono Cliente');
-    await page.getByTestId('checkout-zipcode').fill('12345678909');
-    await page.getByTestId('checkout-next').click();
-    await page.getByTestId('checkout-next').click();
-    const subscribed = page.waitForResponse((r) => r.url().endsWith('/subscription'), { timeout: WAIT });
-    await page.getByTestId('checkout-pay').click();
-    const charge = await (await subscribed).json();
-    await page.getByTestId('pix-payment').waitFor({ timeout: WAIT });
-    const code = await page.getByTestId('pix-code').inputValue();
-    assert.equal(code, charge.qrcode.qrcode);
-    assert.match(code, /^00020126\d{2}0014br\.gov\.bcb\.pix0116pix@atende\.local/);
+    const { charge, code } = await payFirstInvoice(page, 'Dono Cliente');
     assert.match(code, /540559\.90/);
     assert.match(code, /6304[0-9A-F]{4}$/);
-    assert.equal(await page.getByTestId('qrcode-image').getAttribute('data-value'), code);
-
     // The customer pays: Efí's webhook (the fake on loopback) confirms the Pix.
-    const res = await fetch(`${FAKEEFI_URL}/_fake/pix`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ endToEndId: `E2P${stamp}`.padEnd(32, '0').slice(0, 32), txid: charge.txid, valor: charge.valor.original }),
-    });
-    assert.deepEqual(await res.json(), { delivered: true, status: 200 });
-    await page.getByTestId('pix-paid').waitFor({ timeout: WAIT });
+    await confirmPix(page, charge, `E2P${stamp}`);
     const moved = addMonths(dueDate, 1);
     const after = await call('GET', `/companies/${company.id}`, { token });
     assert.equal(String(after.dueDate).slice(0, 10), moved);

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Chip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import DataTable from '../../../components/DataTable';
@@ -8,6 +7,7 @@ import useSearchText from '../../../hooks/useSearchText';
 import useSocketEvent from '../../../hooks/useSocketEvent';
 import { ANNOUNCEMENTS_PATH, ANNOUNCEMENT_EVENT, PRIORITY_COLORS, deleteAnnouncement } from '../api/announcementsApi';
 import AnnouncementModal from '../components/AnnouncementModal';
+import useEditModal from '../../../hooks/useEditModal';
 
 function PriorityChip({ priority }) {
   const { t } = useTranslation();
@@ -26,7 +26,7 @@ export default function AnnouncementsPage() {
   const { t } = useTranslation();
   const search = useSearchText();
   const list = usePagedList(ANNOUNCEMENTS_PATH, 'records', { searchParam: search.param });
-  const [modal, setModal] = useState({ open: false, record: null });
+  const modal = useEditModal();
 
   useSocketEvent(ANNOUNCEMENT_EVENT, (data) => {
     if (data?.action === 'delete') list.remove(data.id);
@@ -44,12 +44,12 @@ export default function AnnouncementsPage() {
       title={t('announcements.title')}
       search={search}
       addLabel={t('announcements.add')}
-      onAdd={() => setModal({ open: true, record: null })}
+      onAdd={modal.add}
       error={list.error}
       onEndReached={list.loadMore}
       dialogs={(
-        <AnnouncementModal open={modal.open} record={modal.record} onClose={() => setModal({ open: false, record: null })}
-          onSaved={modal.record ? list.update : list.upsert} />
+        <AnnouncementModal open={modal.open} record={modal.record} onClose={modal.close}
+          onSaved={modal.saved(list)} />
       )}
     >
       <DataTable
@@ -61,7 +61,7 @@ export default function AnnouncementsPage() {
         rowData={(r) => ({ title: r.title })}
         loading={list.loading}
         emptyText={t('announcements.empty')}
-        onEdit={(record) => setModal({ open: true, record })}
+        onEdit={modal.edit}
         onDelete={remove}
         deleteTitle={(r) => t('announcements.deleteTitle', { title: r.title })}
         deleteMessage={t('announcements.deleteMessage')}

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Button } from '@mui/material';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import { useTranslation } from 'react-i18next';
@@ -12,12 +11,13 @@ import toastError from '../../../utils/toastError';
 import { CAMPAIGNS_PATH, cancelCampaign, deleteCampaign, restartCampaign } from '../api/campaignsApi';
 import CampaignModal from '../components/CampaignModal';
 import CampaignsTable from '../components/CampaignsTable';
+import useEditModal from '../../../hooks/useEditModal';
 
 export default function CampaignsPage() {
   const { t } = useTranslation();
   const search = useSearchText();
   const list = usePagedList(CAMPAIGNS_PATH, 'records', { searchParam: search.param });
-  const [modal, setModal] = useState({ open: false, record: null });
+  const modal = useEditModal();
   useListEvents('campaign', list, { filtered: Boolean(search.param), item: 'record', idKey: 'id' });
 
   const act = (call, message) => async (record) => {
@@ -35,7 +35,7 @@ export default function CampaignsPage() {
       title={t('campaigns.title')}
       search={search}
       addLabel={t('campaigns.add')}
-      onAdd={() => setModal({ open: true, record: null })}
+      onAdd={modal.add}
       filters={(
         <Button component={RouterLink} to="/campaigns-config" startIcon={<SettingsOutlinedIcon />} data-testid="campaigns-config-link">
           {t('campaigns.menu.config')}
@@ -44,14 +44,14 @@ export default function CampaignsPage() {
       error={list.error}
       onEndReached={list.loadMore}
       dialogs={(
-        <CampaignModal open={modal.open} record={modal.record} onClose={() => setModal({ open: false, record: null })}
-          onSaved={modal.record ? list.update : list.upsert} />
+        <CampaignModal open={modal.open} record={modal.record} onClose={modal.close}
+          onSaved={modal.saved(list)} />
       )}
     >
       <CampaignsTable
         records={list.items}
         loading={list.loading}
-        onEdit={(record) => setModal({ open: true, record })}
+        onEdit={modal.edit}
         onDelete={async (record) => { await deleteCampaign(record.id); list.remove(record.id); }}
         onCancel={act(cancelCampaign, t('campaigns.canceled'))}
         onRestart={act(restartCampaign, t('campaigns.restarted'))}

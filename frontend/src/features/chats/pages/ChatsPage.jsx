@@ -12,6 +12,7 @@ import ChatMessages from '../components/ChatMessages';
 import ChatModal from '../components/ChatModal';
 import useChatEvents from '../hooks/useChatEvents';
 import { applyChatEvent, withChat, withoutChat } from '../utils/chatState';
+import useEditModal from '../../../hooks/useEditModal';
 
 const ignore = () => {}; // chat API failures are silently ignored (spec/3 §8)
 
@@ -56,7 +57,7 @@ export default function ChatsPage() {
   const [search, setSearch] = useState('');
   const list = useChatList(useDebouncedValue(search).trim());
   const [tab, setTab] = useState(uuid ? 'messages' : 'chats');
-  const [modal, setModal] = useState({ open: false, chat: null });
+  const modal = useEditModal();
   const [deleting, setDeleting] = useState(null);
   const [fetched, setFetched] = useState(null); // the open chat when it is not on a loaded page
 
@@ -86,7 +87,7 @@ export default function ChatsPage() {
 
   const saved = (chat) => {
     list.edit((chats) => withChat(chats, chat));
-    if (!modal.chat) open(chat);
+    if (!modal.record) open(chat);
   };
 
   const remove = async (chat) => {
@@ -108,8 +109,8 @@ export default function ChatsPage() {
       onSearch={setSearch}
       loading={list.loading}
       onSelect={open}
-      onAdd={() => setModal({ open: true, chat: null })}
-      onEdit={(chat) => setModal({ open: true, chat })}
+      onAdd={modal.add}
+      onEdit={modal.edit}
       onDelete={setDeleting}
       onEndReached={list.loadMore}
     />
@@ -140,7 +141,7 @@ export default function ChatsPage() {
         )}
       </Paper>
       {modal.open && (
-        <ChatModal chat={modal.chat} onClose={() => setModal({ open: false, chat: null })} onSaved={saved} />
+        <ChatModal chat={modal.record} onClose={modal.close} onSaved={saved} />
       )}
       <ConfirmationDialog
         open={Boolean(deleting)}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Box, Chip, LinearProgress, Typography } from '@mui/material';
 import BlockIcon from '@mui/icons-material/Block';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
@@ -16,6 +16,7 @@ import {
   measureCompanyFolder, setCompanyStatus,
 } from '../api/companiesApi';
 import CompanyModal from './CompanyModal';
+import useEditModal from '../../../hooks/useEditModal';
 
 const DUE_COLORS = { warning: 'warning.main', error: 'error.main' };
 
@@ -65,7 +66,7 @@ export default function CompaniesManager() {
   const { t } = useTranslation();
   const search = useSearchText();
   const list = usePagedList(COMPANIES_PATH, 'companies', { searchParam: search.param });
-  const [modal, setModal] = useState({ open: false, company: null });
+  const modal = useEditModal();
   useDeletions(list);
 
   const act = (work, message) => async (company) => {
@@ -114,11 +115,11 @@ export default function CompaniesManager() {
       title={t('companies.title')}
       search={search}
       addLabel={t('companies.add')}
-      onAdd={() => setModal({ open: true, company: null })}
+      onAdd={modal.add}
       error={list.error}
       onEndReached={list.loadMore}
       dialogs={(
-        <CompanyModal open={modal.open} company={modal.company} onClose={() => setModal({ open: false, company: null })}
+        <CompanyModal open={modal.open} company={modal.record} onClose={modal.close}
           onSaved={list.upsert} />
       )}
     >
@@ -132,7 +133,7 @@ export default function CompaniesManager() {
         loading={list.loading}
         emptyText={t('companies.empty')}
         extraActions={extraActions}
-        onEdit={(c) => editable(c) && setModal({ open: true, company: c })}
+        onEdit={(c) => editable(c) && modal.edit(c)}
         canEdit={editable}
         viewLabel={t('companies.deletingShort')}
         onDelete={async (c) => list.update(await deleteCompany(c.id))}

@@ -21,6 +21,7 @@ import { isActive, isCheck, newerImport } from '../api/importProgress';
 import ContactListItemModal from '../components/ContactListItemModal';
 import ContactListItemsTable from '../components/ContactListItemsTable';
 import ImportPanel from '../components/ImportPanel';
+import useEditModal from '../../../hooks/useEditModal';
 
 /** The list's latest import, kept current by the company's ContactListImport events; onFinished(import) once it ends. */
 function useLatestImport(listId, onFinished) {
@@ -55,7 +56,7 @@ export default function ContactListItemsPage() {
   const { data: record, mutate: reloadRecord } = useSWR(`/contact-lists/${contactListId}`);
   const search = useSearchText((text) => text.toLowerCase());
   const list = usePagedList(CONTACT_LIST_ITEMS_PATH, 'contacts', { contactListId, searchParam: search.param });
-  const [modal, setModal] = useState({ open: false, record: null });
+  const modal = useEditModal();
   const [uploading, setUploading] = useState(false);
   const fileRef = useRef(null);
   const [current, setCurrent] = useLatestImport(contactListId, (done) => {
@@ -150,7 +151,7 @@ export default function ContactListItemsPage() {
       filters={actions}
       search={search}
       addLabel={t('contactLists.items.add')}
-      onAdd={() => setModal({ open: true, record: null })}
+      onAdd={modal.add}
       error={list.error}
       onEndReached={list.loadMore}
       dialogs={(
@@ -158,8 +159,8 @@ export default function ContactListItemsPage() {
           open={modal.open}
           listId={contactListId}
           record={modal.record}
-          onClose={() => setModal({ open: false, record: null })}
-          onSaved={modal.record ? list.update : list.upsert}
+          onClose={modal.close}
+          onSaved={modal.saved(list)}
         />
       )}
     >
@@ -169,7 +170,7 @@ export default function ContactListItemsPage() {
       <ContactListItemsTable
         items={list.items}
         loading={list.loading}
-        onEdit={(item) => setModal({ open: true, record: item })}
+        onEdit={modal.edit}
         onDelete={remove}
       />
     </ListPage>

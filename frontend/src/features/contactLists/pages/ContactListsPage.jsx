@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import ListPage from '../../../components/ListPage';
 import useListEvents from '../../../hooks/useListEvents';
@@ -8,6 +7,7 @@ import toastError from '../../../utils/toastError';
 import { CONTACT_LISTS_PATH, EXAMPLE_PATH, deleteContactList, downloadFile } from '../api/contactListsApi';
 import ContactListModal from '../components/ContactListModal';
 import ContactListsTable from '../components/ContactListsTable';
+import useEditModal from '../../../hooks/useEditModal';
 
 export const EXAMPLE_NAME = 'modelo-lista-de-contatos.xlsx';
 
@@ -16,7 +16,7 @@ export default function ContactListsPage() {
   const { t } = useTranslation();
   const search = useSearchText((text) => text.toLowerCase());
   const list = usePagedList(CONTACT_LISTS_PATH, 'records', { searchParam: search.param });
-  const [modal, setModal] = useState({ open: false, record: null });
+  const modal = useEditModal();
 
   useListEvents('ContactList', list, { filtered: Boolean(search.param), item: 'record', idKey: 'id' });
 
@@ -31,15 +31,15 @@ export default function ContactListsPage() {
       title={t('contactLists.title')}
       search={search}
       addLabel={t('contactLists.add')}
-      onAdd={() => setModal({ open: true, record: null })}
+      onAdd={modal.add}
       error={list.error}
       onEndReached={list.loadMore}
       dialogs={(
         <ContactListModal
           open={modal.open}
           record={modal.record}
-          onClose={() => setModal({ open: false, record: null })}
-          onSaved={modal.record ? list.update : list.upsert}
+          onClose={modal.close}
+          onSaved={modal.saved(list)}
         />
       )}
     >
@@ -47,7 +47,7 @@ export default function ContactListsPage() {
         records={list.items}
         loading={list.loading}
         onExample={() => downloadFile(EXAMPLE_PATH, EXAMPLE_NAME).catch(toastError)}
-        onEdit={(record) => setModal({ open: true, record })}
+        onEdit={modal.edit}
         onDelete={remove}
       />
     </ListPage>

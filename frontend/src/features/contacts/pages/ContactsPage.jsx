@@ -20,6 +20,7 @@ import ContactModal from '../components/ContactModal';
 import ContactsTable from '../components/ContactsTable';
 import StartTicketModal from '../components/StartTicketModal';
 import TagFilter from '../components/TagFilter';
+import useEditModal from '../../../hooks/useEditModal';
 
 export default function ContactsPage() {
   const { t } = useTranslation();
@@ -29,7 +30,7 @@ export default function ContactsPage() {
   const filters = { searchParam: search.param, contactTag: contactTagParam(tagIds) };
   const list = usePagedList(CONTACTS_PATH, 'contacts', filters);
   const { data: tagList } = useSWR(TAGS_LIST_PATH);
-  const [modal, setModal] = useState({ open: false, contactId: null });
+  const modal = useEditModal();
   const [starting, setStarting] = useState(null);
 
   useListEvents('contact', list, { filtered: Boolean(search.param || tagIds.length) });
@@ -59,7 +60,7 @@ export default function ContactsPage() {
       count={list.count}
       search={search}
       addLabel={t('contacts.add')}
-      onAdd={() => setModal({ open: true, contactId: null })}
+      onAdd={modal.add}
       filters={(
         <>
           <TagFilter tags={tagsFromList(tagList)} value={tagIds} onChange={setTagIds} />
@@ -73,9 +74,9 @@ export default function ContactsPage() {
         <>
           <ContactModal
             open={modal.open}
-            contactId={modal.contactId}
-            onClose={() => setModal({ open: false, contactId: null })}
-            onSaved={modal.contactId ? list.update : list.upsert}
+            contactId={modal.record}
+            onClose={modal.close}
+            onSaved={modal.saved(list)}
           />
           <StartTicketModal contact={starting} onClose={() => setStarting(null)} />
         </>
@@ -86,7 +87,7 @@ export default function ContactsPage() {
         loading={list.loading}
         user={user}
         onStartTicket={setStarting}
-        onEdit={(contact) => setModal({ open: true, contactId: contact.id })}
+        onEdit={(contact) => modal.edit(contact.id)}
         onToggleBlock={toggleBlock}
         onDelete={remove}
       />

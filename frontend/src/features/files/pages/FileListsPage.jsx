@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import ListPage from '../../../components/ListPage';
 import useListEvents from '../../../hooks/useListEvents';
@@ -7,13 +6,14 @@ import useSearchText from '../../../hooks/useSearchText';
 import { FILES_PATH, deleteFileList } from '../api/filesApi';
 import FileListModal from '../components/FileListModal';
 import FileListsTable from '../components/FileListsTable';
+import useEditModal from '../../../hooks/useEditModal';
 
 /** /files: the company's file lists, sent by queues, options and flows (spec/3 §2). */
 export default function FileListsPage() {
   const { t } = useTranslation();
   const search = useSearchText((text) => text.toLowerCase());
   const list = usePagedList(FILES_PATH, 'files', { searchParam: search.param });
-  const [modal, setModal] = useState({ open: false, record: null });
+  const modal = useEditModal();
 
   useListEvents('file', list, { filtered: Boolean(search.param), item: 'fileList', idKey: 'fileId' });
 
@@ -29,15 +29,15 @@ export default function FileListsPage() {
       count={list.count}
       search={search}
       addLabel={t('files.add')}
-      onAdd={() => setModal({ open: true, record: null })}
+      onAdd={modal.add}
       error={list.error}
       onEndReached={list.loadMore}
       dialogs={(
-        <FileListModal open={modal.open} record={modal.record} onClose={() => setModal({ open: false, record: null })}
-          onSaved={modal.record ? list.update : list.upsert} />
+        <FileListModal open={modal.open} record={modal.record} onClose={modal.close}
+          onSaved={modal.saved(list)} />
       )}
     >
-      <FileListsTable lists={list.items} loading={list.loading} onEdit={(record) => setModal({ open: true, record })} onDelete={remove} />
+      <FileListsTable lists={list.items} loading={list.loading} onEdit={modal.edit} onDelete={remove} />
     </ListPage>
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import ListPage from '../../../components/ListPage';
@@ -10,6 +9,7 @@ import toastError from '../../../utils/toastError';
 import { FLOWS_PATH, deleteFlow, duplicateFlow } from '../api/flowbuilderApi';
 import FlowNameDialog from '../components/FlowNameDialog';
 import FlowsTable from '../components/FlowsTable';
+import useEditModal from '../../../hooks/useEditModal';
 
 /** /flowbuilders: 'Fluxos de conversa' (spec/3). */
 export default function FlowBuildersPage() {
@@ -17,7 +17,7 @@ export default function FlowBuildersPage() {
   const navigate = useNavigate();
   const search = useSearchText((text) => text.toLowerCase());
   const list = usePagedList(FLOWS_PATH, 'flows', { searchParam: search.param });
-  const [modal, setModal] = useState({ open: false, record: null });
+  const modal = useEditModal();
   // Another tab or user of the company adds, renames, duplicates or deletes: the list follows.
   useListEvents('flowbuilder', list, { filtered: Boolean(search.param), item: 'record', idKey: 'id' });
   const open = (flow) => navigate(`/flowbuilder/${flow.id}`);
@@ -32,7 +32,7 @@ export default function FlowBuildersPage() {
   };
 
   const onAction = (key, flow) => {
-    if (key === 'rename') setModal({ open: true, record: flow });
+    if (key === 'rename') modal.edit(flow);
     if (key === 'edit') open(flow);
     if (key === 'duplicate') {
       run(async () => {
@@ -54,12 +54,12 @@ export default function FlowBuildersPage() {
       title={t('flowbuilder.list.title')}
       search={search}
       addLabel={t('flowbuilder.list.add')}
-      onAdd={() => setModal({ open: true, record: null })}
+      onAdd={modal.add}
       error={list.error}
       onEndReached={list.loadMore}
       dialogs={(
-        <FlowNameDialog open={modal.open} record={modal.record} onClose={() => setModal({ open: false, record: null })}
-          onSaved={modal.record ? list.update : list.upsert} />
+        <FlowNameDialog open={modal.open} record={modal.record} onClose={modal.close}
+          onSaved={modal.saved(list)} />
       )}
     >
       <FlowsTable flows={list.items} loading={list.loading} onOpen={open} onAction={onAction} />

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Forbidden from '../../../components/Forbidden';
 import ListPage from '../../../components/ListPage';
@@ -11,15 +10,15 @@ import { useAuth } from '../../auth/hooks/useAuth';
 import { INTEGRATIONS_PATH, deleteIntegration, integrationsAllowed } from '../api/integrationsApi';
 import IntegrationModal from '../components/IntegrationModal';
 import IntegrationsTable from '../components/IntegrationsTable';
+import useEditModal from '../../../hooks/useEditModal';
 
 function IntegrationsList() {
   const { t } = useTranslation();
   const search = useSearchText();
   const list = usePagedList(INTEGRATIONS_PATH, 'queueIntegrations', { searchParam: search.param });
-  const [modal, setModal] = useState({ open: false, integration: null });
+  const modal = useEditModal();
   useListEvents('queueIntegration', list, { filtered: Boolean(search.param), idKey: 'integrationId' });
 
-  const onSaved = (it) => (modal.integration ? list.update(it) : list.upsert(it));
   const remove = async (it) => {
     await deleteIntegration(it.id);
     list.remove(it.id);
@@ -31,14 +30,14 @@ function IntegrationsList() {
       count={list.count}
       search={search}
       addLabel={t('integrations.add')}
-      onAdd={() => setModal({ open: true, integration: null })}
+      onAdd={modal.add}
       error={list.error}
       onEndReached={list.loadMore}
-      dialogs={<IntegrationModal open={modal.open} integration={modal.integration}
-        onClose={() => setModal({ open: false, integration: null })} onSaved={onSaved} />}
+      dialogs={<IntegrationModal open={modal.open} integration={modal.record}
+        onClose={modal.close} onSaved={modal.saved(list)} />}
     >
       <IntegrationsTable integrations={list.items} loading={list.loading}
-        onEdit={(integration) => setModal({ open: true, integration })} onDelete={remove} />
+        onEdit={modal.edit} onDelete={remove} />
     </ListPage>
   );
 }

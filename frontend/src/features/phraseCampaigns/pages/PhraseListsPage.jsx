@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import useSWR from 'swr';
 import { Chip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { isAdmin } from '../../../utils/permissions';
 import { PHRASES_PATH, deletePhraseCampaign } from '../api/phraseCampaignsApi';
 import { phrasesOf } from '../api/phraseForm';
 import PhraseCampaignModal from '../components/PhraseCampaignModal';
+import useEditModal from '../../../hooks/useEditModal';
 
 const COLUMNS = [
   { key: 'name', sx: { fontWeight: 500 }, render: (row) => row.name },
@@ -32,7 +32,7 @@ export default function PhraseListsPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
   const { data, error, isLoading, mutate } = useSWR(PHRASES_PATH);
-  const [modal, setModal] = useState({ open: false, id: null });
+  const modal = useEditModal();
   // Another tab or user of the company changes a campaign: the list reloads (one small GET).
   useCompanyEvent('flowcampaign', () => mutate());
 
@@ -46,10 +46,10 @@ export default function PhraseListsPage() {
       testId="phrases"
       title={t('phraseCampaigns.title')}
       addLabel={t('phraseCampaigns.add')}
-      onAdd={() => setModal({ open: true, id: null })}
+      onAdd={modal.add}
       error={error}
       dialogs={(
-        <PhraseCampaignModal open={modal.open} id={modal.id} onClose={() => setModal({ open: false, id: null })} onSaved={() => mutate()} />
+        <PhraseCampaignModal open={modal.open} id={modal.record} onClose={modal.close} onSaved={() => mutate()} />
       )}
     >
       <DataTable
@@ -61,7 +61,7 @@ export default function PhraseListsPage() {
         rowData={(row) => ({ name: row.name })}
         loading={isLoading}
         emptyText={t('phraseCampaigns.empty')}
-        onEdit={(row) => setModal({ open: true, id: row.id })}
+        onEdit={(row) => modal.edit(row.id)}
         onDelete={remove}
         canDelete={() => canDeletePhrase(user)}
         deleteTitle={(row) => t('phraseCampaigns.deleteTitle', { name: row.name })}

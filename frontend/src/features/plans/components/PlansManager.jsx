@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import useSWR from 'swr';
 import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import DataTable from '../../../components/DataTable';
 import { PLANS_PATH, PLAN_FLAGS, deletePlan, formatAmount } from '../api/plansApi';
 import PlanModal from './PlanModal';
+import useEditModal from '../../../hooks/useEditModal';
 
 const yesNo = (t, on) => (on ? t('plans.yes') : t('plans.no'));
 
@@ -13,7 +13,7 @@ export default function PlansManager() {
   const { t } = useTranslation();
   const { data, error, isLoading, mutate } = useSWR(PLANS_PATH);
   const plans = Array.isArray(data) ? data : [];
-  const [modal, setModal] = useState({ open: false, plan: null });
+  const modal = useEditModal();
 
   const columns = [
     { key: 'name', render: (plan) => plan.name },
@@ -38,7 +38,7 @@ export default function PlansManager() {
     <Box sx={{ p: 2 }} data-testid="plans-manager">
       <Stack direction="row" sx={{ mb: 2, alignItems: 'center' }}>
         <Typography variant="h6" sx={{ flex: 1 }}>{t('plans.title')}</Typography>
-        <Button variant="contained" onClick={() => setModal({ open: true, plan: null })} data-testid="plans-add">{t('plans.add')}</Button>
+        <Button variant="contained" onClick={modal.add} data-testid="plans-add">{t('plans.add')}</Button>
       </Stack>
       {error && <Alert severity="error">{t('plans.loadFailed')}</Alert>}
       <DataTable
@@ -50,7 +50,7 @@ export default function PlansManager() {
         rowData={(plan) => ({ id: plan.id })}
         loading={isLoading}
         emptyText={t('plans.empty')}
-        onEdit={(plan) => setModal({ open: true, plan })}
+        onEdit={modal.edit}
         onDelete={async (plan) => { await deletePlan(plan.id); await mutate(); }}
         deleteTitle={(plan) => t('plans.deleteTitle', { name: plan.name })}
         deleteMessage={t('plans.deleteMessage')}
@@ -58,8 +58,8 @@ export default function PlansManager() {
       />
       <PlanModal
         open={modal.open}
-        plan={modal.plan}
-        onClose={() => setModal({ open: false, plan: null })}
+        plan={modal.record}
+        onClose={modal.close}
         onSaved={() => mutate()}
       />
     </Box>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import ListPage from '../../../components/ListPage';
@@ -6,13 +5,14 @@ import useCompanyEvent from '../../../hooks/useCompanyEvent';
 import { PROMPTS_PATH, deletePrompt } from '../api/promptsApi';
 import PromptModal from '../components/PromptModal';
 import PromptsTable from '../components/PromptsTable';
+import useEditModal from '../../../hooks/useEditModal';
 
 /** /prompts: the company's AI prompts (spec/3 §2), live through company-{id}-prompt. */
 export default function PromptsPage() {
   const { t } = useTranslation();
   const { data, error, isLoading, mutate } = useSWR(PROMPTS_PATH);
   const prompts = data?.prompts || [];
-  const [modal, setModal] = useState({ open: false, record: null });
+  const modal = useEditModal();
 
   useCompanyEvent('prompt', () => mutate());
 
@@ -32,14 +32,14 @@ export default function PromptsPage() {
       title={t('prompts.title')}
       count={data ? prompts.length : undefined}
       addLabel={t('prompts.add')}
-      onAdd={() => setModal({ open: true, record: null })}
+      onAdd={modal.add}
       error={error}
       dialogs={(
         <PromptModal open={modal.open} record={modal.record} onSaved={onSaved}
-          onClose={() => setModal({ open: false, record: null })} />
+          onClose={modal.close} />
       )}
     >
-      <PromptsTable prompts={prompts} loading={isLoading} onEdit={(record) => setModal({ open: true, record })} onDelete={remove} />
+      <PromptsTable prompts={prompts} loading={isLoading} onEdit={modal.edit} onDelete={remove} />
     </ListPage>
   );
 }

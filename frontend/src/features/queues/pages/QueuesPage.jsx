@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import ListPage from '../../../components/ListPage';
@@ -7,13 +6,14 @@ import { arrayWith, arrayWithout } from '../../../utils/pagedItems';
 import { QUEUES_PATH, deleteQueue } from '../api/queuesApi';
 import QueueModal from '../components/QueueModal';
 import QueuesTable from '../components/QueuesTable';
+import useEditModal from '../../../hooks/useEditModal';
 
 /** Queues: one plain list (GET /queue), no search or pages. */
 export default function QueuesPage() {
   const { t } = useTranslation();
   const { data, error, isLoading, mutate } = useSWR(QUEUES_PATH);
   const queues = Array.isArray(data) ? data : [];
-  const [modal, setModal] = useState({ open: false, queue: null });
+  const modal = useEditModal();
   const put = (queue) => mutate((list) => arrayWith(list, queue), { revalidate: false });
   const drop = (id) => mutate((list) => arrayWithout(list, id), { revalidate: false });
 
@@ -29,13 +29,13 @@ export default function QueuesPage() {
       testId="queues"
       title={t('queues.title')}
       addLabel={t('queues.add')}
-      onAdd={() => setModal({ open: true, queue: null })}
+      onAdd={modal.add}
       error={error}
       dialogs={(
-        <QueueModal open={modal.open} queue={modal.queue} queues={queues} onClose={() => setModal({ open: false, queue: null })} onSaved={put} />
+        <QueueModal open={modal.open} queue={modal.record} queues={queues} onClose={modal.close} onSaved={put} />
       )}
     >
-      <QueuesTable queues={queues} loading={isLoading} onEdit={(queue) => setModal({ open: true, queue })} onDelete={remove} />
+      <QueuesTable queues={queues} loading={isLoading} onEdit={modal.edit} onDelete={remove} />
     </ListPage>
   );
 }

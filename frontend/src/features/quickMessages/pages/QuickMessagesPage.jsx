@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import ListPage from '../../../components/ListPage';
 import useListEvents from '../../../hooks/useListEvents';
@@ -8,13 +7,14 @@ import { useAuth } from '../../auth/hooks/useAuth';
 import { QUICK_MESSAGES_PATH, deleteQuickMessage } from '../api/quickMessagesApi';
 import QuickMessageModal from '../components/QuickMessageModal';
 import QuickMessagesTable from '../components/QuickMessagesTable';
+import useEditModal from '../../../hooks/useEditModal';
 
 export default function QuickMessagesPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
   const search = useSearchText();
   const list = usePagedList(QUICK_MESSAGES_PATH, 'records', { searchParam: search.param });
-  const [modal, setModal] = useState({ open: false, record: null });
+  const modal = useEditModal();
 
   // The server names this event 'quickemessage' (sic, as the spec's clients know it).
   useListEvents('quickemessage', list, { filtered: Boolean(search.param), item: 'record', idKey: 'id' });
@@ -30,15 +30,15 @@ export default function QuickMessagesPage() {
       title={t('quickMessages.title')}
       search={search}
       addLabel={t('quickMessages.add')}
-      onAdd={() => setModal({ open: true, record: null })}
+      onAdd={modal.add}
       error={list.error}
       onEndReached={list.loadMore}
       dialogs={(
         <QuickMessageModal
           open={modal.open}
           record={modal.record}
-          onClose={() => setModal({ open: false, record: null })}
-          onSaved={modal.record ? list.update : list.upsert}
+          onClose={modal.close}
+          onSaved={modal.saved(list)}
         />
       )}
     >
@@ -46,7 +46,7 @@ export default function QuickMessagesPage() {
         records={list.items}
         user={user}
         loading={list.loading}
-        onEdit={(record) => setModal({ open: true, record })}
+        onEdit={modal.edit}
         onDelete={remove}
       />
     </ListPage>

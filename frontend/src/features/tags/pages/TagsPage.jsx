@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { useTranslation } from 'react-i18next';
 import ListPage from '../../../components/ListPage';
@@ -8,21 +7,21 @@ import useSearchText from '../../../hooks/useSearchText';
 import { TAGS_PATH, deleteTag, isTagListKey } from '../api/tagsApi';
 import TagModal from '../components/TagModal';
 import TagsTable from '../components/TagsTable';
+import useEditModal from '../../../hooks/useEditModal';
 
 export default function TagsPage() {
   const { t } = useTranslation();
   const { mutate } = useSWRConfig();
   const search = useSearchText();
   const list = usePagedList(TAGS_PATH, 'tags', { searchParam: search.param });
-  const [modal, setModal] = useState({ open: false, tag: null });
+  const modal = useEditModal();
   // The tag selectors elsewhere (contacts, the inbox) read the whole list again.
   const refreshLookups = () => mutate(isTagListKey);
 
   useListEvents('tag', list, { filtered: Boolean(search.param) });
 
   const onSaved = (tag) => {
-    if (modal.tag) list.update(tag);
-    else list.upsert(tag);
+    modal.saved(list)(tag);
     refreshLookups();
   };
 
@@ -39,12 +38,12 @@ export default function TagsPage() {
       count={list.count}
       search={search}
       addLabel={t('tags.add')}
-      onAdd={() => setModal({ open: true, tag: null })}
+      onAdd={modal.add}
       error={list.error}
       onEndReached={list.loadMore}
-      dialogs={<TagModal open={modal.open} tag={modal.tag} onClose={() => setModal({ open: false, tag: null })} onSaved={onSaved} />}
+      dialogs={<TagModal open={modal.open} tag={modal.record} onClose={modal.close} onSaved={onSaved} />}
     >
-      <TagsTable tags={list.items} loading={list.loading} onEdit={(tag) => setModal({ open: true, tag })} onDelete={remove} />
+      <TagsTable tags={list.items} loading={list.loading} onEdit={modal.edit} onDelete={remove} />
     </ListPage>
   );
 }

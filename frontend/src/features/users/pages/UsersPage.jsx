@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import ListPage from '../../../components/ListPage';
 import usePagedList from '../../../hooks/usePagedList';
@@ -7,6 +6,7 @@ import useSearchText from '../../../hooks/useSearchText';
 import { USERS_PATH, deleteUser } from '../api/usersApi';
 import UserModal from '../components/UserModal';
 import UsersTable from '../components/UsersTable';
+import useEditModal from '../../../hooks/useEditModal';
 
 const lowercase = (text) => text.toLowerCase();
 
@@ -14,7 +14,7 @@ export default function UsersPage() {
   const { t } = useTranslation();
   const search = useSearchText(lowercase);
   const list = usePagedList(USERS_PATH, 'users', { searchParam: search.param });
-  const [modal, setModal] = useState({ open: false, userId: null });
+  const modal = useEditModal();
 
   // Presence and profile changes arrive as update events.
   useListEvents('user', list, { filtered: Boolean(search.param) });
@@ -30,14 +30,14 @@ export default function UsersPage() {
       title={t('users.title')}
       search={search}
       addLabel={t('users.add')}
-      onAdd={() => setModal({ open: true, userId: null })}
+      onAdd={modal.add}
       error={list.error}
       onEndReached={list.loadMore}
       dialogs={(
         <UserModal
           open={modal.open}
-          userId={modal.userId}
-          onClose={() => setModal({ open: false, userId: null })}
+          userId={modal.record}
+          onClose={modal.close}
           onSaved={list.upsert}
         />
       )}
@@ -45,7 +45,7 @@ export default function UsersPage() {
       <UsersTable
         users={list.items}
         loading={list.loading}
-        onEdit={(user) => setModal({ open: true, userId: user.id })}
+        onEdit={(user) => modal.edit(user.id)}
         onDelete={remove}
       />
     </ListPage>
