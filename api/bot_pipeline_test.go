@@ -103,6 +103,12 @@ func (b *botEnv) after(providerID string) []string {
 	eventually(b.t, "message "+providerID+" stored", func() bool {
 		return count(b.env, `SELECT count(*) FROM messages WHERE provider_id = ?`, providerID) == 1
 	})
+	return b.texts()
+}
+
+// texts returns the company's system texts since the last read, without their echo marker.
+func (b *botEnv) texts() []string {
+	b.t.Helper()
 	var rows []struct {
 		ID   int64
 		Body string
@@ -112,7 +118,7 @@ func (b *botEnv) after(providerID string) []string {
 	var out []string
 	for _, r := range rows {
 		if !strings.HasPrefix(r.Body, mark) {
-			b.t.Fatalf("bot text without the echo marker: %q", r.Body)
+			b.t.Fatalf("system text without the echo marker: %q", r.Body)
 		}
 		out = append(out, strings.TrimPrefix(r.Body, mark))
 		b.seen = r.ID

@@ -109,21 +109,7 @@ func (f *flowEnv) replies(n int) []string {
 	eventually(f.t, fmt.Sprintf("%d flow replies", n), func() bool {
 		return count(f.env, `SELECT count(*) FROM messages WHERE company_id = ? AND from_me AND id > ?`, f.tn.Company.ID, f.seen) >= int64(n)
 	})
-	var rows []struct {
-		ID   int64
-		Body string
-	}
-	f.must(f.App.DB.Raw(`SELECT id, body FROM messages WHERE company_id = ? AND from_me AND id > ? ORDER BY id`,
-		f.tn.Company.ID, f.seen).Scan(&rows).Error)
-	var out []string
-	for _, r := range rows {
-		if !strings.HasPrefix(r.Body, mark) {
-			f.t.Fatalf("flow text without the echo marker: %q", r.Body)
-		}
-		out = append(out, strings.TrimPrefix(r.Body, mark))
-		f.seen = r.ID
-	}
-	return out
+	return f.texts()
 }
 
 // noQueue enqueues nothing (a process that dies before it enqueues).
