@@ -2,12 +2,12 @@ import { Chip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import DataTable from '../../../components/DataTable';
 import ListPage from '../../../components/ListPage';
+import useEditModal from '../../../hooks/useEditModal';
 import usePagedList from '../../../hooks/usePagedList';
 import useSearchText from '../../../hooks/useSearchText';
 import useSocketEvent from '../../../hooks/useSocketEvent';
 import { ANNOUNCEMENTS_PATH, ANNOUNCEMENT_EVENT, PRIORITY_COLORS, deleteAnnouncement } from '../api/announcementsApi';
 import AnnouncementModal from '../components/AnnouncementModal';
-import useEditModal from '../../../hooks/useEditModal';
 
 function PriorityChip({ priority }) {
   const { t } = useTranslation();

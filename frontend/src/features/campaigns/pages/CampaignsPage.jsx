@@ -3,6 +3,7 @@ import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import ListPage from '../../../components/ListPage';
+import useEditModal from '../../../hooks/useEditModal';
 import useListEvents from '../../../hooks/useListEvents';
 import usePagedList from '../../../hooks/usePagedList';
 import useSearchText from '../../../hooks/useSearchText';
@@ -11,7 +12,6 @@ import toastError from '../../../utils/toastError';
 import { CAMPAIGNS_PATH, cancelCampaign, deleteCampaign, restartCampaign } from '../api/campaignsApi';
 import CampaignModal from '../components/CampaignModal';
 import CampaignsTable from '../components/CampaignsTable';
-import useEditModal from '../../../hooks/useEditModal';
 
 export default function CampaignsPage() {
   const { t } = useTranslation();

@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import ConfirmationDialog from '../../../components/ConfirmationDialog';
 import useDebouncedValue from '../../../hooks/useDebouncedValue';
+import useEditModal from '../../../hooks/useEditModal';
 import { socket } from '../../../services/socket';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { deleteChat, getChat, listChats } from '../api/chatsApi';
@@ -12,7 +13,6 @@ import ChatMessages from '../components/ChatMessages';
 import ChatModal from '../components/ChatModal';
 import useChatEvents from '../hooks/useChatEvents';
 import { applyChatEvent, withChat, withoutChat } from '../utils/chatState';
-import useEditModal from '../../../hooks/useEditModal';
 
 const ignore = () => {}; // chat API failures are silently ignored (spec/3 §8)
 

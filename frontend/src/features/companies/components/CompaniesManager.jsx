@@ -6,6 +6,7 @@ import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
 import { useTranslation } from 'react-i18next';
 import DataTable, { RowAction } from '../../../components/DataTable';
 import ListPage from '../../../components/ListPage';
+import useEditModal from '../../../hooks/useEditModal';
 import usePagedList from '../../../hooks/usePagedList';
 import useSearchText from '../../../hooks/useSearchText';
 import { toast } from '../../../services/toast';
@@ -16,7 +17,6 @@ import {
   measureCompanyFolder, setCompanyStatus,
 } from '../api/companiesApi';
 import CompanyModal from './CompanyModal';
-import useEditModal from '../../../hooks/useEditModal';
 
 const DUE_COLORS = { warning: 'warning.main', error: 'error.main' };
 

@@ -9,6 +9,7 @@ import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import ListPage from '../../../components/ListPage';
 import useCompanyEvent from '../../../hooks/useCompanyEvent';
+import useEditModal from '../../../hooks/useEditModal';
 import usePagedList from '../../../hooks/usePagedList';
 import useSearchText from '../../../hooks/useSearchText';
 import { toast } from '../../../services/toast';
@@ -21,7 +22,6 @@ import { isActive, isCheck, newerImport } from '../api/importProgress';
 import ContactListItemModal from '../components/ContactListItemModal';
 import ContactListItemsTable from '../components/ContactListItemsTable';
 import ImportPanel from '../components/ImportPanel';
-import useEditModal from '../../../hooks/useEditModal';
 
 /** The list's latest import, kept current by the company's ContactListImport events; onFinished(import) once it ends. */
 function useLatestImport(listId, onFinished) {

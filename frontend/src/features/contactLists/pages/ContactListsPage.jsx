@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import ListPage from '../../../components/ListPage';
+import useEditModal from '../../../hooks/useEditModal';
 import useListEvents from '../../../hooks/useListEvents';
 import usePagedList from '../../../hooks/usePagedList';
 import useSearchText from '../../../hooks/useSearchText';
@@ -7,7 +8,6 @@ import toastError from '../../../utils/toastError';
 import { CONTACT_LISTS_PATH, EXAMPLE_PATH, deleteContactList, downloadFile } from '../api/contactListsApi';
 import ContactListModal from '../components/ContactListModal';
 import ContactListsTable from '../components/ContactListsTable';
-import useEditModal from '../../../hooks/useEditModal';
 
 export const EXAMPLE_NAME = 'modelo-lista-de-contatos.xlsx';
 

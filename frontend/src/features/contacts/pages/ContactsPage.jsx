@@ -2,6 +2,7 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import ListPage from '../../../components/ListPage';
+import useEditModal from '../../../hooks/useEditModal';
 import useListEvents from '../../../hooks/useListEvents';
 import usePagedList from '../../../hooks/usePagedList';
 import useSearchText from '../../../hooks/useSearchText';
@@ -20,7 +21,6 @@ import ContactModal from '../components/ContactModal';
 import ContactsTable from '../components/ContactsTable';
 import StartTicketModal from '../components/StartTicketModal';
 import TagFilter from '../components/TagFilter';
-import useEditModal from '../../../hooks/useEditModal';
 
 export default function ContactsPage() {
   const { t } = useTranslation();

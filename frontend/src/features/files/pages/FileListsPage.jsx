@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import ListPage from '../../../components/ListPage';
+import useEditModal from '../../../hooks/useEditModal';
 import useListEvents from '../../../hooks/useListEvents';
 import usePagedList from '../../../hooks/usePagedList';
 import useSearchText from '../../../hooks/useSearchText';
 import { FILES_PATH, deleteFileList } from '../api/filesApi';
 import FileListModal from '../components/FileListModal';
 import FileListsTable from '../components/FileListsTable';
-import useEditModal from '../../../hooks/useEditModal';
 
 /** /files: the company's file lists, sent by queues, options and flows (spec/3 §2). */
 export default function FileListsPage() {

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import ListPage from '../../../components/ListPage';
+import useEditModal from '../../../hooks/useEditModal';
 import useListEvents from '../../../hooks/useListEvents';
 import usePagedList from '../../../hooks/usePagedList';
 import useSearchText from '../../../hooks/useSearchText';
@@ -9,7 +10,6 @@ import toastError from '../../../utils/toastError';
 import { FLOWS_PATH, deleteFlow, duplicateFlow } from '../api/flowbuilderApi';
 import FlowNameDialog from '../components/FlowNameDialog';
 import FlowsTable from '../components/FlowsTable';
-import useEditModal from '../../../hooks/useEditModal';
 
 /** /flowbuilders: 'Fluxos de conversa' (spec/3). */
 export default function FlowBuildersPage() {

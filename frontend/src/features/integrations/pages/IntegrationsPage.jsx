@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import Forbidden from '../../../components/Forbidden';
 import ListPage from '../../../components/ListPage';
+import useEditModal from '../../../hooks/useEditModal';
 import useListEvents from '../../../hooks/useListEvents';
 import usePagedList from '../../../hooks/usePagedList';
 import useSearchText from '../../../hooks/useSearchText';
@@ -10,7 +11,6 @@ import { useAuth } from '../../auth/hooks/useAuth';
 import { INTEGRATIONS_PATH, deleteIntegration, integrationsAllowed } from '../api/integrationsApi';
 import IntegrationModal from '../components/IntegrationModal';
 import IntegrationsTable from '../components/IntegrationsTable';
-import useEditModal from '../../../hooks/useEditModal';
 
 function IntegrationsList() {
   const { t } = useTranslation();

@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import DataTable from '../../../components/DataTable';
 import ListPage from '../../../components/ListPage';
 import useCompanyEvent from '../../../hooks/useCompanyEvent';
+import useEditModal from '../../../hooks/useEditModal';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { isAdmin } from '../../../utils/permissions';
 import { PHRASES_PATH, deletePhraseCampaign } from '../api/phraseCampaignsApi';
 import { phrasesOf } from '../api/phraseForm';
 import PhraseCampaignModal from '../components/PhraseCampaignModal';
-import useEditModal from '../../../hooks/useEditModal';
 
 const COLUMNS = [
   { key: 'name', sx: { fontWeight: 500 }, render: (row) => row.name },

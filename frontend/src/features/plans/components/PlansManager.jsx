@@ -2,9 +2,9 @@ import useSWR from 'swr';
 import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import DataTable from '../../../components/DataTable';
+import useEditModal from '../../../hooks/useEditModal';
 import { PLANS_PATH, PLAN_FLAGS, deletePlan, formatAmount } from '../api/plansApi';
 import PlanModal from './PlanModal';
-import useEditModal from '../../../hooks/useEditModal';
 
 const yesNo = (t, on) => (on ? t('plans.yes') : t('plans.no'));
 

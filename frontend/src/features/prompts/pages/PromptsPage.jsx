@@ -2,10 +2,10 @@ import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import ListPage from '../../../components/ListPage';
 import useCompanyEvent from '../../../hooks/useCompanyEvent';
+import useEditModal from '../../../hooks/useEditModal';
 import { PROMPTS_PATH, deletePrompt } from '../api/promptsApi';
 import PromptModal from '../components/PromptModal';
 import PromptsTable from '../components/PromptsTable';
-import useEditModal from '../../../hooks/useEditModal';
 
 /** /prompts: the company's AI prompts (spec/3 §2), live through company-{id}-prompt. */
 export default function PromptsPage() {

@@ -1,12 +1,12 @@
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import ListPage from '../../../components/ListPage';
+import useEditModal from '../../../hooks/useEditModal';
 import useListEvents from '../../../hooks/useListEvents';
 import { arrayWith, arrayWithout } from '../../../utils/pagedItems';
 import { QUEUES_PATH, deleteQueue } from '../api/queuesApi';
 import QueueModal from '../components/QueueModal';
 import QueuesTable from '../components/QueuesTable';
-import useEditModal from '../../../hooks/useEditModal';
 
 /** Queues: one plain list (GET /queue), no search or pages. */
 export default function QueuesPage() {

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import ListPage from '../../../components/ListPage';
+import useEditModal from '../../../hooks/useEditModal';
 import useListEvents from '../../../hooks/useListEvents';
 import usePagedList from '../../../hooks/usePagedList';
 import useSearchText from '../../../hooks/useSearchText';
@@ -7,7 +8,6 @@ import { useAuth } from '../../auth/hooks/useAuth';
 import { QUICK_MESSAGES_PATH, deleteQuickMessage } from '../api/quickMessagesApi';
 import QuickMessageModal from '../components/QuickMessageModal';
 import QuickMessagesTable from '../components/QuickMessagesTable';
-import useEditModal from '../../../hooks/useEditModal';
 
 export default function QuickMessagesPage() {
   const { t } = useTranslation();

@@ -1,13 +1,13 @@
 import { useSWRConfig } from 'swr';
 import { useTranslation } from 'react-i18next';
 import ListPage from '../../../components/ListPage';
+import useEditModal from '../../../hooks/useEditModal';
 import useListEvents from '../../../hooks/useListEvents';
 import usePagedList from '../../../hooks/usePagedList';
 import useSearchText from '../../../hooks/useSearchText';
 import { TAGS_PATH, deleteTag, isTagListKey } from '../api/tagsApi';
 import TagModal from '../components/TagModal';
 import TagsTable from '../components/TagsTable';
-import useEditModal from '../../../hooks/useEditModal';
 
 export default function TagsPage() {
   const { t } = useTranslation();

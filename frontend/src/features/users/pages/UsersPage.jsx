@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import ListPage from '../../../components/ListPage';
+import useEditModal from '../../../hooks/useEditModal';
 import usePagedList from '../../../hooks/usePagedList';
 import useListEvents from '../../../hooks/useListEvents';
 import useSearchText from '../../../hooks/useSearchText';
 import { USERS_PATH, deleteUser } from '../api/usersApi';
 import UserModal from '../components/UserModal';
 import UsersTable from '../components/UsersTable';
-import useEditModal from '../../../hooks/useEditModal';
 
 const lowercase = (text) => text.toLowerCase();
 
