@@ -29,6 +29,11 @@ func customerWrites(t *testing.T, e *env, conn connection.Connection, number, bo
 	if err := e.App.Inbound.Process(ctx, []tasks.InboundRef{{CompanyID: conn.CompanyID, EventID: id}}); err != nil {
 		t.Fatal(err)
 	}
+	// A running worker may have claimed the event first (Record queues it too): Process then
+	// finds nothing to do and returns before that worker's transaction commits.
+	eventually(t, "the customer's message handled", func() bool {
+		return e.countRows(`SELECT count(*) FROM inbound_events WHERE id = ? AND processed_at IS NOT NULL`, id) == 1
+	})
 	e.App.DB.Raw(`SELECT t.id, t.contact_id FROM tickets t JOIN contacts c ON c.id = t.contact_id
 		WHERE c.number = ? AND t.company_id = ? ORDER BY t.id DESC LIMIT 1`, number, conn.CompanyID).Row().Scan(&ticketID, &contactID)
 	return ticketID, contactID
