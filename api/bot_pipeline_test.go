@@ -395,3 +395,32 @@ func TestBotSeesConfigChanges(t *testing.T) {
 	b.must(b.App.DB.Exec(`UPDATE companies SET schedules = '[]' WHERE id = ?`, b.tn.Company.ID).Error)
 	same(t, "open: the renamed option", b.say(n, "1"), "Vendas da acme\n\n*[ 1 ]* - Preços\n*[ 2 ]* - Suporte técnico\n"+back)
 }
+
+// §2b: a chosen queue with options sends its file list after its options; §1 step 25 and
+// §2c: "#" and "sair" also work while the customer waits in a queue without options.
+func TestBotQueueFilesAndWaitingCommands(t *testing.T) {
+	b := newBotEnv(t, nil)
+	vendas, suporte, _ := threeQueues(b)
+	var list int64
+	b.must(b.App.DB.Raw(`INSERT INTO files (company_id, name) VALUES (?, 'Catálogo') RETURNING id`, b.tn.Company.ID).Scan(&list).Error)
+	b.must(b.App.DB.Exec(`INSERT INTO file_options (company_id, file_id, name, path, media_type) VALUES
+		(?, ?, 'catalogo.pdf', 'files/catalogo.pdf', 'application/pdf')`, b.tn.Company.ID, list).Error)
+	b.must(b.App.DB.Exec(`UPDATE queues SET file_list_id = ? WHERE id = ?`, list, vendas.ID).Error)
+	vendasMenu := "Vendas da acme\n\n*[ 1 ]* - Planos\n*[ 2 ]* - Suporte técnico\n" + back
+
+	const n = "5511900000110"
+	same(t, "menu", b.say(n, "oi"), mainMenu)
+	same(t, "queue with options and files", b.say(n, "1"), vendasMenu, "catalogo.pdf")
+	same(t, "back", b.say(n, "#"), mainMenu)
+	same(t, "queue without options", b.say(n, "2"), "Suporte: aguarde, Maria")
+	same(t, "digits while waiting are conversation", b.say(n, "1"))
+	same(t, "# while waiting goes back", b.say(n, "#"), mainMenu)
+	if tk := b.ticket(n); tk.QueueID != nil || tk.Status != "pending" {
+		t.Fatalf("# should clear the queue: %+v", tk)
+	}
+	same(t, "queue without options again", b.say(n, "2"), "Suporte: aguarde, Maria")
+	same(t, "sair while waiting", b.say(n, "sair"))
+	if tk := b.ticket(n); tk.Status != "closed" || tk.QueueID == nil || *tk.QueueID != suporte.ID {
+		t.Fatalf("sair should close the ticket: %+v %s", tk, b.logs(tk.ID))
+	}
+}

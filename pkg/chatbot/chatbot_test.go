@@ -168,6 +168,21 @@ func TestQueueMenu(t *testing.T) {
 					t.Fatalf("%+v", o.Close)
 				}
 			}},
+		{name: "choice of a queue with options: its options, then its files", body: "1",
+			replies: []string{vendasMenu, "catalogo.pdf"},
+			setup:   func(in *Input) { in.Env.Queues[1].FileListID = id(5) },
+			check: func(t *testing.T, o Outcome) {
+				if queueOf(o) != 1 || o.Close != nil || o.Replies[1].MediaPath != "files/1/catalogo.pdf" {
+					t.Fatalf("%+v %+v", o.Ticket, o.Close)
+				}
+			}},
+		{name: "closeTicket queue with options: its options, then the normal close", body: "1", replies: []string{vendasMenu},
+			setup: func(in *Input) { in.Env.Queues[1].CloseTicket = true },
+			check: func(t *testing.T, o Outcome) {
+				if o.Close == nil || !o.Close.Farewell || o.Close.Delay != 4*time.Second || queueOf(o) != 1 {
+					t.Fatalf("%+v", o.Close)
+				}
+			}},
 		{name: "sair ends with the farewell", body: "SAIR", replies: nil,
 			check: func(t *testing.T, o Outcome) {
 				if o.Close == nil || !o.Close.Farewell {
@@ -248,6 +263,16 @@ func TestSingleQueue(t *testing.T) {
 			check: func(t *testing.T, o Outcome) {
 				if queueOf(o) != 2 || logs(o) != "queue" || o.Close != nil {
 					t.Fatalf("%+v %s", o.Ticket, logs(o))
+				}
+			}},
+		{name: "without options, empty greeting: no greeting, not even its media", body: "oi", replies: []string{"catalogo.pdf"},
+			setup: func(in *Input) {
+				only(2)(in)
+				in.Conn.GreetingMessage, in.Conn.GreetingMediaPath, in.Conn.GreetingMediaAttachment = "", "public/1/boas-vindas.jpg", "boas-vindas.jpg"
+			},
+			check: func(t *testing.T, o Outcome) {
+				if len(o.Replies) != 1 || o.Replies[0].MediaPath != "files/1/catalogo.pdf" || queueOf(o) != 2 {
+					t.Fatalf("%+v", o.Replies)
 				}
 			}},
 		{name: "without options, greeting switched off", body: "oi", replies: []string{"catalogo.pdf"},
@@ -350,6 +375,31 @@ func TestOptions(t *testing.T) {
 				}
 			}},
 		{name: "a leaf stage: the customer talks", body: "obrigado", replies: nil, setup: at(11)},
+		{name: "waiting in a queue without options, # goes back to the main menu", body: "#", replies: []string{mainMenu},
+			setup: func(in *Input) { in.Ticket.QueueID = id(2) },
+			check: func(t *testing.T, o Outcome) {
+				if queueOf(o) != 0 || logs(o) != "chatBot" {
+					t.Fatal(o.Ticket)
+				}
+			}},
+		{name: "waiting in a queue without options, sair ends with the farewell", body: "sair", replies: nil,
+			setup: func(in *Input) { in.Ticket.QueueID = id(2) },
+			check: func(t *testing.T, o Outcome) {
+				if o.Close == nil || !o.Close.Farewell {
+					t.Fatal("no close")
+				}
+			}},
+		{name: "waiting in a queue without options, digits are conversation", body: "1", replies: nil,
+			setup: func(in *Input) { in.Ticket.QueueID = id(2) }},
+		{name: "an attendant holds a queue without options: sair is conversation", body: "sair", replies: nil,
+			setup: func(in *Input) {
+				in.Ticket.QueueID, in.Ticket.UserID, in.Ticket.Status = id(2), id(50), ticket.StatusOpen
+			},
+			check: func(t *testing.T, o Outcome) {
+				if o.Close != nil {
+					t.Fatal("closed")
+				}
+			}},
 		{name: "a stage of another queue's tree (after a forward): conversation", body: "1", replies: nil,
 			setup: func(in *Input) { at(20)(in); in.Ticket.QueueID = id(2) }},
 		{name: "an attendant holds the ticket: digits are conversation", body: "1", replies: nil,

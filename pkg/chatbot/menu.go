@@ -48,8 +48,8 @@ func (b *turn) single(q *Queue) {
 	if q.IntegrationID != nil {
 		b.t.IntegrationID, b.t.UseIntegration = q.IntegrationID, true
 	}
-	if b.env.Settings.On("sendGreetingMessageOneQueues") {
-		b.greeting(b.render(b.in.Conn.GreetingMessage))
+	if text := b.render(b.in.Conn.GreetingMessage); text != "" && b.env.Settings.On("sendGreetingMessageOneQueues") {
+		b.greeting(text) // a non-empty greeting, with its media
 	}
 	b.files(q.FileListID)
 	b.assign(q, true)
@@ -72,17 +72,20 @@ func (b *turn) enter(q *Queue) {
 	if q.IntegrationID != nil && len(q.Options) == 0 {
 		b.t.IntegrationID, b.t.UseIntegration = q.IntegrationID, true
 	}
+	// Options or greeting; then, either way, the queue's files and its close (§2b).
 	if len(q.Options) > 0 {
 		b.showOptions(q, nil)
-		return
+	} else {
+		b.say(b.render(q.Greeting))
 	}
-	b.say(b.render(q.Greeting))
 	b.files(q.FileListID)
 	if q.CloseTicket {
 		b.closeWith(Close{Farewell: true, Delay: 4 * time.Second})
 		return
 	}
-	b.position(q)
+	if len(q.Options) == 0 {
+		b.position(q)
+	}
 }
 
 // queueClosed: scheduleType "queue" and the queue's hours are closed now.
@@ -174,15 +177,16 @@ func (b *turn) files(listID *int64) {
 
 // options is §2c: the option tree of the ticket's queue, while no attendant holds it. The
 // stage is the option shown last (ticket.chatbotOptionId; none = the queue's first level).
+// "#" and "sair" work in any queue no attendant holds (§1 step 25), with options or not.
 func (b *turn) options() bool {
 	if b.menuTurn || b.t.QueueID == nil || b.t.UserID != nil || b.group() {
 		return false
 	}
 	q := b.env.Queues[*b.t.QueueID]
-	if q == nil || len(q.Options) == 0 {
+	if q == nil {
 		return false
 	}
-	if b.isWord("#") {
+	if b.isWord("#") && len(b.env.ConnQueues(b.in.Conn.ID)) > 0 { // a main menu to go back to
 		b.t.QueueID, b.t.UserID, b.t.ChatbotOptionID = nil, nil, nil
 		b.mainMenu(true)
 		return true
@@ -191,6 +195,9 @@ func (b *turn) options() bool {
 		b.t.AmountUsedBotQueues = 0
 		b.closeWith(Close{Farewell: true})
 		return true
+	}
+	if len(q.Options) == 0 {
+		return false // the customer talks while waiting
 	}
 	var stage *Option
 	level := q.Options
