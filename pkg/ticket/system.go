@@ -42,7 +42,8 @@ func CloseQuietly(ctx context.Context, tx *gorm.DB, t *Ticket) error {
 		return nil
 	}
 	t.Status = StatusClosed
-	if err := save(tx, t.ID, map[string]any{"status": StatusClosed, "is_bot": false}); err != nil {
+	t.SendInactiveMessage = false
+	if err := save(tx, t.ID, map[string]any{"status": StatusClosed, "is_bot": false, "send_inactive_message": false}); err != nil {
 		return err
 	}
 	if err := finishTracking(tx, *t); err != nil {

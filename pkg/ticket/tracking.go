@@ -60,9 +60,14 @@ func unstartTracking(tx *gorm.DB, t Ticket) error {
 		WHERE ticket_id = ? AND finished_at IS NULL`, t.QueueID, t.QueueID, t.ID).Error
 }
 
-// finishTracking closes the current episode.
+// finishTracking closes the current episode, and with it the ticket's flow state (BEHAVIOUR
+// §6 "Close"): a flow run still active stops, so that a reopened ticket starts afresh.
 func finishTracking(tx *gorm.DB, t Ticket) error {
-	return tx.Exec(`UPDATE ticket_trackings SET closed_at = COALESCE(closed_at, now()), finished_at = now(),
+	if err := tx.Exec(`UPDATE ticket_trackings SET closed_at = COALESCE(closed_at, now()), finished_at = now(),
 		user_id = COALESCE(?, user_id), queue_id = COALESCE(?, queue_id), updated_at = now()
-		WHERE ticket_id = ? AND finished_at IS NULL`, t.UserID, t.QueueID, t.ID).Error
+		WHERE ticket_id = ? AND finished_at IS NULL`, t.UserID, t.QueueID, t.ID).Error; err != nil {
+		return err
+	}
+	return tx.Exec(`UPDATE flow_runs SET status = 'stopped', waiting = '', wake_at = NULL, updated_at = now()
+		WHERE ticket_id = ? AND status IN ('running','waiting')`, t.ID).Error
 }

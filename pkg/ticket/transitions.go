@@ -144,7 +144,8 @@ func (s Service) closeNow(ctx context.Context, tx *gorm.DB, v viewer, t Ticket, 
 			return s.askRatingNow(ctx, tx, t, conn, fx)
 		}
 	}
-	fields := map[string]any{"status": StatusClosed, "user_id": t.UserID, "is_bot": false}
+	// The inactivity warning belongs to the episode the close ends (as closeRow's).
+	fields := map[string]any{"status": StatusClosed, "user_id": t.UserID, "is_bot": false, "send_inactive_message": false}
 	if in.AmountUsedBotQueues != nil {
 		fields["amount_used_bot_queues"] = *in.AmountUsedBotQueues
 	}
