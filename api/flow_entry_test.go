@@ -82,3 +82,26 @@ func TestFlowEntryRules(t *testing.T) {
 		}
 	}
 }
+
+// A connection with a "no phrase" flow and no welcome flow: a returning contact (a closed
+// ticket before) whose message opens a new ticket gets the "no phrase" flow (§9 entry 3).
+func TestFlowNoPhraseWithoutWelcome(t *testing.T) {
+	f := newFlowEnv(t)
+	co := f.tn.Company.ID
+	back := insertFlow(t, f.env, co, []fnode{{"s", "start", nil}, {"m", "message", map[string]any{"label": "De volta, {{name}}!"}}},
+		[][3]string{{"s", "a", "m"}})
+	f.must(f.App.DB.Exec(`UPDATE connections SET flow_id_welcome = NULL, flow_id_not_phrase = ? WHERE id = ?`, back, f.conn.ID).Error)
+	eventually(t, "connection cache sees the flows", func() bool {
+		c, err := f.App.ConnectionCache.Load(tenantCtx(co), []int64{f.conn.ID})
+		return err == nil && c[f.conn.ID].FlowIDWelcome == nil && c[f.conn.ID].FlowIDNotPhrase != nil
+	})
+	const number = "5511900000031"
+	f.write(number, "oi", 0) // a first contact: no welcome flow, so no flow
+	eventually(t, "first ticket", func() bool {
+		return count(f.env, `SELECT count(*) FROM tickets t JOIN contacts c ON c.id = t.contact_id WHERE c.number = ?`, number) == 1
+	})
+	f.must(f.App.DB.Exec(`UPDATE tickets SET status = 'closed' WHERE contact_id = (SELECT id FROM contacts WHERE number = ?)`, number).Error)
+	if got, want := f.write(number, "voltei", 1), []string{"De volta, Maria Souza!"}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+}

@@ -274,3 +274,50 @@ func TestPromptFromFlowNodeSettings(t *testing.T) {
 		t.Fatalf("key %q", f.ai.keys[0])
 	}
 }
+
+// A flow's openai node answers only while the ticket has no queue (BEHAVIOUR §9): once
+// the AI hands the customer to the prompt's queue, the run's AI wait is over, so the
+// customer's next message does not go to the AI again.
+func TestPromptTransferEndsTheFlowsAIWait(t *testing.T) {
+	f := newPromptFixture(t)
+	var flowID, runID int64
+	f.exec(`INSERT INTO flows (company_id, name) VALUES (?, 'IA') RETURNING id`, &flowID, f.company)
+	f.exec(`INSERT INTO flow_runs (company_id, ticket_id, flow_id, node_id, status, waiting) VALUES (?, ?, ?, 'ai', 'waiting', 'ai')
+		RETURNING id`, &runID, f.company, f.ticket, flowID)
+	settings, _ := json.Marshal(map[string]any{"name": "Nó", "prompt": "Você é um robô do fluxo, responda curto.",
+		"apiKey": "sk-node", "queueId": f.queue})
+	f.ai.set(func(a *fakeOpenAI) { a.answer = prompt.TransferPhrase + ". Já te passo para o time." })
+	msg := f.say("Quero um humano", false)
+	if err := f.run(tasks.PromptMessage{MessageID: msg, Settings: settings}); err != nil {
+		t.Fatal(err)
+	}
+	var status string
+	var queueID int64
+	f.a.DB.Raw("SELECT status, coalesce(queue_id, 0) FROM tickets WHERE id = ?", f.ticket).Row().Scan(&status, &queueID)
+	if status != "pending" || queueID != f.queue {
+		t.Fatalf("ticket %s in queue %d, want pending in %d", status, queueID, f.queue)
+	}
+	var active int64
+	f.exec("SELECT count(*) FROM flow_runs WHERE id = ? AND status IN ('running','waiting')", &active, runID)
+	if active != 0 {
+		t.Fatal("the flow still hands the customer's messages to the AI after the transfer")
+	}
+}
+
+// The plan flag useOpenAi gates the AI (spec/3 §6) wherever it runs: a company whose plan
+// lost it (or that put an openai node in a flow) gets no answer and the provider is not asked.
+func TestPromptNeedsThePlansOpenAIFlag(t *testing.T) {
+	f := newPromptFixture(t)
+	f.a.DB.Exec("UPDATE plans SET use_open_ai = false WHERE id = (SELECT plan_id FROM companies WHERE id = ?)", f.company)
+	settings, _ := json.Marshal(map[string]any{"name": "Nó", "prompt": "Você é um robô do fluxo, responda curto.", "apiKey": "sk-node"})
+	for _, p := range []tasks.PromptMessage{{MessageID: f.say("Oi", false), PromptID: f.promptID},
+		{MessageID: f.say("Oi robô", false), Settings: settings}} {
+		if err := f.run(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f.want(f.sent())
+	if chats, _ := f.ai.calls(); len(chats) != 0 {
+		t.Fatalf("%d chat calls", len(chats))
+	}
+}

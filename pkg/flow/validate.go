@@ -33,6 +33,15 @@ const (
 	MsgInterval   = "Intervalo não pode ser 0 ou maior que 120!"
 )
 
+// Messages of the node dialogs (spec/3 §5 "Flow interval", "Queue block", "Typebot").
+const (
+	MsgIntervalEmpty = "Adicione o valor de intervalo"
+	MsgIntervalMax   = "Máximo de tempo atingido 120 segundos"
+	MsgNoQueue       = "Adicione uma fila"
+	TypebotNameMin   = 2
+	TypebotNameMax   = 50
+)
+
 // kindTitles are the node kinds as the editor's speed-dial names them, for messages.
 var kindTitles = map[string]string{
 	KindStart: "Início", KindMessage: "Mensagem", KindInterval: "Intervalo", KindCondition: "Condição",
@@ -148,8 +157,10 @@ func checkNode(g Graph, n Node, queueOK func(int64) bool) error {
 	case KindQuestion:
 		return checkQuestion(n, d)
 	case KindInterval:
-		if s, ok := seconds(string(d.Sec)); !ok || s < 1 {
-			return nodeError(n, "%s", MsgInterval)
+		if s, err := strconv.Atoi(strings.TrimSpace(string(d.Sec))); err != nil || s < 1 {
+			return nodeError(n, "%s", MsgIntervalEmpty)
+		} else if s > MaxSeconds {
+			return nodeError(n, "%s", MsgIntervalMax)
 		}
 	case KindRandomizer:
 		if p, err := strconv.ParseFloat(string(d.Percent), 64); err != nil || p < 0 || p > 100 {
@@ -162,7 +173,10 @@ func checkNode(g Graph, n Node, queueOK func(int64) bool) error {
 			return nodeError(n, "%s", MsgEmptyFiles)
 		}
 	case KindTicket:
-		if d.QueueID <= 0 || queueOK == nil || !queueOK(d.QueueID) {
+		if d.QueueID <= 0 {
+			return nodeError(n, "%s", MsgNoQueue)
+		}
+		if queueOK == nil || !queueOK(d.QueueID) {
 			return nodeError(n, "escolha uma fila desta empresa.")
 		}
 	case KindCondition:
@@ -259,6 +273,16 @@ func checkIntegration(n Node, d NodeData) error {
 	}
 	if n.Type == KindOpenAI && (strings.TrimSpace(s.Name) == "" || strings.TrimSpace(s.Prompt) == "" || strings.TrimSpace(s.APIKey) == "") {
 		return nodeError(n, "nome, prompt e chave da API são obrigatórios.")
+	}
+	if n.Type == KindTypebot { // spec/3 §5 "Typebot": name 2-50
+		switch name := utf8.RuneCountInString(strings.TrimSpace(s.Name)); {
+		case name == 0:
+			return nodeError(n, "Required")
+		case name < TypebotNameMin:
+			return nodeError(n, "Too Short!")
+		case name > TypebotNameMax:
+			return nodeError(n, "Too Long!")
+		}
 	}
 	return nil
 }

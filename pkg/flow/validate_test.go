@@ -70,8 +70,9 @@ func TestValidate(t *testing.T) {
 		{"a question without a message", func() Graph {
 			return with(node("q3", KindQuestion, `{"typebotIntegration":{"answerKey":"idade"}}`))
 		}, "q3", "mensagem da pergunta"},
-		{"interval 0", func() Graph { return with(node("i", KindInterval, `{"sec":0}`)) }, "i", MsgInterval},
-		{"interval 121", func() Graph { return with(node("i", KindInterval, `{"sec":"121"}`)) }, "i", MsgInterval},
+		{"interval 0", func() Graph { return with(node("i", KindInterval, `{"sec":0}`)) }, "i", MsgIntervalEmpty},
+		{"interval without seconds", func() Graph { return with(node("i", KindInterval, `{}`)) }, "i", MsgIntervalEmpty},
+		{"interval 121", func() Graph { return with(node("i", KindInterval, `{"sec":"121"}`)) }, "i", MsgIntervalMax},
 		{"interval 120", func() Graph { return with(node("i", KindInterval, `{"sec":120}`)) }, "", ""},
 		{"randomizer 101", func() Graph { return with(node("r", KindRandomizer, `{"percent":101}`)) }, "r", "entre 0 e 100"},
 		{"randomizer 0", func() Graph { return with(node("r", KindRandomizer, `{"percent":0}`)) }, "", ""},
@@ -91,6 +92,16 @@ func TestValidate(t *testing.T) {
 			return with(node("c", KindSingleBlock, `{"elements":[{"type":"message","value":"Oi {{name}}"},{"type":"interval","value":"3"},{"type":"img","value":"`+img+`"}]}`))
 		}, "", ""},
 		{"an image node without its file", func() Graph { return with(node("m", KindImage, `{"url":""}`)) }, "m", MsgEmptyFiles},
+		{"a ticket node without a queue", func() Graph { return with(node("t3", KindTicket, `{"name":"x"}`)) }, "t3", MsgNoQueue},
+		{"a typebot node without a name", func() Graph {
+			return with(node("tb", KindTypebot, `{"typebotIntegration":{"urlN8N":"https://typebot.example","typebotSlug":"x"}}`))
+		}, "tb", "Required"},
+		{"a typebot node with a long name", func() Graph {
+			return with(node("tb", KindTypebot, `{"typebotIntegration":{"name":"`+strings.Repeat("a", 51)+`"}}`))
+		}, "tb", "Too Long!"},
+		{"a typebot node", func() Graph {
+			return with(node("tb", KindTypebot, `{"typebotIntegration":{"name":"Bot","typebotSlug":"x"}}`))
+		}, "", ""},
 		{"a ticket node of another company's queue", func() Graph { return with(node("t2", KindTicket, `{"queueId":8}`)) }, "t2", "fila desta empresa"},
 		{"a condition with an unknown operator", func() Graph {
 			return with(node("cd", KindCondition, `{"key":"nome","condition":"~=","value":"x"}`))

@@ -74,8 +74,8 @@ func (r HandoffRows) apply(byCompany map[int64]*companyConfig) {
 }
 
 // loadHandoffState reads, for the batch's tickets of companies with flows, their active
-// runs (one query), and for tickets the batch opened on connections with a welcome flow,
-// whether the contact had a ticket there before (one query).
+// runs (one query), and for tickets the batch opened on connections with a welcome or
+// "no phrase" flow, whether the contact had a ticket there before (one query).
 func (st *botState) loadHandoffState(tx *gorm.DB, arrivals []*arrival) error {
 	st.runs, st.returning = map[int64]*chatbot.Run{}, map[int64]bool{}
 	var tickets, contacts, conns, opened atdb.Int64s
@@ -93,7 +93,7 @@ func (st *botState) loadHandoffState(tx *gorm.DB, arrivals []*arrival) error {
 		}
 		if !created[a.ticket.ID] {
 			st.returning[a.ticket.ID] = true
-		} else if a.created && a.conn.FlowIDWelcome != nil {
+		} else if a.created && (a.conn.FlowIDWelcome != nil || a.conn.FlowIDNotPhrase != nil) {
 			contacts, conns, opened = append(contacts, a.contact.ID), append(conns, a.conn.ID), append(opened, a.ticket.ID)
 		}
 	}

@@ -50,6 +50,16 @@ func (r Runtime) load(ctx context.Context, p tasks.PromptMessage) (convo, error)
 	if who.DisableBot || c.msg.FromMe || t.Status == ticket.StatusClosed {
 		return convo{}, errSkip
 	}
+	// The plan's useOpenAi gates the AI wherever it runs (spec/3 §6): a connection's
+	// prompt kept after a downgrade, a flow's openai node.
+	var allowed bool
+	if err := db.Raw(`SELECT p.use_open_ai FROM companies c JOIN plans p ON p.id = c.plan_id WHERE c.id = ?`,
+		t.CompanyID).Scan(&allowed).Error; err != nil {
+		return convo{}, err
+	}
+	if !allowed {
+		return convo{}, errSkip
+	}
 	c.contact = who.Name
 	if c.prompt, err = r.settingsOf(ctx, p); err != nil {
 		if errors.Is(err, ErrNotFound) {

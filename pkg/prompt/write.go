@@ -120,5 +120,11 @@ func transfer(ctx context.Context, tx *gorm.DB, t *ticket.Ticket, queueID *int64
 			return false, err
 		}
 	}
-	return true, ticket.SetQueue(ctx, tx, t, *queueID)
+	if err := ticket.SetQueue(ctx, tx, t, *queueID); err != nil {
+		return false, err
+	}
+	// A flow's openai node answers only while the ticket has no queue (BEHAVIOUR §9): its
+	// wait ends here, so the customer's next message goes to the queue, not to the AI.
+	return true, tx.Exec(`UPDATE flow_runs SET status = 'done', waiting = '', updated_at = now()
+		WHERE ticket_id = ? AND status = 'waiting' AND waiting = 'ai'`, t.ID).Error
 }

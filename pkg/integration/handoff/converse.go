@@ -150,6 +150,11 @@ func (r Runner) apply(ctx context.Context, tx *gorm.DB, j job, s *session, t *ti
 		if err := ticket.WriteLog(ctx, tx, t.ID, logType, nil, t.QueueID); err != nil {
 			return false, nil, err
 		}
+		// A flow's typebot node is over too: its next message is not a new Typebot chat.
+		if err := tx.Exec(`UPDATE flow_runs SET status = 'done', waiting = '', updated_at = now()
+			WHERE ticket_id = ? AND status = 'waiting' AND waiting = 'typebot'`, t.ID).Error; err != nil {
+			return false, nil, err
+		}
 	}
 	if o.close {
 		farewell, err := ticket.CloseBySystem(ctx, tx, t, connectionOf(ctx, tx, *t), r.Settings, ticket.AutoClose{Farewell: true})

@@ -78,6 +78,13 @@ func (r Runner) Handle(ctx context.Context, p tasks.IntegrationMessage, retried,
 	if err != nil || !ok {
 		return err
 	}
+	// The plan's useIntegrations gates the outside bots wherever they run (spec/3 §6): an
+	// integration kept after a downgrade, a flow's typebot node.
+	var allowed bool
+	if err := r.DB.WithContext(ctx).Raw(`SELECT p.use_integrations FROM companies c JOIN plans p ON p.id = c.plan_id
+		WHERE c.id = ?`, p.CompanyID).Scan(&allowed).Error; err != nil || !allowed {
+		return err
+	}
 	var msg message.Message
 	err = r.DB.WithContext(ctx).Where("id = ? AND ticket_id = ? AND company_id = ?", p.MessageID, p.TicketID, p.CompanyID).
 		Take(&msg).Error

@@ -239,3 +239,31 @@ func scheduledSends(t *testing.T, w *world) int {
 	}
 	return n
 }
+
+// A flow's typebot node that hands the ticket back (a queue command, stopBot) ends the
+// run's Typebot wait: the customer's next message is not handed to a new Typebot chat.
+func TestTypebotFromFlowHandsBackEndsTheWait(t *testing.T) {
+	w := newWorld(t)
+	vendas := testutil.NewQueue(t, w.a, w.tk.CompanyID, "Vendas", "#f00")
+	fake := typebotFake(t, &vendas.ID)
+	var flowID, runID int64
+	w.a.DB.Raw(`INSERT INTO flows (company_id, name) VALUES (?, 'Bot') RETURNING id`, w.tk.CompanyID).Scan(&flowID)
+	w.a.DB.Raw(`INSERT INTO flow_runs (company_id, ticket_id, flow_id, node_id, status, waiting)
+		VALUES (?, ?, ?, 'tb', 'waiting', 'typebot') RETURNING id`, w.tk.CompanyID, w.tk.ID, flowID).Scan(&runID)
+	settings, _ := json.Marshal(map[string]any{"name": "Nó", "urlN8N": fake.URL, "typebotSlug": "fluxo"})
+	for _, s := range []string{"oi", "fila"} {
+		err := w.run.Handle(context.Background(), tasks.IntegrationMessage{CompanyID: w.tk.CompanyID, TicketID: w.tk.ID,
+			MessageID: w.inbound(t, s).ID, Settings: settings}, 0, 6)
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if tk := w.ticket(t); tk.QueueID == nil || *tk.QueueID != vendas.ID {
+		t.Fatalf("queue command: %+v", tk)
+	}
+	var active int64
+	w.a.DB.Raw(`SELECT count(*) FROM flow_runs WHERE id = ? AND status IN ('running','waiting')`, runID).Scan(&active)
+	if active != 0 {
+		t.Fatal("the flow still hands the customer's messages to Typebot after it handed the ticket back")
+	}
+}

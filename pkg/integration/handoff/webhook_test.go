@@ -1,10 +1,13 @@
 package handoff_test
 
 import (
+	"context"
+	"encoding/json"
 	"strconv"
 	"testing"
 
 	"atende/pkg/integration"
+	"atende/pkg/tasks"
 	"atende/pkg/testutil"
 )
 
@@ -52,5 +55,26 @@ func TestWebhookDeliverySignedAndOnce(t *testing.T) {
 	}
 	if len(w.replies(t)) != 0 {
 		t.Fatal("a webhook writes no reply")
+	}
+}
+
+// The plan flag useIntegrations gates the outside bots (spec/3 §6) wherever they run: a
+// company whose plan lost it (or that put a typebot node in a flow) reaches none of them.
+func TestIntegrationsNeedThePlansFlag(t *testing.T) {
+	w := newWorld(t)
+	fake := newFake(t, func(c call) (int, any) { return 200, map[string]any{"ok": true} })
+	w.a.DB.Exec(`UPDATE plans SET use_integrations = false WHERE id = (SELECT plan_id FROM companies WHERE id = ?)`, w.tk.CompanyID)
+	it := testutil.NewIntegration(t, w.a, w.tk.CompanyID, "hook", integration.TypeWebhook, fake.URL+"/hook", nil)
+	if err := w.hand(t, it, w.inbound(t, "oi")); err != nil {
+		t.Fatal(err)
+	}
+	settings, _ := json.Marshal(map[string]any{"name": "Nó", "urlN8N": fake.URL, "typebotSlug": "fluxo"})
+	err := w.run.Handle(context.Background(), tasks.IntegrationMessage{CompanyID: w.tk.CompanyID, TicketID: w.tk.ID,
+		MessageID: w.inbound(t, "olá").ID, Settings: settings}, 0, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(fake.got()); n != 0 || len(w.replies(t)) != 0 {
+		t.Fatalf("%d calls, replies %q", n, w.replies(t))
 	}
 }
