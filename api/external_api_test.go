@@ -256,6 +256,42 @@ func TestExternalAPIHeldTicket(t *testing.T) {
 	}
 }
 
+// A queueId of a queue that closes its tickets closes the ticket by the normal close, with
+// the farewell (decision 6); a ticket already in that queue, held by an attendant, stays.
+func TestExternalAPIClosingQueue(t *testing.T) {
+	e := newEnv(t)
+	acme := testutil.NewTenant(t, e.App, "acme", 0)
+	conn := sandboxConn(t, e, acme)
+	e.sql("UPDATE connections SET complation_message = 'Até logo!' WHERE id = ?", conn.ID)
+	closing := testutil.NewQueue(t, e.App, acme.Company.ID, "Encerrar", "#f00")
+	e.sql("UPDATE queues SET close_ticket = true WHERE id = ?", closing.ID)
+	st, body := e.call("POST", sendPath, conn.Token, map[string]any{"number": "5511999990005", "body": "Pedido entregue",
+		"userId": acme.Attender.ID, "queueId": closing.ID}, "")
+	res := decode[externalapi.Result](t, body)
+	if st != 200 || len(res.MessageIDs) != 2 {
+		t.Fatalf("send: %d %s (the message and the farewell expected)", st, body)
+	}
+	if n := count(e, "SELECT count(*) FROM tickets WHERE id = ? AND status = 'closed' AND queue_id = ?", res.TicketID, closing.ID); n != 1 {
+		t.Fatal("ticket not closed by its queue")
+	}
+	if n := count(e, "SELECT count(*) FROM messages WHERE id = ? AND body LIKE '%Até logo!'", res.MessageIDs[1]); n != 1 {
+		t.Fatal("no farewell")
+	}
+
+	held := testutil.NewQueue(t, e.App, acme.Company.ID, "Vendas", "#0f0")
+	st, body = e.call("POST", sendPath, conn.Token, map[string]any{"number": "5511999990006", "body": "Oi",
+		"userId": acme.Attender.ID, "queueId": held.ID}, "")
+	first := decode[externalapi.Result](t, body)
+	e.sql("UPDATE queues SET close_ticket = true WHERE id = ?", held.ID)
+	st2, body2 := e.call("POST", sendPath, conn.Token, map[string]any{"number": "5511999990006", "body": "Oi de novo", "queueId": held.ID}, "")
+	if st != 200 || st2 != 200 {
+		t.Fatalf("%d %s / %d %s", st, body, st2, body2)
+	}
+	if n := count(e, "SELECT count(*) FROM tickets WHERE id = ? AND status = 'open'", first.TicketID); n != 1 {
+		t.Fatal("a held ticket already in the queue was closed")
+	}
+}
+
 // The OpenAPI description is served, also to a browser.
 func TestExternalAPIDescription(t *testing.T) {
 	e := newEnv(t)

@@ -179,6 +179,27 @@ func TestFlowWelcomeWalk(t *testing.T) {
 	}
 }
 
+// A ticket node into a queue that closes its tickets closes the ticket by the normal close
+// (decision 6): the connection's farewell goes out and the run ends there.
+func TestFlowTicketNodeIntoClosingQueue(t *testing.T) {
+	f := newFlowEnv(t)
+	f.must(f.App.DB.Exec(`UPDATE queues SET close_ticket = true WHERE id = ?`, f.q.ID).Error)
+	f.setSetting(f.tn.Company.ID, "sendFarewellWaitingTicket", "enabled") // the ticket is pending when it closes
+	f.write("5511999990009", "oi", 2)
+	f.write("5511999990009", "1", 1)
+	if got := f.write("5511999990009", "maria@x.com", 2); !reflect.DeepEqual(got, []string{"Anotado: maria@x.com", "Atendimento encerrado."}) {
+		t.Fatalf("replies %q", got)
+	}
+	eventually(t, "ticket closed", func() bool { return f.ticket("5511999990009").Status == "closed" })
+	tk := f.ticket("5511999990009")
+	if tk.QueueID == nil || *tk.QueueID != f.q.ID {
+		t.Errorf("queue %v", tk.QueueID)
+	}
+	if n := count(f.env, `SELECT count(*) FROM flow_runs WHERE ticket_id = ? AND status IN ('running','waiting')`, tk.ID); n != 0 {
+		t.Errorf("active runs: %d", n)
+	}
+}
+
 func TestFlowPararAndDuplicateStep(t *testing.T) {
 	f := newFlowEnv(t)
 	f.write("5511999990002", "oi", 2)

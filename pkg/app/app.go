@@ -209,7 +209,7 @@ func (a *App) wire() {
 		Channels: a.Channels}
 	a.Kanban = kanban.Service{DB: a.DB, Events: a.Events, Queue: a.Queue, Messenger: a.Messages}
 	a.Reports = report.Service{DB: a.DB}
-	a.External = externalapi.Service{DB: a.DB, Messages: a.Messages, Events: a.Events}
+	a.External = externalapi.Service{DB: a.DB, Messages: a.Messages, Events: a.Events, Settings: a.Settings}
 	a.wireCampaigns()
 	a.PromptRuntime = prompt.Runtime{DB: a.DB, Events: a.Events, Messages: a.Messages, Media: a.Media,
 		AI: prompt.OpenAI{BaseURL: a.Cfg.OpenAIBaseURL}, Speech: prompt.AzureSpeech{URL: a.Cfg.AzureSpeechURL}}

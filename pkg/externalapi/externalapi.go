@@ -73,6 +73,7 @@ type Service struct {
 	DB       *gorm.DB
 	Messages message.Service
 	Events   realtime.Publisher
+	Settings ticket.Settings // the farewell and rating rules of a queue that closes its tickets
 }
 
 // Send writes r's messages on the contact's ticket of conn (found, reopened or created as
@@ -100,7 +101,7 @@ func (s Service) Send(ctx context.Context, conn connection.Connection, r Request
 			return err
 		}
 		oldStatus = t.Status
-		if msgs, err = s.write(ctx, tx, &t, r, drafts); err != nil {
+		if msgs, err = s.write(ctx, tx, conn, &t, r, drafts); err != nil {
 			return err
 		}
 		res = Result{Status: "SUCCESS", TicketID: t.ID, MessageIDs: make([]int64, len(msgs))}
@@ -152,9 +153,11 @@ func (s Service) prepare(ctx context.Context, tx *gorm.DB, conn connection.Conne
 
 // write hands the ticket to the user or queue asked for (never away from an attendant who
 // holds it: the message joins their conversation), stores the messages, then closes the
-// ticket when asked, without farewell.
-func (s Service) write(ctx context.Context, tx *gorm.DB, t *ticket.Ticket, r Request, drafts []message.Draft) ([]message.Message, error) {
+// ticket when asked, without farewell, or when its new queue closes its tickets, by the
+// normal close (decision 6).
+func (s Service) write(ctx context.Context, tx *gorm.DB, conn connection.Connection, t *ticket.Ticket, r Request, drafts []message.Draft) ([]message.Message, error) {
 	var err error
+	moved := r.QueueID != nil && (t.QueueID == nil || *t.QueueID != *r.QueueID)
 	switch {
 	case r.CloseTicket:
 	case r.UserID != nil:
@@ -166,10 +169,31 @@ func (s Service) write(ctx context.Context, tx *gorm.DB, t *ticket.Ticket, r Req
 		return nil, err
 	}
 	msgs, err := message.Write(ctx, tx, *t, r.UserID, drafts...)
-	if err == nil && r.CloseTicket {
-		err = ticket.CloseQuietly(ctx, tx, t)
+	switch {
+	case err != nil:
+		return msgs, err
+	case r.CloseTicket:
+		return msgs, ticket.CloseQuietly(ctx, tx, t)
+	case moved && t.QueueID != nil && *t.QueueID == *r.QueueID:
+		farewell, err := s.closeIfQueueCloses(ctx, tx, conn, t)
+		return append(msgs, farewell...), err
 	}
-	return msgs, err
+	return msgs, nil
+}
+
+// closeIfQueueCloses closes t, just moved into its queue, when that queue closes its
+// tickets, and writes the close's farewell or rating request.
+func (s Service) closeIfQueueCloses(ctx context.Context, tx *gorm.DB, conn connection.Connection, t *ticket.Ticket) ([]message.Message, error) {
+	var closes bool
+	if err := tx.Raw(`SELECT close_ticket FROM queues WHERE id = ? AND company_id = ?`, *t.QueueID, t.CompanyID).
+		Scan(&closes).Error; err != nil || !closes {
+		return nil, err
+	}
+	texts, err := ticket.CloseBySystem(ctx, tx, t, conn, s.Settings, ticket.AutoClose{Farewell: true})
+	if err != nil {
+		return nil, err
+	}
+	return message.WriteSystem(ctx, tx, *t, texts)
 }
 
 // Check validates the request's fields and files without writing anything (the api runs

@@ -95,15 +95,21 @@ func mediaPath(companyID int64, name string) string {
 	return prefix + strings.TrimPrefix(name, "/")
 }
 
-// ticketChanges applies a ticket node (the queue, pending) and a "parar" close.
+// ticketChanges applies a ticket node (the queue, pending) and a "parar" close. A queue
+// that closes its tickets closes this one too, by the normal close (decision 6).
 func (e Engine) ticketChanges(ctx context.Context, tx *gorm.DB, t *ticket.Ticket, res Result, done *applied) error {
+	closes := res.Close
 	if res.QueueID != nil {
-		var n int64
-		if err := tx.Raw(`SELECT count(*) FROM queues WHERE id = ? AND company_id = ?`, *res.QueueID, t.CompanyID).
-			Scan(&n).Error; err != nil {
+		var q struct {
+			N      int64
+			Closes bool
+		}
+		if err := tx.Raw(`SELECT count(*) AS n, coalesce(bool_or(close_ticket), false) AS closes FROM queues
+			WHERE id = ? AND company_id = ?`, *res.QueueID, t.CompanyID).Scan(&q).Error; err != nil {
 			return err
 		}
-		if n == 1 && t.UserID == nil {
+		if q.N == 1 && t.UserID == nil {
+			closes = closes || q.Closes
 			if err := ticket.SetQueue(ctx, tx, t, *res.QueueID); err != nil {
 				return err
 			}
@@ -115,7 +121,7 @@ func (e Engine) ticketChanges(ctx context.Context, tx *gorm.DB, t *ticket.Ticket
 			}
 		}
 	}
-	if !res.Close || t.ConnectionID == nil {
+	if !closes || t.ConnectionID == nil {
 		return nil
 	}
 	conn, err := connection.Store{DB: tx}.Get(ctx, *t.ConnectionID)
@@ -123,14 +129,10 @@ func (e Engine) ticketChanges(ctx context.Context, tx *gorm.DB, t *ticket.Ticket
 		return err
 	}
 	texts, err := ticket.CloseBySystem(ctx, tx, t, conn, e.Settings, ticket.AutoClose{Farewell: true})
-	if err != nil || len(texts) == 0 {
+	if err != nil {
 		return err
 	}
-	drafts := make([]message.Draft, len(texts))
-	for i, text := range texts {
-		drafts[i] = message.Draft{Body: message.Marked(text)}
-	}
-	msgs, err := message.Write(ctx, tx, *t, nil, drafts...)
+	msgs, err := message.WriteSystem(ctx, tx, *t, texts)
 	wrote(t, msgs)
 	done.msgs = append(done.msgs, msgs...)
 	return err

@@ -197,11 +197,7 @@ func (p Processor) settle(ctx context.Context, tx *gorm.DB, tu *turn, outs []ann
 	if len(o.Replies) > 0 {
 		at += max(o.Close.Delay, chatbot.Gap)
 	}
-	drafts := make([]message.Draft, len(texts))
-	for i, text := range texts {
-		drafts[i] = message.Draft{Body: message.Marked(text)}
-	}
-	msgs, err := message.Write(ctx, tx, *a.ticket, nil, drafts...)
+	msgs, err := message.WriteSystem(ctx, tx, *a.ticket, texts)
 	if err != nil {
 		return nil, err
 	}

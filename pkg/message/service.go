@@ -164,6 +164,19 @@ func (s Service) store(ctx context.Context, t ticket.Ticket, userID *int64, draf
 	return msgs, nil
 }
 
+// WriteSystem stores the system's texts (farewells, rating requests, bot replies) on t,
+// each with SystemMark, in order; no texts, nothing written.
+func WriteSystem(ctx context.Context, tx *gorm.DB, t ticket.Ticket, texts []string) ([]Message, error) {
+	if len(texts) == 0 {
+		return nil, nil
+	}
+	drafts := make([]Draft, len(texts))
+	for i, text := range texts {
+		drafts[i] = Draft{Body: Marked(text)}
+	}
+	return Write(ctx, tx, t, nil, drafts...)
+}
+
 // Write stores outgoing drafts of userID (nil: the system) on t inside tx, in order: rows
 // at ack 0 and the ticket's preview. Once tx committed, Dispatch sends them; a crash in
 // between leaves rows the reconciler sends, so nothing written is lost.

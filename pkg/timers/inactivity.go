@@ -106,7 +106,7 @@ func (s Service) warn(c connection.Connection, now time.Time) step {
 		}
 		var msgs []message.Message
 		if body != "" {
-			if msgs, err = write(ctx, tx, *t, []string{body}); err != nil {
+			if msgs, err = message.WriteSystem(ctx, tx, *t, []string{body}); err != nil {
 				return nil, err
 			}
 		}
@@ -126,6 +126,6 @@ func (s Service) expire(c connection.Connection) step {
 		if err != nil {
 			return nil, err
 		}
-		return write(ctx, tx, *t, texts)
+		return message.WriteSystem(ctx, tx, *t, texts)
 	}
 }

@@ -57,6 +57,6 @@ func (s Service) closeNPS(c connection.Connection) step {
 		if err != nil {
 			return nil, err
 		}
-		return write(ctx, tx, *t, texts)
+		return message.WriteSystem(ctx, tx, *t, texts)
 	}
 }

@@ -69,6 +69,6 @@ func (s Service) redirect(c connection.Connection, closes bool, now time.Time) s
 		if err != nil {
 			return nil, err
 		}
-		return write(ctx, tx, *t, texts)
+		return message.WriteSystem(ctx, tx, *t, texts)
 	}
 }

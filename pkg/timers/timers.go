@@ -142,19 +142,6 @@ func (s Service) announce(ctx context.Context, ids []int64, olds []string) {
 	}
 }
 
-// write stores texts as the system's outgoing messages on t, in order, marked as the
-// system's (message.Marked).
-func write(ctx context.Context, tx *gorm.DB, t ticket.Ticket, texts []string) ([]message.Message, error) {
-	drafts := make([]message.Draft, 0, len(texts))
-	for _, text := range texts {
-		drafts = append(drafts, message.Draft{Body: message.Marked(text)})
-	}
-	if len(drafts) == 0 {
-		return nil, nil
-	}
-	return message.Write(ctx, tx, t, nil, drafts...)
-}
-
 // render fills the message variables (BEHAVIOUR §11) of text for t; blank stays blank.
 func render(ctx context.Context, tx *gorm.DB, t ticket.Ticket, text string) (string, error) {
 	if strings.TrimSpace(text) == "" {
