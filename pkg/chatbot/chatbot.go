@@ -36,6 +36,9 @@ type Company struct {
 	Name      string
 	Location  *time.Location
 	Schedules hours.Schedules
+	// The plan's useOpenAi and useIntegrations: without them a connection's prompt and
+	// outside integrations (not flows) are skipped, and the bot goes on as if none were set.
+	UseOpenAI, UseIntegrations bool
 }
 
 // File is one file of a file list.

@@ -44,7 +44,7 @@ func fixture() Input {
 	suporte := &Queue{ID: 2, Name: "Suporte", Greeting: "Suporte: aguarde, {{firstName}}", OutOfHours: "Suporte fechado",
 		FileListID: id(5)}
 	fin := &Queue{ID: 3, Name: "Financeiro", Greeting: "Financeiro encerra", CloseTicket: true}
-	env := &Env{Company: Company{Name: "Acme", Location: sp},
+	env := &Env{Company: Company{Name: "Acme", Location: sp, UseOpenAI: true, UseIntegrations: true},
 		Settings: Settings{"sendGreetingMessageOneQueues": "enabled", "acceptAudioMessageContact": "enabled", "scheduleType": "disabled"},
 		Queues:   map[int64]*Queue{1: vendas, 2: suporte, 3: fin},
 		Links:    map[int64][]int64{7: {1, 2, 3}},

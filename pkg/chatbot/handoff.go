@@ -93,7 +93,7 @@ func (b *turn) handoff() bool {
 		return true
 	}
 	free := b.t.QueueID == nil && b.t.UserID == nil
-	if free && b.in.Conn.PromptID != nil { // 17 (stops: chatia's fall-through ⚠ is not kept)
+	if free && b.in.Conn.PromptID != nil && b.env.Company.UseOpenAI { // 17 (stops: chatia's fall-through ⚠ is not kept)
 		b.out.Handoff = &Handoff{Kind: HandoffPrompt, PromptID: *b.in.Conn.PromptID}
 		return true
 	}
@@ -116,6 +116,9 @@ func (b *turn) integrate(id int64, entry string) bool {
 		return false
 	}
 	if in.Type != IntegrationFlowbuilder {
+		if !b.env.Company.UseIntegrations {
+			return false // a plan without integrations: the bot goes on
+		}
 		b.t.UseIntegration, b.t.IntegrationID = true, &in.ID
 		b.out.Handoff = &Handoff{Kind: HandoffIntegration, IntegrationID: in.ID}
 		return true

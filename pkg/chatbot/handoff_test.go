@@ -109,5 +109,24 @@ func TestHandoff(t *testing.T) {
 			setup: func(in *Input) { handoffs(in); in.Ticket.QueueID = id(1) },
 			check: wantHandoff(Handoff{Kind: HandoffIntegration, IntegrationID: 9})},
 		{name: "no configuration: nothing changes", body: "oi", replies: []string{mainMenu}},
+		{name: "17: a plan without useOpenAi: the prompt is skipped, the menu runs", body: "oi",
+			setup:   func(in *Input) { handoffs(in); in.Conn.PromptID = id(3); in.Env.Company.UseOpenAI = false },
+			replies: []string{mainMenu}},
+		{name: "18: a plan without useIntegrations: the webhook is skipped, the menu runs", body: "oi",
+			setup: func(in *Input) {
+				handoffs(in)
+				in.Conn.IntegrationID, in.Env.Company.UseIntegrations = id(9), false
+			},
+			replies: []string{mainMenu}},
+		{name: "19/20: a plan without useIntegrations: the queue's options run instead", body: "1",
+			setup: func(in *Input) {
+				handoffs(in)
+				in.Ticket.UseIntegration, in.Ticket.IntegrationID, in.Ticket.QueueID = true, id(9), id(1)
+				in.Env.Company.UseIntegrations = false
+			},
+			replies: []string{planosMenu}},
+		{name: "18: a plan without useIntegrations still runs flows", body: "oi",
+			setup: func(in *Input) { flowBuilder(in); in.Env.Company.UseIntegrations = false },
+			check: wantHandoff(Handoff{Kind: HandoffFlow, FlowID: 100, Entry: EntryWelcome})},
 	})
 }

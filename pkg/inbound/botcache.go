@@ -94,10 +94,12 @@ func stamps(tx *gorm.DB, companies atdb.Int64s) (map[int64]string, error) {
 // it: every item names its company (co).
 type config struct {
 	Companies jsonList[struct {
-		ID        int64           `json:"co"`
-		Name      string          `json:"name"`
-		Timezone  string          `json:"timezone"`
-		Schedules hours.Schedules `json:"schedules"`
+		ID              int64           `json:"co"`
+		Name            string          `json:"name"`
+		Timezone        string          `json:"timezone"`
+		Schedules       hours.Schedules `json:"schedules"`
+		UseOpenAI       bool            `json:"useOpenAi"`
+		UseIntegrations bool            `json:"useIntegrations"`
 	}]
 	Queues jsonList[struct {
 		Company       int64           `json:"co"`
@@ -159,14 +161,16 @@ func (l *jsonList[T]) Scan(v any) error {
 	return json.Unmarshal(b, l)
 }
 
-// configQuery reads companies' configuration (name, zone, hours), their queues, option
+// configQuery reads companies' configuration (name, zone, hours, the plan's AI and
+// integration flags), their queues, option
 // trees (by id), their connections' queues (in orderQueue order, as the queue lists show
 // them) and the files of the lists their queues and options send: one statement of five
 // index scans, however many companies.
 const configQuery = `WITH q AS (SELECT * FROM queues WHERE company_id = ANY(?::bigint[]))
 SELECT
-  (SELECT json_agg(json_build_object('co', c.id, 'name', c.name, 'timezone', c.timezone, 'schedules', c.schedules))
-    FROM companies c WHERE c.id = ANY(?::bigint[])) AS companies,
+  (SELECT json_agg(json_build_object('co', c.id, 'name', c.name, 'timezone', c.timezone, 'schedules', c.schedules,
+      'useOpenAi', coalesce(p.use_open_ai, false), 'useIntegrations', coalesce(p.use_integrations, false)))
+    FROM companies c LEFT JOIN plans p ON p.id = c.plan_id WHERE c.id = ANY(?::bigint[])) AS companies,
   (SELECT json_agg(json_build_object('co', q.company_id, 'id', q.id, 'name', q.name, 'greeting', q.greeting_message,
       'outOfHours', q.out_of_hours_message, 'closeTicket', q.close_ticket, 'schedules', q.schedules,
       'integrationId', q.integration_id, 'fileListId', q.file_list_id)) FROM q) AS queues,
@@ -242,8 +246,9 @@ func readConfig(tx *gorm.DB, companies atdb.Int64s, stamped map[int64]string) ([
 	var out []*companyConfig
 	for _, co := range c.Companies {
 		e := &companyConfig{id: co.ID, stamp: stamped[co.ID], queues: map[int64]*chatbot.Queue{}, links: map[int64][]int64{},
-			files:   map[int64]*chatbot.FileList{},
-			company: chatbot.Company{Name: co.Name, Location: hours.ZoneOr(co.Timezone), Schedules: co.Schedules}}
+			files: map[int64]*chatbot.FileList{},
+			company: chatbot.Company{Name: co.Name, Location: hours.ZoneOr(co.Timezone), Schedules: co.Schedules,
+				UseOpenAI: co.UseOpenAI, UseIntegrations: co.UseIntegrations}}
 		byCompany[co.ID] = e
 		out = append(out, e)
 	}
