@@ -34,7 +34,7 @@ func TestLaneHooksEndToEnd(t *testing.T) {
 			e.countRows(`SELECT count(*) FROM ticket_tags WHERE ticket_id = ?`, ticketID) == 1
 	})
 	eventually(t, "Novo's greeting", func() bool {
-		return e.countRows(`SELECT count(*) FROM messages WHERE ticket_id = ? AND from_me AND body LIKE 'Bem-vindo de volta%'`, ticketID) == 1
+		return e.countRows(`SELECT count(*) FROM messages WHERE ticket_id = ? AND from_me AND body LIKE ?`, ticketID, mark+"Bem-vindo de volta%") == 1
 	})
 
 	admin := testutil.Token(t, e.App, a.Admin)

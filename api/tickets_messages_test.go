@@ -17,8 +17,11 @@ func (e *env) protocol(id int64) string {
 	return day + itoa(id)
 }
 
-// says expects exactly these message bodies on the ticket.
+// says expects exactly these automatic texts on the ticket, each with the system's mark.
 func (e *env) says(id int64, want ...string) func(*testing.T, []byte) {
+	for i := range want {
+		want[i] = mark + want[i]
+	}
 	return func(t *testing.T, _ []byte) {
 		t.Helper()
 		if got := e.messageBodies(id); !slices.Equal(got, want) {
@@ -87,7 +90,7 @@ func TestTicketAutomaticMessages(t *testing.T) {
 	if len(ids) != 5 || !slices.Equal(e.queuedSends(), ids) {
 		t.Errorf("queued sends %v, stored messages %v", e.queuedSends(), ids)
 	}
-	if got := e.ticketField(farewell.ID, "last_message"); got != "Obrigado pelo contato, Ana! Protocolo "+e.protocol(farewell.ID) {
+	if got := e.ticketField(farewell.ID, "last_message"); got != mark+"Obrigado pelo contato, Ana! Protocolo "+e.protocol(farewell.ID) {
 		t.Errorf("last message %q", got)
 	}
 }

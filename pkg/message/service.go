@@ -136,9 +136,10 @@ func (s Service) render(ctx context.Context, actor user.User, t ticket.Ticket, b
 	return vars.Render(body, v), nil
 }
 
-// SendText stores and queues an automatic text (ticket.Messenger).
+// SendText stores and queues an automatic text (ticket.Messenger), with SystemMark as the
+// bot's and the timers' texts: the phone's echo of it is ours, and search skips it.
 func (s Service) SendText(ctx context.Context, t ticket.Ticket, body string) error {
-	_, err := s.store(ctx, t, nil, Draft{Body: body})
+	_, err := s.store(ctx, t, nil, Draft{Body: Marked(body)})
 	return err
 }
 
