@@ -99,6 +99,17 @@ func (f *promptFixture) sent() []string {
 	return out
 }
 
+// wantPendingInQueue: the transfer left the ticket pending in the prompt's queue.
+func (f *promptFixture) wantPendingInQueue() {
+	f.t.Helper()
+	var status string
+	var queueID int64
+	f.a.DB.Raw("SELECT status, coalesce(queue_id, 0) FROM tickets WHERE id = ?", f.ticket).Row().Scan(&status, &queueID)
+	if status != "pending" || queueID != f.queue {
+		f.t.Fatalf("ticket %s in queue %d, want pending in %d", status, queueID, f.queue)
+	}
+}
+
 func (f *promptFixture) want(got []string, want ...string) {
 	f.t.Helper()
 	if fmt.Sprint(got) != fmt.Sprint(want) {
@@ -158,12 +169,7 @@ func TestPromptTransferPhrase(t *testing.T) {
 	if err := f.run(tasks.PromptMessage{MessageID: first, PromptID: f.promptID}); err != nil {
 		t.Fatal(err)
 	}
-	var status string
-	var queueID int64
-	f.a.DB.Raw("SELECT status, coalesce(queue_id, 0) FROM tickets WHERE id = ?", f.ticket).Row().Scan(&status, &queueID)
-	if status != "pending" || queueID != f.queue {
-		t.Fatalf("ticket %s in queue %d, want pending in %d", status, queueID, f.queue)
-	}
+	f.wantPendingInQueue()
 	f.want(f.sent(), "Vou chamar um atendente para você.", prompt.MsgWait)
 	second := f.say("Alô?", false)
 	if err := f.run(tasks.PromptMessage{MessageID: second, PromptID: f.promptID}); err != nil {
@@ -291,12 +297,7 @@ func TestPromptTransferEndsTheFlowsAIWait(t *testing.T) {
 	if err := f.run(tasks.PromptMessage{MessageID: msg, Settings: settings}); err != nil {
 		t.Fatal(err)
 	}
-	var status string
-	var queueID int64
-	f.a.DB.Raw("SELECT status, coalesce(queue_id, 0) FROM tickets WHERE id = ?", f.ticket).Row().Scan(&status, &queueID)
-	if status != "pending" || queueID != f.queue {
-		t.Fatalf("ticket %s in queue %d, want pending in %d", status, queueID, f.queue)
-	}
+	f.wantPendingInQueue()
 	var active int64
 	f.exec("SELECT count(*) FROM flow_runs WHERE id = ? AND status IN ('running','waiting')", &active, runID)
 	if active != 0 {
