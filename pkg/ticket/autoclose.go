@@ -95,11 +95,7 @@ func askRating(ctx context.Context, tx *gorm.DB, t *Ticket) error {
 // closeRow writes the close: status, the bot's counters and state reset, the episode
 // finished, the log entry.
 func closeRow(ctx context.Context, tx *gorm.DB, t *Ticket, logType string) error {
-	t.Status, t.IsBot, t.AmountUsedBotQueues, t.AmountUsedBotQueuesNPS = StatusClosed, false, 0, 0
-	t.ChatbotOptionID, t.SendInactiveMessage, t.IsOutOfHour = nil, false, false
-	if err := save(tx.WithContext(ctx), t.ID, map[string]any{"status": StatusClosed, "is_bot": false,
-		"amount_used_bot_queues": 0, "amount_used_bot_queues_nps": 0, "chatbot_option_id": nil,
-		"send_inactive_message": false, "is_out_of_hour": false}); err != nil {
+	if err := save(tx.WithContext(ctx), t.ID, endEpisode(t)); err != nil {
 		return err
 	}
 	if err := finishTracking(tx.WithContext(ctx), *t); err != nil {
@@ -109,6 +105,16 @@ func closeRow(ctx context.Context, tx *gorm.DB, t *Ticket, logType string) error
 		logType = LogClosed
 	}
 	return WriteLog(ctx, tx, t.ID, logType, t.UserID, t.QueueID)
+}
+
+// endEpisode closes t in memory and returns the columns to save: the bot's state of the
+// episode (menu counters, option stage, out-of-hours mark, inactivity warning) ends with
+// it, whoever closes, so that a reopened ticket starts afresh.
+func endEpisode(t *Ticket) map[string]any {
+	t.Status, t.IsBot, t.AmountUsedBotQueues, t.AmountUsedBotQueuesNPS = StatusClosed, false, 0, 0
+	t.ChatbotOptionID, t.SendInactiveMessage, t.IsOutOfHour = nil, false, false
+	return map[string]any{"status": StatusClosed, "is_bot": false, "amount_used_bot_queues": 0,
+		"amount_used_bot_queues_nps": 0, "chatbot_option_id": nil, "send_inactive_message": false, "is_out_of_hour": false}
 }
 
 // systemFarewell is the farewell of §6 for a close nobody typed: the attendant's own

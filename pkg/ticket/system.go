@@ -41,9 +41,7 @@ func CloseQuietly(ctx context.Context, tx *gorm.DB, t *Ticket) error {
 	if t.Status == StatusClosed {
 		return nil
 	}
-	t.Status = StatusClosed
-	t.SendInactiveMessage = false
-	if err := save(tx, t.ID, map[string]any{"status": StatusClosed, "is_bot": false, "send_inactive_message": false}); err != nil {
+	if err := save(tx, t.ID, endEpisode(t)); err != nil {
 		return err
 	}
 	if err := finishTracking(tx, *t); err != nil {

@@ -144,8 +144,9 @@ func (s Service) closeNow(ctx context.Context, tx *gorm.DB, v viewer, t Ticket, 
 			return s.askRatingNow(ctx, tx, t, conn, fx)
 		}
 	}
-	// The inactivity warning belongs to the episode the close ends (as closeRow's).
-	fields := map[string]any{"status": StatusClosed, "user_id": t.UserID, "is_bot": false, "send_inactive_message": false}
+	closed := t // t stays as it was: the farewell's rules read its status
+	fields := endEpisode(&closed)
+	fields["user_id"] = t.UserID
 	if in.AmountUsedBotQueues != nil {
 		fields["amount_used_bot_queues"] = *in.AmountUsedBotQueues
 	}

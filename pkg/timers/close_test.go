@@ -67,7 +67,8 @@ func TestCloseEndsTheFlowRun(t *testing.T) {
 // A ticket warned for inactivity, closed (by its attendant, or by the external API) and
 // reopened is warned again before it expires (BEHAVIOUR §6 "Inactivity and expiry": the
 // warning goes to tickets idle that long and not yet warned; a close ends the episode the
-// warning belonged to).
+// warning belonged to). Every close ends the episode's bot state the same way (counters,
+// out-of-hours mark), so a reopened ticket also starts the bot afresh.
 func TestReopenedTicketIsWarnedAgain(t *testing.T) {
 	a, svc := setup(t)
 	ctx := t.Context()
@@ -95,7 +96,13 @@ func TestReopenedTicketIsWarnedAgain(t *testing.T) {
 		t.Fatalf("warning changed %d tickets", n)
 	}
 	for by, tk := range tickets {
+		// The bot's state of the episode, as an earlier bot turn may have left it.
+		must(t, a.DB.Exec(`UPDATE tickets SET amount_used_bot_queues = 2, amount_used_bot_queues_nps = 1, is_out_of_hour = true
+			WHERE id = ?`, tk.ID).Error)
 		must(t, closes[by](reload(t, a, tk.ID)))
+		if got := reload(t, a, tk.ID); got.AmountUsedBotQueues != 0 || got.AmountUsedBotQueuesNPS != 0 || got.IsOutOfHour {
+			t.Errorf("closed by the %s: the bot's state stayed: %+v", by, got)
+		}
 		if _, err := a.Tickets.Update(tctx, ten.Admin, tk.ID, ticket.UpdateInput{Status: ticket.StatusOpen}); err != nil {
 			t.Fatal(err)
 		}
