@@ -84,6 +84,15 @@ func (s Store) Get(ctx context.Context, id int64) (Plan, error) {
 	return p, err
 }
 
+// CompanyHas reports whether the plan of company companyID has the named flag (Flag's
+// names); a company that is gone has none. The workers ask it where a plan's feature may
+// still be configured after a downgrade.
+func CompanyHas(ctx context.Context, db *gorm.DB, companyID int64, flag string) (bool, error) {
+	var p Plan
+	err := db.WithContext(ctx).Where("id = (SELECT plan_id FROM companies WHERE id = ?)", companyID).Limit(1).Find(&p).Error
+	return err == nil && p.Flag(flag), err
+}
+
 // LockForCompany locks the company's row for the rest of tx, so that concurrent writers of
 // one company are serialised past a limit check, and returns the company's plan.
 func LockForCompany(tx *gorm.DB, companyID int64) (Plan, error) {

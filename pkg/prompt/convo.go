@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"atende/pkg/message"
+	"atende/pkg/plan"
 	"atende/pkg/tasks"
 	"atende/pkg/ticket"
 )
@@ -52,9 +53,8 @@ func (r Runtime) load(ctx context.Context, p tasks.PromptMessage) (convo, error)
 	}
 	// The plan's useOpenAi gates the AI wherever it runs (spec/3 §6): a connection's
 	// prompt kept after a downgrade, a flow's openai node.
-	var allowed bool
-	if err := db.Raw(`SELECT p.use_open_ai FROM companies c JOIN plans p ON p.id = c.plan_id WHERE c.id = ?`,
-		t.CompanyID).Scan(&allowed).Error; err != nil {
+	allowed, err := plan.CompanyHas(ctx, db, t.CompanyID, "useOpenAi")
+	if err != nil {
 		return convo{}, err
 	}
 	if !allowed {

@@ -13,6 +13,7 @@ import (
 	"atende/pkg/connection"
 	"atende/pkg/integration"
 	"atende/pkg/message"
+	"atende/pkg/plan"
 	"atende/pkg/realtime"
 	"atende/pkg/storage"
 	"atende/pkg/tasks"
@@ -80,9 +81,7 @@ func (r Runner) Handle(ctx context.Context, p tasks.IntegrationMessage, retried,
 	}
 	// The plan's useIntegrations gates the outside bots wherever they run (spec/3 §6): an
 	// integration kept after a downgrade, a flow's typebot node.
-	var allowed bool
-	if err := r.DB.WithContext(ctx).Raw(`SELECT p.use_integrations FROM companies c JOIN plans p ON p.id = c.plan_id
-		WHERE c.id = ?`, p.CompanyID).Scan(&allowed).Error; err != nil || !allowed {
+	if allowed, err := plan.CompanyHas(ctx, r.DB, p.CompanyID, "useIntegrations"); err != nil || !allowed {
 		return err
 	}
 	var msg message.Message
