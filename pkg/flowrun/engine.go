@@ -223,8 +223,7 @@ func (e Engine) begin(tx *gorm.DB, p tasks.FlowStep, t ticket.Ticket) (Run, Inpu
 	if err != nil || !ok || t.Status == ticket.StatusClosed {
 		return Run{}, Input{}, false, err
 	}
-	if err := tx.Exec(`UPDATE flow_runs SET status = 'stopped', waiting = '', wake_at = NULL, updated_at = now()
-		WHERE ticket_id = ? AND status IN ('running','waiting')`, t.ID).Error; err != nil {
+	if err := ticket.StopFlowRuns(tx, t.ID); err != nil {
 		return Run{}, Input{}, false, err
 	}
 	var entryMsg *int64
@@ -253,4 +252,11 @@ func (r Run) state() State {
 	v := map[string]string{}
 	_ = json.Unmarshal(r.Variables, &v)
 	return State{NodeID: r.NodeID, Vars: v, Status: r.Status, Waiting: r.Waiting, Element: r.Element}
+}
+
+// EndWait ends the ticket's run that waits on an outside bot (WaitAI, WaitTypebot) once that
+// bot hands the ticket on: the customer's next message is not the bot's any more.
+func EndWait(tx *gorm.DB, ticketID int64, waiting string) error {
+	return tx.Exec(`UPDATE flow_runs SET status = ?, waiting = '', updated_at = now()
+		WHERE ticket_id = ? AND status = ? AND waiting = ?`, StatusDone, ticketID, StatusWaiting, waiting).Error
 }

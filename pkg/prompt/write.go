@@ -6,6 +6,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"atende/pkg/flowrun"
 	"atende/pkg/message"
 	"atende/pkg/queue"
 	"atende/pkg/ticket"
@@ -125,6 +126,5 @@ func transfer(ctx context.Context, tx *gorm.DB, t *ticket.Ticket, queueID *int64
 	}
 	// A flow's openai node answers only while the ticket has no queue (BEHAVIOUR §9): its
 	// wait ends here, so the customer's next message goes to the queue, not to the AI.
-	return true, tx.Exec(`UPDATE flow_runs SET status = 'done', waiting = '', updated_at = now()
-		WHERE ticket_id = ? AND status = 'waiting' AND waiting = 'ai'`, t.ID).Error
+	return true, flowrun.EndWait(tx, t.ID, flowrun.WaitAI)
 }

@@ -68,6 +68,11 @@ func finishTracking(tx *gorm.DB, t Ticket) error {
 		WHERE ticket_id = ? AND finished_at IS NULL`, t.UserID, t.QueueID, t.ID).Error; err != nil {
 		return err
 	}
+	return StopFlowRuns(tx, t.ID)
+}
+
+// StopFlowRuns stops the ticket's active flow run, if any (a close; a flow started over).
+func StopFlowRuns(tx *gorm.DB, ticketID int64) error {
 	return tx.Exec(`UPDATE flow_runs SET status = 'stopped', waiting = '', wake_at = NULL, updated_at = now()
-		WHERE ticket_id = ? AND status IN ('running','waiting')`, t.ID).Error
+		WHERE ticket_id = ? AND status IN ('running','waiting')`, ticketID).Error
 }

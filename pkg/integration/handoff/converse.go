@@ -9,6 +9,7 @@ import (
 	"gorm.io/gorm"
 
 	"atende/pkg/contact"
+	"atende/pkg/flowrun"
 	"atende/pkg/integration"
 	"atende/pkg/message"
 	"atende/pkg/ticket"
@@ -151,8 +152,7 @@ func (r Runner) apply(ctx context.Context, tx *gorm.DB, j job, s *session, t *ti
 			return false, nil, err
 		}
 		// A flow's typebot node is over too: its next message is not a new Typebot chat.
-		if err := tx.Exec(`UPDATE flow_runs SET status = 'done', waiting = '', updated_at = now()
-			WHERE ticket_id = ? AND status = 'waiting' AND waiting = 'typebot'`, t.ID).Error; err != nil {
+		if err := flowrun.EndWait(tx, t.ID, flowrun.WaitTypebot); err != nil {
 			return false, nil, err
 		}
 	}
