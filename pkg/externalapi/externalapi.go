@@ -175,25 +175,14 @@ func (s Service) write(ctx context.Context, tx *gorm.DB, conn connection.Connect
 	case r.CloseTicket:
 		return msgs, ticket.CloseQuietly(ctx, tx, t)
 	case moved && t.QueueID != nil && *t.QueueID == *r.QueueID:
-		farewell, err := s.closeIfQueueCloses(ctx, tx, conn, t)
+		texts, err := ticket.CloseIfQueueCloses(ctx, tx, t, conn, s.Settings)
+		if err != nil {
+			return msgs, err
+		}
+		farewell, err := message.WriteSystem(ctx, tx, *t, texts)
 		return append(msgs, farewell...), err
 	}
 	return msgs, nil
-}
-
-// closeIfQueueCloses closes t, just moved into its queue, when that queue closes its
-// tickets, and writes the close's farewell or rating request.
-func (s Service) closeIfQueueCloses(ctx context.Context, tx *gorm.DB, conn connection.Connection, t *ticket.Ticket) ([]message.Message, error) {
-	var closes bool
-	if err := tx.Raw(`SELECT close_ticket FROM queues WHERE id = ? AND company_id = ?`, *t.QueueID, t.CompanyID).
-		Scan(&closes).Error; err != nil || !closes {
-		return nil, err
-	}
-	texts, err := ticket.CloseBySystem(ctx, tx, t, conn, s.Settings, ticket.AutoClose{Farewell: true})
-	if err != nil {
-		return nil, err
-	}
-	return message.WriteSystem(ctx, tx, *t, texts)
 }
 
 // Check validates the request's fields and files without writing anything (the api runs

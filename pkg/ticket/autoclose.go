@@ -107,6 +107,27 @@ func closeRow(ctx context.Context, tx *gorm.DB, t *Ticket, logType string) error
 	return WriteLog(ctx, tx, t.ID, logType, t.UserID, t.QueueID)
 }
 
+// CloseIfQueueCloses closes t by the system's close, with its farewell or rating request,
+// when the queue t was just moved into closes its tickets (decision 6), and returns the
+// texts to send.
+func CloseIfQueueCloses(ctx context.Context, tx *gorm.DB, t *Ticket, conn connection.Connection, settings Settings) ([]string, error) {
+	if t.QueueID == nil || t.Status == StatusClosed {
+		return nil, nil
+	}
+	closes, err := queueCloses(tx, t.CompanyID, *t.QueueID)
+	if err != nil || !closes {
+		return nil, err
+	}
+	return CloseBySystem(ctx, tx, t, conn, settings, AutoClose{Farewell: true})
+}
+
+// queueCloses reports whether the company's queue closes the tickets that land in it.
+func queueCloses(tx *gorm.DB, companyID, queueID int64) (bool, error) {
+	var closes bool
+	err := tx.Raw(`SELECT close_ticket FROM queues WHERE id = ? AND company_id = ?`, queueID, companyID).Scan(&closes).Error
+	return closes, err
+}
+
 // endEpisode closes t in memory and returns the columns to save: the bot's state of the
 // episode (menu counters, option stage, out-of-hours mark, inactivity warning) ends with
 // it, whoever closes, so that a reopened ticket starts afresh.

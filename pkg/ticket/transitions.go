@@ -225,8 +225,7 @@ func (s Service) closeIfQueueCloses(ctx context.Context, tx *gorm.DB, v viewer, 
 	if fx.movedTo == 0 && samePtr(oldQueue, t.QueueID) {
 		return nil // the queue did not change
 	}
-	var closes bool
-	if err := tx.Table("queues").Select("close_ticket").Where("id = ?", *t.QueueID).Scan(&closes).Error; err != nil || !closes {
+	if closes, err := queueCloses(tx, t.CompanyID, *t.QueueID); err != nil || !closes {
 		return err
 	}
 	return s.closeNow(ctx, tx, v, t, UpdateInput{}, fx)
