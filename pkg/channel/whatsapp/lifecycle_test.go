@@ -127,6 +127,9 @@ func TestQRTimeoutAndWatchdog(t *testing.T) {
 	eventually(t, "connected", 30*time.Second, func() bool { return f.count(d.ID) == 1 && f.last(d.ID).IsConnected() })
 	eventually(t, "CONNECTED", 30*time.Second, func() bool { return state(t, a, d).Status == connection.StatusConnected })
 	f.last(d.ID).emit(&events.KeepAliveTimeout{ErrorCount: 3, LastSuccess: time.Now().Add(-time.Minute)})
+	// The loop may take Connected only after the handler has taken a keepalive failure (the
+	// fake's Connect emits it from a goroutine): the failure must survive it.
+	f.last(d.ID).emit(&events.Connected{})
 	eventually(t, "watchdog reconnect", 30*time.Second, func() bool { return f.count(d.ID) == 2 && f.last(d.ID).IsConnected() })
 }
 

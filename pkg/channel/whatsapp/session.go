@@ -194,8 +194,10 @@ func (s *session) lifecycle(ctx context.Context, e any) (bool, error) {
 		}
 	case *events.Connected:
 		s.code, s.phone = "", ""
+		// failing is left alone: a keepalive failure handled (synchronously) before this
+		// event reached the loop belongs to this client and must still trip the watchdog.
 		s.mu.Lock()
-		s.up, s.failing = true, time.Time{}
+		s.up = true
 		s.mu.Unlock()
 		if jid, err := types.ParseJID(s.device().JID()); err == nil && jid.User != "" {
 			s.number = jid.User
@@ -263,7 +265,7 @@ func (s *session) record(ctx context.Context, st connection.Session) {
 func (s *session) attach(cli Client, dev Device) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.cli, s.dev, s.up = cli, dev, false
+	s.cli, s.dev, s.up, s.failing = cli, dev, false, time.Time{} // a new client starts with no failures
 }
 
 func (s *session) device() Device {
