@@ -267,6 +267,41 @@ func TestFlowResumesAfterCrash(t *testing.T) {
 	}
 }
 
+// An attendant who accepts the ticket while the flow waits out an interval silences it:
+// the wake-up stops the run and sends nothing.
+func TestFlowIntervalStopsOnceAnAttendantHolds(t *testing.T) {
+	e := newEnv(t)
+	tn := testutil.NewTenant(t, e.App, "acme", 0)
+	conn := sandboxConn(t, e, tn)
+	flowID := insertFlow(t, e, tn.Company.ID, []fnode{
+		{"start", "start", nil}, {"a", "message", map[string]any{"label": "antes"}},
+		{"wait", "interval", map[string]any{"sec": 60}}, {"b", "message", map[string]any{"label": "depois"}},
+	}, [][3]string{{"start", "a", "a"}, {"a", "a", "wait"}, {"wait", "a", "b"}})
+	ctx := context.Background()
+	sim, err := flowrun.Service{DB: e.App.DB, Conns: connection.Store{DB: e.App.DB}, Queue: noQueue{}}.Simulate(
+		tenantCtx(tn.Company.ID), flowID, conn.ID, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	engine := flowrun.Engine{DB: e.App.DB, Events: e.App.Events, Settings: e.App.Settings} // wake-up not enqueued
+	if err := engine.Handle(ctx, tasks.FlowStep{CompanyID: tn.Company.ID, TicketID: sim.TicketID, FlowID: flowID,
+		Entry: flowrun.EntrySimulate}); err != nil {
+		t.Fatal(err)
+	}
+	e.App.DB.Exec(`UPDATE tickets SET status = 'open', user_id = ? WHERE id = ?`, tn.Attender.ID, sim.TicketID)
+	e.App.DB.Exec(`UPDATE flow_runs SET wake_at = now() - interval '1 second' WHERE ticket_id = ?`, sim.TicketID)
+	startWorker(t, e)
+	if err := worker.Reconcile(e.App, ctx); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the run stopped", func() bool {
+		return count(e, `SELECT count(*) FROM flow_runs WHERE ticket_id = ? AND status = 'stopped' AND wake_at IS NULL`, sim.TicketID) == 1
+	})
+	if n := count(e, `SELECT count(*) FROM messages WHERE ticket_id = ? AND from_me AND body LIKE '%depois'`, sim.TicketID); n != 0 {
+		t.Fatalf("the flow spoke over the attendant: %d", n)
+	}
+}
+
 // The simulator starts a flow for a pretend customer of a sandbox connection; the
 // customer's replies then walk it.
 func TestFlowSimulate(t *testing.T) {

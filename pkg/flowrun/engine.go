@@ -128,7 +128,10 @@ func (e Engine) step(ctx context.Context, tx *gorm.DB, p tasks.FlowStep, g *Give
 	if err != nil || !ok {
 		return nil, err
 	}
-	if t.Status == ticket.StatusClosed {
+	// A closed ticket ends its run; so does an attendant's holding it when the run resumes
+	// (an interval's wake-up, a reply queued before the accept): the bot falls silent once a
+	// person answers, as the inbound steps do (§1 step 16).
+	if t.Status == ticket.StatusClosed || (p.Entry == "" && t.UserID != nil && t.Status == ticket.StatusOpen) {
 		return nil, tx.Exec(`UPDATE flow_runs SET status = 'stopped', waiting = '', wake_at = NULL, updated_at = now()
 			WHERE id = ?`, run.ID).Error
 	}
