@@ -14,8 +14,9 @@ import (
 	"atende/pkg/tasks"
 )
 
-// queues are the shared queues plus this process's own queue, where work needing a
+// queues are the hot shared queues plus this process's own queue, where work needing a
 // session this process owns is handed to it (weighted like critical: sends wait on it).
+// The low queue has its own server (Run).
 func (w *Worker) queues() map[string]int {
 	q := maps.Clone(tasks.QueueWeights)
 	q[tasks.OwnerQueue(w.App.Cfg.WhatsApp.WorkerID)] = tasks.QueueWeights[tasks.QueueCritical]

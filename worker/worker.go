@@ -68,43 +68,66 @@ func (w *Worker) Mux() *asynq.ServeMux {
 	return mux
 }
 
-// Run processes tasks until ctx ends, then lets running tasks finish.
+// Run processes tasks until ctx ends, then lets running tasks finish. Two asynq servers
+// share the task table: one for the queues people wait on, asked every TaskCheckInterval,
+// and one for the cron-driven housekeeping queue, asked every HousekeepingCheckInterval.
+// asynq asks Redis once per queue per look, so the housekeeping queue beside the others
+// was a quarter of an idle worker's Redis calls (about 160 a second) for tasks that come
+// a few times a minute.
 func (w *Worker) Run(ctx context.Context) error {
-	srv := asynq.NewServer(w.App.RedisOpt, asynq.Config{
-		Concurrency:     w.App.Cfg.WorkerConcurrency,
-		Queues:          w.queues(),
-		ShutdownTimeout: 20 * time.Second,
-		// Delayed tasks (schedules, sandbox receipts, flow waits) are due within a second.
-		DelayedTaskCheckInterval: time.Second,
-		// asynq polls; after finding the queues empty it waits this long (±50 %) before it
-		// looks again. Its default of a second was the whole event-to-socket latency of a
-		// quiet pipeline (p50 0.8 s at 100 messages/s). At 20 ms a task still waited 15 ms
-		// (p50) for a worker at 1,000 messages a second; at 5 ms it waits 5. An idle worker
-		// asks Redis about 200 times a second, which Redis serves in well under a
-		// millisecond each.
-		TaskCheckInterval: TaskCheckInterval,
-		Logger:            asynqLogger{},
-		RetryDelayFunc:    retryDelay,
-		ErrorHandler: asynq.ErrorHandlerFunc(func(ctx context.Context, t *asynq.Task, err error) {
-			slog.Error("task failed", "type", t.Type(), "err", err)
-		}),
-	})
-	if err := srv.Start(w.Mux()); err != nil {
+	mux := w.Mux()
+	hot := w.server(w.queues(), w.App.Cfg.WorkerConcurrency, TaskCheckInterval)
+	if err := hot.Start(mux); err != nil {
+		return err
+	}
+	housekeeping := w.server(map[string]int{tasks.QueueLow: 1}, HousekeepingConcurrency, HousekeepingCheckInterval)
+	if err := housekeeping.Start(mux); err != nil {
+		hot.Shutdown()
 		return err
 	}
 	hosted, err := w.hostWhatsApp(ctx)
 	if err != nil {
-		srv.Shutdown()
+		hot.Shutdown()
+		housekeeping.Shutdown()
 		return err
 	}
 	<-ctx.Done()
-	<-hosted // sessions disconnected and leases released before the queue stops
-	srv.Shutdown()
+	<-hosted // sessions disconnected and leases released before the queues stop
+	hot.Shutdown()
+	housekeeping.Shutdown()
 	return nil
 }
 
-// TaskCheckInterval is how soon a worker that found no task looks again.
+func (w *Worker) server(queues map[string]int, concurrency int, checkEvery time.Duration) *asynq.Server {
+	return asynq.NewServer(w.App.RedisOpt, asynq.Config{
+		Concurrency:     concurrency,
+		Queues:          queues,
+		ShutdownTimeout: 20 * time.Second,
+		// Delayed tasks (schedules, sandbox receipts, flow waits) are due within a second.
+		DelayedTaskCheckInterval: time.Second,
+		TaskCheckInterval:        checkEvery,
+		Logger:                   asynqLogger{},
+		RetryDelayFunc:           retryDelay,
+		ErrorHandler: asynq.ErrorHandlerFunc(func(ctx context.Context, t *asynq.Task, err error) {
+			slog.Error("task failed", "type", t.Type(), "err", err)
+		}),
+	})
+}
+
+// TaskCheckInterval is how soon a worker that found the hot queues empty looks again
+// (±50 %). asynq polls; its default of a second was the whole event-to-socket latency of a
+// quiet pipeline (p50 0.8 s at 100 messages/s). At 20 ms a task still waited 15 ms (p50)
+// for a worker at 1,000 messages a second; at 5 ms it waits 5. An idle worker asks Redis
+// a few hundred times a second, which Redis serves in well under a millisecond each.
 const TaskCheckInterval = 5 * time.Millisecond
+
+// HousekeepingCheckInterval and HousekeepingConcurrency serve the low queue: timers,
+// invoices, prunes and deletions, which nobody watches arrive, and which then cannot take
+// the slots of sends.
+const (
+	HousekeepingCheckInterval = 250 * time.Millisecond
+	HousekeepingConcurrency   = 2
+)
 
 // retryDelay waits out what a provider asked for (channel.RetryLater: Graph rate limits);
 // a receipt about a message whose send is not recorded yet (webhooks and the sandbox's

@@ -15,15 +15,15 @@ import (
 	"github.com/hibiken/asynq"
 )
 
-// Queues and their weights for the worker's asynq server.
+// Queues of the worker's asynq servers.
 const (
 	QueueCritical = "critical" // user-facing sends
 	QueueDefault  = "default"
-	QueueLow      = "low" // housekeeping
+	QueueLow      = "low" // housekeeping: served by a server of its own, asked less often
 )
 
-// QueueWeights is the weighted priority the worker uses.
-var QueueWeights = map[string]int{QueueCritical: 6, QueueDefault: 3, QueueLow: 1}
+// QueueWeights is the weighted priority of the worker's hot queues (not QueueLow).
+var QueueWeights = map[string]int{QueueCritical: 6, QueueDefault: 3}
 
 // Task types.
 const (
