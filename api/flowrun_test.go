@@ -225,8 +225,11 @@ func TestFlowPararAndDuplicateStep(t *testing.T) {
 
 // A worker killed between a step's commit and its wake-up's enqueue: the reconciler finds
 // the interval past due and the run goes on, once.
-func TestFlowResumesAfterCrash(t *testing.T) {
-	e := newEnv(t)
+// waitingInterval starts a simulated run of "antes", a 60 s interval, "depois" on a new
+// company's sandbox connection, as a process that dies before it enqueues the wake-up
+// would, and returns the company and the run's ticket.
+func waitingInterval(t *testing.T, e *env) (testutil.Tenant, int64) {
+	t.Helper()
 	tn := testutil.NewTenant(t, e.App, "acme", 0)
 	conn := sandboxConn(t, e, tn)
 	flowID := insertFlow(t, e, tn.Company.ID, []fnode{
@@ -244,13 +247,20 @@ func TestFlowResumesAfterCrash(t *testing.T) {
 		Entry: flowrun.EntrySimulate}); err != nil {
 		t.Fatal(err)
 	}
+	return tn, sim.TicketID
+}
+
+func TestFlowResumesAfterCrash(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	_, ticketID := waitingInterval(t, e)
 	texts := func() int64 {
-		return count(e, `SELECT count(*) FROM messages WHERE ticket_id = ? AND from_me AND body LIKE '%depois'`, sim.TicketID)
+		return count(e, `SELECT count(*) FROM messages WHERE ticket_id = ? AND from_me AND body LIKE '%depois'`, ticketID)
 	}
 	if texts() != 0 {
 		t.Fatal("sent before the interval")
 	}
-	e.App.DB.Exec(`UPDATE flow_runs SET wake_at = now() - interval '1 second' WHERE ticket_id = ?`, sim.TicketID)
+	e.App.DB.Exec(`UPDATE flow_runs SET wake_at = now() - interval '1 second' WHERE ticket_id = ?`, ticketID)
 	startWorker(t, e)
 	if err := worker.Reconcile(e.App, ctx); err != nil {
 		t.Fatal(err)
@@ -260,7 +270,7 @@ func TestFlowResumesAfterCrash(t *testing.T) {
 		t.Fatal(err)
 	}
 	eventually(t, "run done", func() bool {
-		return count(e, `SELECT count(*) FROM flow_runs WHERE ticket_id = ? AND status = 'done'`, sim.TicketID) == 1
+		return count(e, `SELECT count(*) FROM flow_runs WHERE ticket_id = ? AND status = 'done'`, ticketID) == 1
 	})
 	if texts() != 1 {
 		t.Fatalf("sent %d times", texts())
@@ -271,33 +281,18 @@ func TestFlowResumesAfterCrash(t *testing.T) {
 // the wake-up stops the run and sends nothing.
 func TestFlowIntervalStopsOnceAnAttendantHolds(t *testing.T) {
 	e := newEnv(t)
-	tn := testutil.NewTenant(t, e.App, "acme", 0)
-	conn := sandboxConn(t, e, tn)
-	flowID := insertFlow(t, e, tn.Company.ID, []fnode{
-		{"start", "start", nil}, {"a", "message", map[string]any{"label": "antes"}},
-		{"wait", "interval", map[string]any{"sec": 60}}, {"b", "message", map[string]any{"label": "depois"}},
-	}, [][3]string{{"start", "a", "a"}, {"a", "a", "wait"}, {"wait", "a", "b"}})
 	ctx := context.Background()
-	sim, err := flowrun.Service{DB: e.App.DB, Conns: connection.Store{DB: e.App.DB}, Queue: noQueue{}}.Simulate(
-		tenantCtx(tn.Company.ID), flowID, conn.ID, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	engine := flowrun.Engine{DB: e.App.DB, Events: e.App.Events, Settings: e.App.Settings} // wake-up not enqueued
-	if err := engine.Handle(ctx, tasks.FlowStep{CompanyID: tn.Company.ID, TicketID: sim.TicketID, FlowID: flowID,
-		Entry: flowrun.EntrySimulate}); err != nil {
-		t.Fatal(err)
-	}
-	e.App.DB.Exec(`UPDATE tickets SET status = 'open', user_id = ? WHERE id = ?`, tn.Attender.ID, sim.TicketID)
-	e.App.DB.Exec(`UPDATE flow_runs SET wake_at = now() - interval '1 second' WHERE ticket_id = ?`, sim.TicketID)
+	tn, ticketID := waitingInterval(t, e)
+	e.App.DB.Exec(`UPDATE tickets SET status = 'open', user_id = ? WHERE id = ?`, tn.Attender.ID, ticketID)
+	e.App.DB.Exec(`UPDATE flow_runs SET wake_at = now() - interval '1 second' WHERE ticket_id = ?`, ticketID)
 	startWorker(t, e)
 	if err := worker.Reconcile(e.App, ctx); err != nil {
 		t.Fatal(err)
 	}
 	eventually(t, "the run stopped", func() bool {
-		return count(e, `SELECT count(*) FROM flow_runs WHERE ticket_id = ? AND status = 'stopped' AND wake_at IS NULL`, sim.TicketID) == 1
+		return count(e, `SELECT count(*) FROM flow_runs WHERE ticket_id = ? AND status = 'stopped' AND wake_at IS NULL`, ticketID) == 1
 	})
-	if n := count(e, `SELECT count(*) FROM messages WHERE ticket_id = ? AND from_me AND body LIKE '%depois'`, sim.TicketID); n != 0 {
+	if n := count(e, `SELECT count(*) FROM messages WHERE ticket_id = ? AND from_me AND body LIKE '%depois'`, ticketID); n != 0 {
 		t.Fatalf("the flow spoke over the attendant: %d", n)
 	}
 }
