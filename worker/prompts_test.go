@@ -306,10 +306,15 @@ func TestPromptTransferEndsTheFlowsAIWait(t *testing.T) {
 }
 
 // The plan flag useOpenAi gates the AI (spec/3 §6) wherever it runs: a company whose plan
-// lost it (or that put an openai node in a flow) gets no answer and the provider is not asked.
+// lost it (or that put an openai node in a flow) gets no answer and the provider is not asked;
+// the flow's run waiting on the AI ends, so the next message takes the queue path.
 func TestPromptNeedsThePlansOpenAIFlag(t *testing.T) {
 	f := newPromptFixture(t)
 	f.a.DB.Exec("UPDATE plans SET use_open_ai = false WHERE id = (SELECT plan_id FROM companies WHERE id = ?)", f.company)
+	var flowID, runID int64
+	f.exec(`INSERT INTO flows (company_id, name) VALUES (?, 'IA') RETURNING id`, &flowID, f.company)
+	f.exec(`INSERT INTO flow_runs (company_id, ticket_id, flow_id, node_id, status, waiting) VALUES (?, ?, ?, 'ai', 'waiting', 'ai')
+		RETURNING id`, &runID, f.company, f.ticket, flowID)
 	settings, _ := json.Marshal(map[string]any{"name": "Nó", "prompt": "Você é um robô do fluxo, responda curto.", "apiKey": "sk-node"})
 	for _, p := range []tasks.PromptMessage{{MessageID: f.say("Oi", false), PromptID: f.promptID},
 		{MessageID: f.say("Oi robô", false), Settings: settings}} {
@@ -320,5 +325,10 @@ func TestPromptNeedsThePlansOpenAIFlag(t *testing.T) {
 	f.want(f.sent())
 	if chats, _ := f.ai.calls(); len(chats) != 0 {
 		t.Fatalf("%d chat calls", len(chats))
+	}
+	var waiting int64
+	f.exec("SELECT count(*) FROM flow_runs WHERE id = ? AND status = 'waiting'", &waiting, runID)
+	if waiting != 0 {
+		t.Fatal("the flow's run still waits on an AI the plan does not allow")
 	}
 }

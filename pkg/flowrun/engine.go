@@ -258,7 +258,8 @@ func (r Run) state() State {
 }
 
 // EndWait ends the ticket's run that waits on an outside bot (WaitAI, WaitTypebot) once that
-// bot hands the ticket on: the customer's next message is not the bot's any more.
+// bot hands the ticket on, or once the plan no longer allows that bot: the customer's next
+// message is not the bot's any more.
 func EndWait(tx *gorm.DB, ticketID int64, waiting string) error {
 	return tx.Exec(`UPDATE flow_runs SET status = ?, waiting = '', updated_at = now()
 		WHERE ticket_id = ? AND status = ? AND waiting = ?`, StatusDone, ticketID, StatusWaiting, waiting).Error

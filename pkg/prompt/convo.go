@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"atende/pkg/flowrun"
 	"atende/pkg/message"
 	"atende/pkg/plan"
 	"atende/pkg/tasks"
@@ -58,6 +59,11 @@ func (r Runtime) load(ctx context.Context, p tasks.PromptMessage) (convo, error)
 		return convo{}, err
 	}
 	if !allowed {
+		if len(p.Settings) > 0 { // a flow's openai node: its run ends, the next message takes the queue path
+			if err := flowrun.EndWait(db, t.ID, flowrun.WaitAI); err != nil {
+				return convo{}, err
+			}
+		}
 		return convo{}, errSkip
 	}
 	c.contact = who.Name

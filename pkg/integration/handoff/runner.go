@@ -11,6 +11,7 @@ import (
 	"gorm.io/gorm"
 
 	"atende/pkg/connection"
+	"atende/pkg/flowrun"
 	"atende/pkg/integration"
 	"atende/pkg/message"
 	"atende/pkg/plan"
@@ -81,7 +82,12 @@ func (r Runner) Handle(ctx context.Context, p tasks.IntegrationMessage, retried,
 	}
 	// The plan's useIntegrations gates the outside bots wherever they run (spec/3 §6): an
 	// integration kept after a downgrade, a flow's typebot node.
+	// A flow's typebot node that the plan no longer allows ends its run, so that the
+	// customer's next message takes the queue path instead of going unanswered.
 	if allowed, err := plan.CompanyHas(ctx, r.DB, p.CompanyID, "useIntegrations"); err != nil || !allowed {
+		if err == nil && p.IntegrationID == 0 {
+			return flowrun.EndWait(r.DB.WithContext(ctx), p.TicketID, flowrun.WaitTypebot)
+		}
 		return err
 	}
 	var msg message.Message

@@ -59,7 +59,8 @@ func TestWebhookDeliverySignedAndOnce(t *testing.T) {
 }
 
 // The plan flag useIntegrations gates the outside bots (spec/3 §6) wherever they run: a
-// company whose plan lost it (or that put a typebot node in a flow) reaches none of them.
+// company whose plan lost it (or that put a typebot node in a flow) reaches none of them;
+// the flow's run waiting on Typebot ends, so the next message takes the queue path.
 func TestIntegrationsNeedThePlansFlag(t *testing.T) {
 	w := newWorld(t)
 	fake := newFake(t, func(c call) (int, any) { return 200, map[string]any{"ok": true} })
@@ -68,6 +69,10 @@ func TestIntegrationsNeedThePlansFlag(t *testing.T) {
 	if err := w.hand(t, it, w.inbound(t, "oi")); err != nil {
 		t.Fatal(err)
 	}
+	var runID int64
+	w.a.DB.Raw(`WITH f AS (INSERT INTO flows (company_id, name) VALUES (?, 'Typebot') RETURNING id)
+		INSERT INTO flow_runs (company_id, ticket_id, flow_id, node_id, status, waiting)
+		SELECT ?, ?, f.id, 'tb', 'waiting', 'typebot' FROM f RETURNING id`, w.tk.CompanyID, w.tk.CompanyID, w.tk.ID).Scan(&runID)
 	settings, _ := json.Marshal(map[string]any{"name": "Nó", "urlN8N": fake.URL, "typebotSlug": "fluxo"})
 	err := w.run.Handle(context.Background(), tasks.IntegrationMessage{CompanyID: w.tk.CompanyID, TicketID: w.tk.ID,
 		MessageID: w.inbound(t, "olá").ID, Settings: settings}, 0, 6)
@@ -76,5 +81,10 @@ func TestIntegrationsNeedThePlansFlag(t *testing.T) {
 	}
 	if n := len(fake.got()); n != 0 || len(w.replies(t)) != 0 {
 		t.Fatalf("%d calls, replies %q", n, w.replies(t))
+	}
+	var waiting int64
+	w.a.DB.Raw(`SELECT count(*) FROM flow_runs WHERE id = ? AND status = 'waiting'`, runID).Scan(&waiting)
+	if runID == 0 || waiting != 0 {
+		t.Fatalf("run %d: the flow still waits on a Typebot the plan does not allow", runID)
 	}
 }
