@@ -223,8 +223,6 @@ func TestFlowPararAndDuplicateStep(t *testing.T) {
 	eventually(t, "ticket closed", func() bool { return f.ticket("5511999990002").Status == "closed" })
 }
 
-// A worker killed between a step's commit and its wake-up's enqueue: the reconciler finds
-// the interval past due and the run goes on, once.
 // waitingInterval starts a simulated run of "antes", a 60 s interval, "depois" on a new
 // company's sandbox connection, as a process that dies before it enqueues the wake-up
 // would, and returns the company and the run's ticket.
@@ -250,13 +248,18 @@ func waitingInterval(t *testing.T, e *env) (testutil.Tenant, int64) {
 	return tn, sim.TicketID
 }
 
+// depoisSent counts the interval run's text sent after its wait.
+func depoisSent(e *env, ticketID int64) int64 {
+	return count(e, `SELECT count(*) FROM messages WHERE ticket_id = ? AND from_me AND body LIKE '%depois'`, ticketID)
+}
+
+// A worker killed between a step's commit and its wake-up's enqueue: the reconciler finds
+// the interval past due and the run goes on, once.
 func TestFlowResumesAfterCrash(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
 	_, ticketID := waitingInterval(t, e)
-	texts := func() int64 {
-		return count(e, `SELECT count(*) FROM messages WHERE ticket_id = ? AND from_me AND body LIKE '%depois'`, ticketID)
-	}
+	texts := func() int64 { return depoisSent(e, ticketID) }
 	if texts() != 0 {
 		t.Fatal("sent before the interval")
 	}
@@ -292,7 +295,7 @@ func TestFlowIntervalStopsOnceAnAttendantHolds(t *testing.T) {
 	eventually(t, "the run stopped", func() bool {
 		return count(e, `SELECT count(*) FROM flow_runs WHERE ticket_id = ? AND status = 'stopped' AND wake_at IS NULL`, ticketID) == 1
 	})
-	if n := count(e, `SELECT count(*) FROM messages WHERE ticket_id = ? AND from_me AND body LIKE '%depois'`, ticketID); n != 0 {
+	if n := depoisSent(e, ticketID); n != 0 {
 		t.Fatalf("the flow spoke over the attendant: %d", n)
 	}
 }

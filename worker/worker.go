@@ -85,16 +85,14 @@ func (w *Worker) Run(ctx context.Context) error {
 		hot.Shutdown()
 		return err
 	}
+	defer housekeeping.Shutdown()
+	defer hot.Shutdown() // first: sends stop before housekeeping does
 	hosted, err := w.hostWhatsApp(ctx)
 	if err != nil {
-		hot.Shutdown()
-		housekeeping.Shutdown()
 		return err
 	}
 	<-ctx.Done()
 	<-hosted // sessions disconnected and leases released before the queues stop
-	hot.Shutdown()
-	housekeeping.Shutdown()
 	return nil
 }
 

@@ -81,9 +81,8 @@ func (r Runner) Handle(ctx context.Context, p tasks.IntegrationMessage, retried,
 		return err
 	}
 	// The plan's useIntegrations gates the outside bots wherever they run (spec/3 §6): an
-	// integration kept after a downgrade, a flow's typebot node.
-	// A flow's typebot node that the plan no longer allows ends its run, so that the
-	// customer's next message takes the queue path instead of going unanswered.
+	// integration kept after a downgrade, a flow's typebot node. Such a node's run ends, so
+	// that the customer's next message takes the queue path instead of going unanswered.
 	if allowed, err := plan.CompanyHas(ctx, r.DB, p.CompanyID, "useIntegrations"); err != nil || !allowed {
 		if err == nil && p.IntegrationID == 0 {
 			return flowrun.EndWait(r.DB.WithContext(ctx), p.TicketID, flowrun.WaitTypebot)
