@@ -76,8 +76,8 @@ func welcomeFlow(queueID int64) ([]fnode, [][3]string) {
 }
 
 // newFlowEnv: a sandbox connection whose integration is a flowbuilder one, with the
-// welcome flow for first contacts.
-func newFlowEnv(t *testing.T) *flowEnv {
+// welcome flow for first contacts; edit changes the connection before it is stored.
+func newFlowEnv(t *testing.T, edit ...func(*connection.Connection)) *flowEnv {
 	t.Helper()
 	e := newEnv(t)
 	tn := testutil.NewTenant(t, e.App, "acme", 0)
@@ -96,6 +96,9 @@ func newFlowEnv(t *testing.T) *flowEnv {
 		Status: connection.StatusConnected, IsDefault: true, Token: connection.NewToken(), GroupAsTicket: "disabled",
 		MaxUseBotQueues: 3, MaxUseBotQueuesNPS: 2, WhenExpiresTicket: "0", IntegrationID: &integ, FlowIDWelcome: &flowID,
 		FlowIDNotPhrase: &flowID, ComplationMessage: "Atendimento encerrado."}
+	for _, f := range edit {
+		f(&c)
+	}
 	if err := e.App.DB.Create(&c).Error; err != nil {
 		t.Fatal(err)
 	}
@@ -197,6 +200,77 @@ func TestFlowTicketNodeIntoClosingQueue(t *testing.T) {
 	}
 	if n := count(f.env, `SELECT count(*) FROM flow_runs WHERE ticket_id = ? AND status IN ('running','waiting')`, tk.ID); n != 0 {
 		t.Errorf("active runs: %d", n)
+	}
+}
+
+// A flow that a queue's integration started hands the ticket to the queue at its ticket
+// node (BEHAVIOUR §9): the ticket no longer uses the integration, so the customer's next
+// message starts no flow again.
+func TestFlowFromAQueueEndsAtItsTicketNode(t *testing.T) {
+	var integ *int64
+	f := newFlowEnv(t, func(c *connection.Connection) { integ, c.IntegrationID = c.IntegrationID, nil })
+	f.queue("Vendas", "", func(q *queue.Queue) { q.IntegrationID = integ })
+	steps := []struct {
+		say  string
+		want []string
+	}{
+		{"oi", []string{"Olá Maria!", "Escolha:\n[1] Atendimento\n[2] Sair"}},
+		{"1", []string{"Seu e-mail?"}},
+		{"maria@x.com", []string{"Anotado: maria@x.com"}},
+	}
+	for _, s := range steps {
+		if got := f.write("5511999990010", s.say, len(s.want)); !reflect.DeepEqual(got, s.want) {
+			t.Fatalf("%q: got %q, want %q", s.say, got, s.want)
+		}
+	}
+	tk := f.ticket("5511999990010")
+	if tk.QueueID == nil || *tk.QueueID != f.q.ID || tk.Status != "pending" {
+		t.Fatalf("ticket %+v, want pending in %d", tk, f.q.ID)
+	}
+	if got := f.say("5511999990010", "olá"); len(got) != 0 {
+		t.Fatalf("the flow started over: %q", got)
+	}
+	if n := count(f.env, `SELECT count(*) FROM tickets WHERE id = ? AND (use_integration OR integration_id IS NOT NULL)`, tk.ID); n != 0 {
+		t.Error("the ticket still uses the queue's integration")
+	}
+}
+
+// "Close all" ends the flow state too (BEHAVIOUR §6): a ticket reopened within
+// timeCreateNewTicket starts the flow afresh instead of answering the old question.
+func TestFlowCloseAllEndsTheRun(t *testing.T) {
+	f := newFlowEnv(t, func(c *connection.Connection) { c.TimeCreateNewTicket = 60 })
+	f.write("5511999990011", "oi", 2)
+	f.write("5511999990011", "1", 1) // the run waits on the e-mail question
+	st, body := f.call("POST", "/tickets/closeAll", testutil.Token(t, f.App, f.tn.Admin), map[string]any{"status": "pending"}, "")
+	if st != 200 {
+		t.Fatalf("closeAll: %d %s", st, body)
+	}
+	tk := f.ticket("5511999990011")
+	if n := count(f.env, `SELECT count(*) FROM flow_runs WHERE ticket_id = ? AND status IN ('running','waiting')`, tk.ID); n != 0 {
+		t.Fatalf("active runs after close all: %d", n)
+	}
+	if got := f.write("5511999990011", "quero suporte", 2); !reflect.DeepEqual(got, []string{"Olá Maria!", "Escolha:\n[1] Atendimento\n[2] Sair"}) {
+		t.Fatalf("after close all: %q", got)
+	}
+}
+
+// A person who transfers a ticket mid-flow takes it from the bot: the run stops and the
+// customer's answer is conversation, not the flow's.
+func TestFlowStopsWhenStaffTransfers(t *testing.T) {
+	f := newFlowEnv(t)
+	f.write("5511999990012", "oi", 2)
+	f.write("5511999990012", "1", 1) // the run waits on the e-mail question
+	tk := f.ticket("5511999990012")
+	st, body := f.call("PUT", fmt.Sprintf("/tickets/%d", tk.ID), testutil.Token(t, f.App, f.tn.Admin),
+		map[string]any{"queueId": f.q.ID, "isTransfered": true}, "")
+	if st != 200 {
+		t.Fatalf("transfer: %d %s", st, body)
+	}
+	if n := count(f.env, `SELECT count(*) FROM flow_runs WHERE ticket_id = ? AND status IN ('running','waiting')`, tk.ID); n != 0 {
+		t.Fatalf("active runs after the transfer: %d", n)
+	}
+	if got := f.say("5511999990012", "maria@x.com"); len(got) != 0 {
+		t.Fatalf("the flow answered after the transfer: %q", got)
 	}
 }
 

@@ -65,12 +65,13 @@ type Handoffs struct {
 	HasFlows     bool // runs can exist (simulator, webhooks): the batch loads them
 }
 
-// Run is the ticket's active flow run. Pending: a run the batch itself started, not
-// committed yet: the ticket's further messages of the batch wait for it.
+// Run is the ticket's active flow run. OnAI: it waits on an openai node, which answers only
+// while the ticket has no queue (BEHAVIOUR §1 step 16, §9). Pending: a run the batch itself
+// started, not committed yet: the ticket's further messages of the batch wait for it.
 type Run struct {
 	ID      int64
 	Step    int
-	Waiting string
+	OnAI    bool
 	Pending bool
 }
 
@@ -85,8 +86,9 @@ func (b *turn) handoff() bool {
 	if b.group() || b.t.Imported {
 		return false
 	}
-	// 16: mid-flow, the run decides (not once an attendant holds the ticket)
-	if r := b.in.Run; r != nil && b.t.UserID == nil {
+	// 16: mid-flow, the run decides (not once an attendant holds the ticket, nor an AI wait
+	// once the ticket has a queue: the queue logic has it)
+	if r := b.in.Run; r != nil && b.t.UserID == nil && !(r.OnAI && b.t.QueueID != nil) {
 		if !r.Pending {
 			b.out.Handoff = &Handoff{Kind: HandoffFlow, RunID: r.ID, Step: r.Step}
 		}

@@ -32,7 +32,19 @@ func wantHandoff(h Handoff) func(*testing.T, Outcome) {
 func TestHandoff(t *testing.T) {
 	run(t, []row{
 		{name: "16: mid-flow reply goes to the run", body: "1",
-			setup: func(in *Input) { flowBuilder(in); in.Run = &Run{ID: 5, Step: 3, Waiting: "reply"} },
+			setup: func(in *Input) { flowBuilder(in); in.Run = &Run{ID: 5, Step: 3} },
+			check: wantHandoff(Handoff{Kind: HandoffFlow, RunID: 5, Step: 3})},
+		{name: "16: a question after a ticket node still takes the reply in the queue", body: "Maria",
+			setup: func(in *Input) { flowBuilder(in); in.Run, in.Ticket.QueueID = &Run{ID: 5, Step: 3}, id(1) },
+			check: wantHandoff(Handoff{Kind: HandoffFlow, RunID: 5, Step: 3})},
+		{name: "16: an AI wait ends at a queue: the queue's options run", body: "1",
+			setup: func(in *Input) {
+				flowBuilder(in)
+				in.Run, in.Ticket.QueueID = &Run{ID: 5, Step: 3, OnAI: true}, id(1)
+			},
+			replies: []string{planosMenu}},
+		{name: "16: an AI wait without a queue takes the message", body: "oi",
+			setup: func(in *Input) { flowBuilder(in); in.Run = &Run{ID: 5, Step: 3, OnAI: true} },
 			check: wantHandoff(Handoff{Kind: HandoffFlow, RunID: 5, Step: 3})},
 		{name: "16: a run started earlier in the batch swallows the message", body: "oi",
 			setup: func(in *Input) { flowBuilder(in); in.Run = &Run{Pending: true} },

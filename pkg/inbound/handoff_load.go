@@ -5,6 +5,7 @@ import (
 
 	"atende/pkg/chatbot"
 	atdb "atende/pkg/db"
+	"atende/pkg/flowrun"
 )
 
 // The hand-off configuration of issue 14 rides on the bot cache (botcache.go): its one
@@ -108,7 +109,7 @@ func (st *botState) loadHandoffState(tx *gorm.DB, arrivals []*arrival) error {
 			return err
 		}
 		for _, r := range rows {
-			st.runs[r.TicketID] = &chatbot.Run{ID: r.ID, Step: r.Step, Waiting: r.Waiting}
+			st.runs[r.TicketID] = &chatbot.Run{ID: r.ID, Step: r.Step, OnAI: r.Waiting == flowrun.WaitAI}
 		}
 	}
 	if len(opened) == 0 {

@@ -21,14 +21,32 @@ func Assign(ctx context.Context, tx *gorm.DB, t *Ticket, userID int64, queueID *
 	return assignTo(ctx, tx, t, userID, queueID, LogOpen)
 }
 
-// SetQueue moves an unowned ticket to queueID (the API's queueId without userId).
+// SetQueue moves an unowned ticket to queueID (the API's queueId without userId, a flow's
+// ticket node, a bot's transfer). From then on the queue logic has the ticket (BEHAVIOUR §9
+// ticket node, §10 "integration cleared"): the integration it used is cleared, else the
+// next message would go back to it and a queue's flow would start over.
 func SetQueue(ctx context.Context, tx *gorm.DB, t *Ticket, queueID int64) error {
-	if t.UserID != nil || (t.QueueID != nil && *t.QueueID == queueID) {
+	if t.UserID != nil {
 		return nil
 	}
-	t.QueueID = &queueID
-	if err := save(tx, t.ID, map[string]any{"queue_id": queueID}); err != nil {
+	fields := map[string]any{}
+	if t.UseIntegration || t.IntegrationID != nil {
+		t.UseIntegration, t.IntegrationID = false, nil
+		fields["use_integration"], fields["integration_id"] = false, nil
+	}
+	moved := t.QueueID == nil || *t.QueueID != queueID
+	if moved {
+		t.QueueID = &queueID
+		fields["queue_id"] = queueID
+	}
+	if len(fields) == 0 {
+		return nil
+	}
+	if err := save(tx, t.ID, fields); err != nil {
 		return err
+	}
+	if !moved {
+		return nil
 	}
 	if err := trackQueue(tx, *t); err != nil {
 		return err

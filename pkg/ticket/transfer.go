@@ -44,9 +44,15 @@ func (s Service) transfer(ctx context.Context, tx *gorm.DB, v viewer, t Ticket, 
 	case old.Status != StatusGroup:
 		t.Status = StatusOpen
 	}
+	// A person moved the ticket: the bot is done with it. Its flow run stops and the
+	// integration it used is cleared, so the queue (or the attendant) has it from now on.
+	t.UseIntegration, t.IntegrationID = false, nil
 	err := save(tx, t.ID, map[string]any{"status": t.Status, "queue_id": t.QueueID, "user_id": t.UserID,
-		"is_transfered": true, "is_bot": false})
+		"is_transfered": true, "is_bot": false, "use_integration": false, "integration_id": nil})
 	if err != nil {
+		return err
+	}
+	if err := StopFlowRuns(tx, t.ID); err != nil {
 		return err
 	}
 	if err := s.trackTransfer(ctx, tx, v, old, t); err != nil {

@@ -12,7 +12,10 @@ import (
 // attendant who receives it reads the whole conversation. The old ticket keeps its logs
 // and notes as the record of the first service.
 func (s Service) transferToNewTicket(ctx context.Context, tx *gorm.DB, v viewer, old Ticket, in UpdateInput, fx *effects) error {
-	if err := save(tx, old.ID, map[string]any{"status": StatusClosed, "is_transfered": true, "is_bot": false}); err != nil {
+	closed := old
+	fields := endEpisode(&closed) // as every close: a reopened ticket starts afresh
+	fields["is_transfered"] = true
+	if err := save(tx, old.ID, fields); err != nil {
 		return err
 	}
 	if err := finishTracking(tx, old); err != nil {
