@@ -338,6 +338,14 @@ func TestOptions(t *testing.T) {
 					t.Fatal(o.Ticket)
 				}
 			}},
+		{name: "queue option into a queue that closes: the normal close (decision 6)", body: "2",
+			replies: []string{"Transferindo para Suporte\n\n*[ # ]* - Voltar ao menu principal\n*[ Sair ]* - Encerrar atendimento"},
+			setup:   func(in *Input) { at(0)(in); in.Env.Queues[2].CloseTicket = true },
+			check: func(t *testing.T, o Outcome) {
+				if queueOf(o) != 2 || o.Close == nil || !o.Close.Farewell || o.Close.Delay != 4*time.Second {
+					t.Fatalf("%+v %+v", o.Ticket, o.Close)
+				}
+			}},
 		{name: "file option sends the list", body: "3",
 			replies: []string{"Segue o catálogo\n\n*[ # ]* - Voltar ao menu principal\n*[ Sair ]* - Encerrar atendimento", "catalogo.pdf"}, setup: at(0)},
 		{name: "closing option closes without farewell", body: "4",
@@ -599,6 +607,14 @@ func TestHoursAndVacation(t *testing.T) {
 		{name: "vacation: the vacation text, nothing else", body: "oi", replies: []string{"Férias até dia 26, Maria"}, setup: vacation},
 		{name: "vacation: at most once a day", body: "oi", replies: nil,
 			setup: func(in *Input) { vacation(in); in.SentToday = []string{"Olá", "Férias até dia 26, Maria"} }},
+		{name: "vacation: once a day, whatever the hour does to its variables", body: "oi", replies: nil,
+			setup: func(in *Input) {
+				vacation(in)
+				in.Conn.CollectiveVacationMessage = "{{ms}}, {{firstName}}! Férias (até 26)"
+				in.SentToday = []string{"Boa madrugada, Maria! Férias (até 26)"} // at 10:00 it renders "Bom dia"
+			}},
+		{name: "vacation: another text today does not count", body: "oi", replies: []string{"Férias até dia 26, Maria"},
+			setup: func(in *Input) { vacation(in); in.SentToday = []string{"Férias até dia 27, Maria"} }},
 		{name: "vacation over: the menu", body: "oi", replies: []string{mainMenu},
 			setup: func(in *Input) { vacation(in); in.Now = now.Add(48 * time.Hour) }},
 		{name: "vacation: empty messages get nothing special", body: "  ", replies: []string{mainMenu}, setup: vacation},

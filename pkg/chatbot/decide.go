@@ -1,6 +1,7 @@
 package chatbot
 
 import (
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -154,10 +155,31 @@ func (b *turn) vacation() bool {
 	if today.Before(c.CollectiveVacationStart.Time) || today.After(c.CollectiveVacationEnd.Time) {
 		return false
 	}
-	if text := b.render(c.CollectiveVacationMessage); !slices.Contains(b.in.SentToday, text) {
-		b.say(text)
+	if !sentAlready(c.CollectiveVacationMessage, b.in.SentToday) {
+		b.say(b.render(c.CollectiveVacationMessage))
 	}
 	return true
+}
+
+// sentAlready: one of sent is template rendered. Its variables may render differently by
+// the hour ({{ms}}, {{hour}}), so the template's fixed text is matched, with anything in
+// place of each variable, not one rendering of it.
+func sentAlready(template string, sent []string) bool {
+	var p strings.Builder
+	p.WriteString(`(?s)^`)
+	rest := template
+	for {
+		i := strings.Index(rest, "{{")
+		j := strings.Index(rest[max(i, 0):], "}}")
+		if i < 0 || j < 0 {
+			break
+		}
+		p.WriteString(regexp.QuoteMeta(rest[:i]) + `.*`)
+		rest = rest[i+j+2:]
+	}
+	p.WriteString(regexp.QuoteMeta(rest) + `$`)
+	re := regexp.MustCompile(p.String())
+	return slices.ContainsFunc(sent, re.MatchString)
 }
 
 // empty: a message with neither text nor media.

@@ -241,6 +241,7 @@ func (b *turn) showOptions(q *Queue, stage *Option) {
 func (b *turn) pick(q *Queue, o *Option, first bool) {
 	b.t.AmountUsedBotQueues = 0
 	b.t.ChatbotOptionID = &o.ID
+	closingQueue := false // the option moved the ticket into a queue that closes its tickets
 	moveTo := func(queueID *int64) {
 		if queueID == nil {
 			return
@@ -248,6 +249,9 @@ func (b *turn) pick(q *Queue, o *Option, first bool) {
 		b.t.QueueID = queueID
 		b.log(ticket.LogQueue, queueID)
 		b.out.Queued = queueID
+		if q := b.env.Queues[*queueID]; q != nil && q.CloseTicket {
+			closingQueue = true
+		}
 	}
 	switch o.Type {
 	case TypeQueue:
@@ -278,8 +282,11 @@ func (b *turn) pick(q *Queue, o *Option, first bool) {
 	if o.Type == TypeFile {
 		b.files(o.OptFileID)
 	}
-	if o.CloseTicket {
+	switch {
+	case o.CloseTicket:
 		b.closeWith(Close{Delay: 2 * time.Second})
+	case closingQueue: // decision 6: the normal close, as when the menu enters such a queue
+		b.closeWith(Close{Farewell: true, Delay: 4 * time.Second})
 	}
 }
 
