@@ -274,6 +274,24 @@ func TestFlowStopsWhenStaffTransfers(t *testing.T) {
 	}
 }
 
+// A flow switched off starts for nobody: the message is not swallowed, the queue takes it;
+// switching it off reaches the bot's cached configuration at once.
+func TestFlowSwitchedOffLeavesTheQueueMenu(t *testing.T) {
+	f := newFlowEnv(t)
+	f.queue("Vendas", "", nil)
+	f.queue("Financeiro", "", nil)
+	f.write("5511999990013", "oi", 2) // the welcome flow, and the configuration cached
+	f.must(f.App.DB.Exec(`UPDATE flows SET active = false WHERE id = ?`, f.flowID).Error)
+	got := f.say("5511999990014", "oi")
+	if len(got) != 1 || !strings.Contains(got[0], "Vendas") || !strings.Contains(got[0], "Financeiro") {
+		t.Fatalf("replies %q, want the queue menu", got)
+	}
+	tk := f.ticket("5511999990014")
+	if n := count(f.env, `SELECT count(*) FROM flow_runs WHERE ticket_id = ?`, tk.ID); n != 0 {
+		t.Fatalf("runs: %d", n)
+	}
+}
+
 func TestFlowPararAndDuplicateStep(t *testing.T) {
 	f := newFlowEnv(t)
 	f.write("5511999990002", "oi", 2)

@@ -62,7 +62,8 @@ type Integration struct {
 type Handoffs struct {
 	Phrases      []Phrase
 	Integrations map[int64]Integration
-	HasFlows     bool // runs can exist (simulator, webhooks): the batch loads them
+	HasFlows     bool           // runs can exist (simulator, webhooks): the batch loads them
+	Inactive     map[int64]bool // flows switched off: no entry starts them
 }
 
 // Run is the ticket's active flow run. OnAI: it waits on an openai node, which answers only
@@ -146,13 +147,16 @@ func (b *turn) integration(id int64) (Integration, bool) {
 
 // entry picks the flow a message starts (§9 entry, decision 9): a phrase campaign of this
 // connection, else the integration's own flow, else the connection's welcome flow for a
-// first contact or its "no phrase" flow for a returning one.
+// first contact or its "no phrase" flow for a returning one. A flow switched off is passed
+// over, so that the next rule (at last the queue menu) answers instead of nothing.
 func (b *turn) entry(in Integration) (int64, string) {
+	h := b.env.Handoffs
+	on := func(id int64) bool { return id != 0 && (h == nil || !h.Inactive[id]) }
 	text := strings.ToLower(strings.TrimSpace(b.in.Msg.Body))
-	if h := b.env.Handoffs; h != nil && text != "" {
+	if h != nil && text != "" {
 		for _, p := range h.Phrases {
 			phrase := strings.ToLower(strings.TrimSpace(p.Phrase))
-			if p.ConnectionID != b.in.Conn.ID || phrase == "" {
+			if p.ConnectionID != b.in.Conn.ID || phrase == "" || !on(p.FlowID) {
 				continue
 			}
 			if (p.MatchType == "contains" && strings.Contains(text, phrase)) || (p.MatchType != "contains" && text == phrase) {
@@ -160,14 +164,14 @@ func (b *turn) entry(in Integration) (int64, string) {
 			}
 		}
 	}
-	if in.FlowID != 0 {
+	if on(in.FlowID) {
 		return in.FlowID, EntryQueue
 	}
 	c := b.in.Conn
-	if !b.in.Returning && c.FlowIDWelcome != nil {
+	if !b.in.Returning && c.FlowIDWelcome != nil && on(*c.FlowIDWelcome) {
 		return *c.FlowIDWelcome, EntryWelcome
 	}
-	if b.in.Returning && c.FlowIDNotPhrase != nil {
+	if b.in.Returning && c.FlowIDNotPhrase != nil && on(*c.FlowIDNotPhrase) {
 		return *c.FlowIDNotPhrase, EntryNotPhrase
 	}
 	return 0, ""

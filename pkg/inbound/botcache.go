@@ -239,7 +239,7 @@ func (p Processor) loadConfig(ctx context.Context, tx *gorm.DB, companies atdb.I
 // readConfig reads the configuration of companies.
 func readConfig(tx *gorm.DB, companies atdb.Int64s, stamped map[int64]string) ([]*companyConfig, error) {
 	var c config
-	if err := tx.Raw(configQuery, companies, companies, companies, companies, companies, companies).Find(&c).Error; err != nil {
+	if err := tx.Raw(configQuery, companies, companies, companies, companies, companies, companies, companies).Find(&c).Error; err != nil {
 		return nil, err
 	}
 	byCompany := map[int64]*companyConfig{}

@@ -20,7 +20,9 @@ const handoffColumns = `
   (SELECT json_agg(json_build_object('co', f.company_id, 'flowId', f.flow_id, 'connectionId', f.connection_id,
       'phrase', f.phrase, 'matchType', f.match_type) ORDER BY f.id)
     FROM flow_campaigns f WHERE f.company_id = ANY(?::bigint[]) AND f.status AND f.connection_id IS NOT NULL) AS phrases,
-  (SELECT json_agg(w.company_id) FROM (SELECT DISTINCT company_id FROM flows WHERE company_id = ANY(?::bigint[])) w) AS flows`
+  (SELECT json_agg(w.company_id) FROM (SELECT DISTINCT company_id FROM flows WHERE company_id = ANY(?::bigint[])) w) AS flows,
+  (SELECT json_agg(json_build_object('co', f.company_id, 'id', f.id))
+    FROM flows f WHERE f.company_id = ANY(?::bigint[]) AND NOT f.active) AS inactive_flows`
 
 // HandoffRows are those columns as read (exported: gorm scans embedded exported types only).
 type HandoffRows struct {
@@ -37,7 +39,11 @@ type HandoffRows struct {
 		Phrase       string `json:"phrase"`
 		MatchType    string `json:"matchType"`
 	}]
-	Flows jsonList[int64]
+	Flows         jsonList[int64]
+	InactiveFlows jsonList[struct {
+		Company int64 `json:"co"`
+		ID      int64 `json:"id"`
+	}]
 }
 
 // apply gives each company that has flows or integrations its Handoffs.
@@ -70,6 +76,14 @@ func (r HandoffRows) apply(byCompany map[int64]*companyConfig) {
 	for _, id := range r.Flows {
 		if h := of(id); h != nil {
 			h.HasFlows = true
+		}
+	}
+	for _, f := range r.InactiveFlows {
+		if h := of(f.Company); h != nil {
+			if h.Inactive == nil {
+				h.Inactive = map[int64]bool{}
+			}
+			h.Inactive[f.ID] = true
 		}
 	}
 }
