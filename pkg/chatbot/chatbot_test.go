@@ -530,6 +530,17 @@ func TestLGPD(t *testing.T) {
 					t.Fatal(o.Ticket.Status)
 				}
 			}},
+		{name: "accepted and handed to the connection's integration leaves lgpd", body: "oi",
+			setup: func(in *Input) {
+				asked(in)
+				handoffs(in)
+				in.Ticket.LgpdAcceptedAt, in.Conn.IntegrationID, in.Env.Company.UseIntegrations = &accepted, id(9), true
+			},
+			check: func(t *testing.T, o Outcome) {
+				if o.Handoff == nil || o.Handoff.IntegrationID != 9 || o.Ticket.Status != ticket.StatusPending {
+					t.Fatalf("%+v %+v", o.Handoff, o.Ticket.Status)
+				}
+			}},
 		{name: "groups never get LGPD", body: "oi", replies: nil,
 			setup: func(in *Input) { on(in); in.Created, in.Ticket.IsGroup, in.Msg.IsGroup = true, true, true }},
 	})

@@ -112,7 +112,8 @@ func (b *turn) handoff() bool {
 }
 
 // integrate hands the message to integration id: a flowbuilder one starts a flow (when one
-// applies), others get the message and the ticket uses them from now on.
+// applies), others get the message and the ticket uses them from now on. Either way the
+// ticket leaves lgpd (§4: an integration is assigned).
 func (b *turn) integrate(id int64, entry string) bool {
 	in, ok := b.integration(id)
 	if !ok {
@@ -124,6 +125,7 @@ func (b *turn) integrate(id int64, entry string) bool {
 		}
 		b.t.UseIntegration, b.t.IntegrationID = true, &in.ID
 		b.out.Handoff = &Handoff{Kind: HandoffIntegration, IntegrationID: in.ID}
+		b.pending()
 		return true
 	}
 	flowID, how := b.entry(in)
@@ -134,6 +136,7 @@ func (b *turn) integrate(id int64, entry string) bool {
 		how = entry
 	}
 	b.out.Handoff = &Handoff{Kind: HandoffFlow, FlowID: flowID, Entry: how}
+	b.pending()
 	return true
 }
 

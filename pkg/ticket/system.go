@@ -24,7 +24,8 @@ func Assign(ctx context.Context, tx *gorm.DB, t *Ticket, userID int64, queueID *
 // SetQueue moves an unowned ticket to queueID (the API's queueId without userId, a flow's
 // ticket node, a bot's transfer). From then on the queue logic has the ticket (BEHAVIOUR §9
 // ticket node, §10 "integration cleared"): the integration it used is cleared, else the
-// next message would go back to it and a queue's flow would start over.
+// next message would go back to it and a queue's flow would start over; and a ticket
+// still in lgpd waits in the queue as pending.
 func SetQueue(ctx context.Context, tx *gorm.DB, t *Ticket, queueID int64) error {
 	if t.UserID != nil {
 		return nil
@@ -38,6 +39,10 @@ func SetQueue(ctx context.Context, tx *gorm.DB, t *Ticket, queueID int64) error 
 	if moved {
 		t.QueueID = &queueID
 		fields["queue_id"] = queueID
+	}
+	if t.Status == StatusLGPD { // §4: the status leaves lgpd when a queue is assigned
+		t.Status = StatusPending
+		fields["status"] = StatusPending
 	}
 	if len(fields) == 0 {
 		return nil
