@@ -346,6 +346,19 @@ func TestOptions(t *testing.T) {
 					t.Fatalf("%+v %+v", o.Ticket, o.Close)
 				}
 			}},
+		{name: "a queue option's sub-options answer after the move", body: "1",
+			replies: []string{"Urgente agora\n\n*[ # ]* - Voltar ao menu principal\n*[ Sair ]* - Encerrar atendimento"},
+			setup: func(in *Input) {
+				sup := in.Env.Queues[1].Option(20)
+				sup.Options = []*Option{{ID: 21, QueueID: 1, ParentID: id(20), Name: "Urgente", Greeting: "Urgente agora", Type: TypeText}}
+				in.Env.Queues[1].Index()
+				in.Ticket.QueueID, in.Ticket.ChatbotOptionID = id(2), id(20)
+			},
+			check: func(t *testing.T, o Outcome) {
+				if *o.Ticket.ChatbotOptionID != 21 || queueOf(o) != 2 {
+					t.Fatalf("%+v", o.Ticket)
+				}
+			}},
 		{name: "file option sends the list", body: "3",
 			replies: []string{"Segue o catálogo\n\n*[ # ]* - Voltar ao menu principal\n*[ Sair ]* - Encerrar atendimento", "catalogo.pdf"}, setup: at(0)},
 		{name: "closing option closes without farewell", body: "4",

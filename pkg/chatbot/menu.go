@@ -186,6 +186,9 @@ func (b *turn) options() bool {
 	if q == nil {
 		return false
 	}
+	if tree := b.stageTree(); tree != nil {
+		q = tree // a queue option moved the ticket and showed its sub-options: they answer in their tree
+	}
 	if b.isWord("#") && len(b.env.ConnQueues(b.in.Conn.ID)) > 0 { // a main menu to go back to
 		b.t.QueueID, b.t.UserID, b.t.ChatbotOptionID = nil, nil, nil
 		b.mainMenu(true)
@@ -220,6 +223,22 @@ func (b *turn) options() bool {
 	}
 	b.pick(q, level[i-1], stage == nil)
 	return true
+}
+
+// stageTree is the queue whose tree holds the ticket's stage when that is another queue
+// than the ticket's and the stage has sub-options to choose (the bot showed them); nil
+// otherwise (a forward to a leaf: what follows is conversation).
+func (b *turn) stageTree() *Queue {
+	id := b.t.ChatbotOptionID
+	if id == nil || b.env.Queues[*b.t.QueueID].Option(*id) != nil {
+		return nil
+	}
+	for _, q := range b.env.Queues {
+		if o := q.Option(*id); o != nil && len(o.Options) > 0 {
+			return q
+		}
+	}
+	return nil
 }
 
 // showOptions sends a level of the tree: the queue's (stage nil) or an option's greeting
