@@ -196,6 +196,10 @@ func (r Runner) deliver(ctx context.Context, j job) error {
 		failed = true
 	}
 	_, err = r.finish(ctx, c, true, func(tx *gorm.DB, _ *session, t ticket.Ticket) error {
+		if err := tx.Exec(`INSERT INTO integration_deliveries (message_id, company_id) VALUES (?, ?)
+			ON CONFLICT (message_id) DO NOTHING`, j.msg.ID, j.p.CompanyID).Error; err != nil {
+			return err
+		}
 		if failed {
 			return ticket.WriteLog(ctx, tx, t.ID, LogError, nil, nil)
 		}
@@ -205,16 +209,23 @@ func (r Runner) deliver(ctx context.Context, j job) error {
 }
 
 // claimDelivery claims a webhook delivery; unlike a bot turn it goes out whoever holds
-// the ticket (an attendant's ticket still feeds the company's automation).
+// the ticket (an attendant's ticket still feeds the company's automation). Each message is
+// delivered on its own (integration_deliveries), in whatever order their tasks run: a
+// message waiting for its retry is not handled because a later one went out.
 func (r Runner) claimDelivery(ctx context.Context, j job) (claim, claimState, error) {
 	var c claim
 	state := claimed
 	err := r.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		s, err := lockSession(tx, j.p.CompanyID, j.p.TicketID)
-		switch {
-		case err != nil:
+		if err != nil {
 			return err
-		case s.LastMessageID >= j.msg.ID:
+		}
+		var done int64
+		if err := tx.Raw(`SELECT count(*) FROM integration_deliveries WHERE message_id = ?`, j.msg.ID).Scan(&done).Error; err != nil {
+			return err
+		}
+		switch {
+		case done > 0:
 			state = handled
 			return nil
 		case s.LeaseUntil != nil && r.now().Before(*s.LeaseUntil) && s.LeaseOwner != owner(j.p):

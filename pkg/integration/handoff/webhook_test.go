@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"atende/pkg/integration"
+	"atende/pkg/message"
 	"atende/pkg/tasks"
 	"atende/pkg/testutil"
 )
@@ -87,4 +88,34 @@ func TestIntegrationsNeedThePlansFlag(t *testing.T) {
 	if runID == 0 || waiting != 0 {
 		t.Fatalf("run %d: the flow still waits on a Typebot the plan does not allow", runID)
 	}
+}
+
+// A message whose POST failed is still delivered on its retry after a later message of the
+// ticket went out first: each message is delivered on its own, none is lost to the order.
+func TestWebhookRetryAfterALaterMessage(t *testing.T) {
+	w := newWorld(t)
+	fail := true
+	fake := newFake(t, func(c call) (int, any) {
+		if fail {
+			return 500, map[string]any{}
+		}
+		return 200, map[string]any{"ok": true}
+	})
+	it := testutil.NewIntegration(t, w.a, w.tk.CompanyID, integration.TypeWebhook, integration.TypeWebhook, fake.URL+"/hook", nil)
+	first := w.inbound(t, "primeira")
+	if err := w.hand(t, it, first); err == nil {
+		t.Fatal("a 500 must fail the task so asynq retries it")
+	}
+	fail = false
+	second := w.inbound(t, "segunda")
+	for _, m := range []message.Message{second, first, first} { // the later message, the retry, a redelivery
+		if err := w.hand(t, it, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var bodies []string
+	for _, c := range fake.got() {
+		bodies = append(bodies, c.Body["message"].(map[string]any)["body"].(string))
+	}
+	equal(t, "posts", bodies, []string{"primeira", "segunda", "primeira"})
 }
