@@ -217,7 +217,7 @@ func TestBotMenuPipeline(t *testing.T) {
 	}
 	same(t, "out of range", b.say(n, "7"), mainMenu)
 	same(t, "queue with options", b.say(n, "1"), vendasMenu)
-	if tk = b.ticket(n); tk.QueueID == nil || *tk.QueueID != vendas.ID || tk.AmountUsedBotQueues != 0 {
+	if tk = b.ticket(n); tk.QueueID == nil || *tk.QueueID != vendas.ID || tk.AmountUsedBotQueues != 1 { // its options shown, counted
 		t.Fatalf("not in Vendas: %+v", tk)
 	}
 	same(t, "sub-level", b.say(n, "1"), "Nossos planos:\n\n*[ 1 ]* - Básico\n"+back)

@@ -150,7 +150,7 @@ func TestQueueMenu(t *testing.T) {
 		{name: "choice of a queue with options shows them", body: " 1 ", replies: []string{vendasMenu},
 			setup: func(in *Input) { in.Ticket.AmountUsedBotQueues = 2 },
 			check: func(t *testing.T, o Outcome) {
-				if queueOf(o) != 1 || logs(o) != "queue" || *o.Queued != 1 || o.Ticket.AmountUsedBotQueues != 0 || o.Ticket.UserID != nil {
+				if queueOf(o) != 1 || logs(o) != "queue" || *o.Queued != 1 || o.Ticket.AmountUsedBotQueues != 1 || o.Ticket.UserID != nil {
 					t.Fatalf("%+v %s", o.Ticket, logs(o))
 				}
 			}},
@@ -344,6 +344,14 @@ func TestOptions(t *testing.T) {
 			check: func(t *testing.T, o Outcome) {
 				if queueOf(o) != 2 || o.Close == nil || !o.Close.Farewell || o.Close.Delay != 4*time.Second {
 					t.Fatalf("%+v %+v", o.Ticket, o.Close)
+				}
+			}},
+		{name: "the options shown count toward maxUseBotQueues: past it, an invalid reply is silent", body: "abc",
+			setup: func(in *Input) { at(0)(in); in.Conn.MaxUseBotQueues, in.Ticket.AmountUsedBotQueues = 1, 1 }},
+		{name: "a sub-level shown counts as a menu", body: "1", replies: []string{planosMenu}, setup: at(0),
+			check: func(t *testing.T, o Outcome) {
+				if o.Ticket.AmountUsedBotQueues != 1 {
+					t.Fatal(o.Ticket.AmountUsedBotQueues)
 				}
 			}},
 		{name: "a queue option's sub-options answer after the move", body: "1",

@@ -217,7 +217,6 @@ func (b *turn) options() bool {
 	if !ok {
 		if !b.silenced() {
 			b.showOptions(q, stage)
-			b.t.AmountUsedBotQueues++
 		}
 		return true
 	}
@@ -242,7 +241,8 @@ func (b *turn) stageTree() *Queue {
 }
 
 // showOptions sends a level of the tree: the queue's (stage nil) or an option's greeting
-// with its numbered sub-options, back and end.
+// with its numbered sub-options, back and end. Like every menu it counts toward
+// maxUseBotQueues (decision 2).
 func (b *turn) showOptions(q *Queue, stage *Option) {
 	text, level := q.Greeting, q.Options
 	if stage != nil {
@@ -254,6 +254,7 @@ func (b *turn) showOptions(q *Queue, stage *Option) {
 	}
 	b.say(menuText(b.render(text), names, true))
 	b.out.ChatbotAt = true
+	b.t.AmountUsedBotQueues++
 }
 
 // pick acts on the option the customer chose and shows its level.
@@ -297,6 +298,9 @@ func (b *turn) pick(q *Queue, o *Option, first bool) {
 			names[i] = sub.Name
 		}
 		b.say(menuText(b.render(o.Greeting), names, true))
+		if len(o.Options) > 0 {
+			b.t.AmountUsedBotQueues++ // a menu of sub-options, counted as every menu (decision 2)
+		}
 	}
 	if o.Type == TypeFile {
 		b.files(o.OptFileID)
