@@ -140,22 +140,30 @@ func (f *flowEnv) write(number, body string, n int) []string {
 	return f.replies(n)
 }
 
+// flowTurn is a customer's message and the flow's replies to it.
+type flowTurn struct {
+	say  string
+	want []string
+}
+
+// walk plays number through turns, each reply checked.
+func (f *flowEnv) walk(number string, turns []flowTurn) {
+	f.t.Helper()
+	for _, s := range turns {
+		if got := f.write(number, s.say, len(s.want)); !reflect.DeepEqual(got, s.want) {
+			f.t.Fatalf("%q: got %q, want %q", s.say, got, s.want)
+		}
+	}
+}
+
 func TestFlowWelcomeWalk(t *testing.T) {
 	f := newFlowEnv(t)
-	steps := []struct {
-		say  string
-		want []string
-	}{
+	f.walk("5511999990001", []flowTurn{
 		{"oi", []string{"Olá Maria!", "Escolha:\n[1] Atendimento\n[2] Sair"}},
 		{"9", []string{flowrun.TextInvalidOption, "Escolha:\n[1] Atendimento\n[2] Sair"}},
 		{"1", []string{"Seu e-mail?"}},
 		{"maria@x.com", []string{"Anotado: maria@x.com"}},
-	}
-	for _, s := range steps {
-		if got := f.write("5511999990001", s.say, len(s.want)); !reflect.DeepEqual(got, s.want) {
-			t.Fatalf("%q: got %q, want %q", s.say, got, s.want)
-		}
-	}
+	})
 	tk := f.ticket("5511999990001")
 	eventually(t, "ticket in the queue", func() bool {
 		tk = f.ticket("5511999990001")
@@ -210,19 +218,11 @@ func TestFlowFromAQueueEndsAtItsTicketNode(t *testing.T) {
 	var integ *int64
 	f := newFlowEnv(t, func(c *connection.Connection) { integ, c.IntegrationID = c.IntegrationID, nil })
 	f.queue("Vendas", "", func(q *queue.Queue) { q.IntegrationID = integ })
-	steps := []struct {
-		say  string
-		want []string
-	}{
+	f.walk("5511999990010", []flowTurn{
 		{"oi", []string{"Olá Maria!", "Escolha:\n[1] Atendimento\n[2] Sair"}},
 		{"1", []string{"Seu e-mail?"}},
 		{"maria@x.com", []string{"Anotado: maria@x.com"}},
-	}
-	for _, s := range steps {
-		if got := f.write("5511999990010", s.say, len(s.want)); !reflect.DeepEqual(got, s.want) {
-			t.Fatalf("%q: got %q, want %q", s.say, got, s.want)
-		}
-	}
+	})
 	tk := f.ticket("5511999990010")
 	if tk.QueueID == nil || *tk.QueueID != f.q.ID || tk.Status != "pending" {
 		t.Fatalf("ticket %+v, want pending in %d", tk, f.q.ID)

@@ -17,21 +17,16 @@ import (
 // task posts nothing again.
 func TestWebhookDeliverySignedAndOnce(t *testing.T) {
 	w := newWorld(t)
-	fail := true
-	fake := newFake(t, func(c call) (int, any) {
-		if fail {
-			return 500, map[string]any{}
-		}
-		return 200, map[string]any{"ok": true}
-	})
+	fake, failing := failingReceiver(t)
+	fail := func(on bool) { *failing = on }
 	for _, typ := range []string{integration.TypeWebhook, integration.TypeN8N} {
-		fail = true
+		fail(true)
 		it := testutil.NewIntegration(t, w.a, w.tk.CompanyID, typ, typ, fake.URL+"/hook", nil)
 		m := w.inbound(t, "quero um orçamento")
 		if err := w.hand(t, it, m); err == nil {
 			t.Fatal("a 500 must fail the task so asynq retries it")
 		}
-		fail = false
+		fail(false)
 		for range 2 { // the retry, then a redelivery
 			if err := w.hand(t, it, m); err != nil {
 				t.Fatal(err)
@@ -94,19 +89,13 @@ func TestIntegrationsNeedThePlansFlag(t *testing.T) {
 // ticket went out first: each message is delivered on its own, none is lost to the order.
 func TestWebhookRetryAfterALaterMessage(t *testing.T) {
 	w := newWorld(t)
-	fail := true
-	fake := newFake(t, func(c call) (int, any) {
-		if fail {
-			return 500, map[string]any{}
-		}
-		return 200, map[string]any{"ok": true}
-	})
+	fake, fail := failingReceiver(t)
 	it := testutil.NewIntegration(t, w.a, w.tk.CompanyID, integration.TypeWebhook, integration.TypeWebhook, fake.URL+"/hook", nil)
 	first := w.inbound(t, "primeira")
 	if err := w.hand(t, it, first); err == nil {
 		t.Fatal("a 500 must fail the task so asynq retries it")
 	}
-	fail = false
+	*fail = false
 	second := w.inbound(t, "segunda")
 	for _, m := range []message.Message{second, first, first} { // the later message, the retry, a redelivery
 		if err := w.hand(t, it, m); err != nil {
@@ -118,4 +107,15 @@ func TestWebhookRetryAfterALaterMessage(t *testing.T) {
 		bodies = append(bodies, c.Body["message"].(map[string]any)["body"].(string))
 	}
 	equal(t, "posts", bodies, []string{"primeira", "segunda", "primeira"})
+}
+
+// failingReceiver is a webhook receiver that answers 500 while *fail, then 200.
+func failingReceiver(t *testing.T) (*fake, *bool) {
+	fail := true
+	return newFake(t, func(call) (int, any) {
+		if fail {
+			return 500, map[string]any{}
+		}
+		return 200, map[string]any{"ok": true}
+	}), &fail
 }
