@@ -1,7 +1,6 @@
 package chatbot
 
 import (
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -9,6 +8,7 @@ import (
 
 	"atende/pkg/hours"
 	"atende/pkg/ticket"
+	"atende/pkg/vars"
 )
 
 // turn is one message going through the steps.
@@ -155,31 +155,11 @@ func (b *turn) vacation() bool {
 	if today.Before(c.CollectiveVacationStart.Time) || today.After(c.CollectiveVacationEnd.Time) {
 		return false
 	}
-	if !sentAlready(c.CollectiveVacationMessage, b.in.SentToday) {
+	// Once a day: matched by the text's pattern, since its variables render by the hour ({{ms}}).
+	if !slices.ContainsFunc(b.in.SentToday, vars.Pattern(c.CollectiveVacationMessage).MatchString) {
 		b.say(b.render(c.CollectiveVacationMessage))
 	}
 	return true
-}
-
-// sentAlready: one of sent is template rendered. Its variables may render differently by
-// the hour ({{ms}}, {{hour}}), so the template's fixed text is matched, with anything in
-// place of each variable, not one rendering of it.
-func sentAlready(template string, sent []string) bool {
-	var p strings.Builder
-	p.WriteString(`(?s)^`)
-	rest := template
-	for {
-		i := strings.Index(rest, "{{")
-		j := strings.Index(rest[max(i, 0):], "}}")
-		if i < 0 || j < 0 {
-			break
-		}
-		p.WriteString(regexp.QuoteMeta(rest[:i]) + `.*`)
-		rest = rest[i+j+2:]
-	}
-	p.WriteString(regexp.QuoteMeta(rest) + `$`)
-	re := regexp.MustCompile(p.String())
-	return slices.ContainsFunc(sent, re.MatchString)
 }
 
 // empty: a message with neither text nor media.

@@ -186,7 +186,7 @@ func (b *turn) options() bool {
 	if q == nil {
 		return false
 	}
-	if tree := b.stageTree(); tree != nil {
+	if tree := b.stageTree(q); tree != nil {
 		q = tree // a queue option moved the ticket and showed its sub-options: they answer in their tree
 	}
 	if b.isWord("#") && len(b.env.ConnQueues(b.in.Conn.ID)) > 0 { // a main menu to go back to
@@ -225,16 +225,16 @@ func (b *turn) options() bool {
 }
 
 // stageTree is the queue whose tree holds the ticket's stage when that is another queue
-// than the ticket's and the stage has sub-options to choose (the bot showed them); nil
+// than the ticket's q and the stage has sub-options to choose (the bot showed them); nil
 // otherwise (a forward to a leaf: what follows is conversation).
-func (b *turn) stageTree() *Queue {
+func (b *turn) stageTree(q *Queue) *Queue {
 	id := b.t.ChatbotOptionID
-	if id == nil || b.env.Queues[*b.t.QueueID].Option(*id) != nil {
+	if id == nil || q.Option(*id) != nil {
 		return nil
 	}
-	for _, q := range b.env.Queues {
-		if o := q.Option(*id); o != nil && len(o.Options) > 0 {
-			return q
+	for _, other := range b.env.Queues {
+		if o := other.Option(*id); o != nil && len(o.Options) > 0 {
+			return other
 		}
 	}
 	return nil
@@ -292,15 +292,11 @@ func (b *turn) pick(q *Queue, o *Option, first bool) {
 		}
 		b.pending()
 	}
-	if o.Greeting != "" || len(o.Options) > 0 {
-		names := make([]string, len(o.Options))
-		for i, sub := range o.Options {
-			names[i] = sub.Name
-		}
-		b.say(menuText(b.render(o.Greeting), names, true))
-		if len(o.Options) > 0 {
-			b.t.AmountUsedBotQueues++ // a menu of sub-options, counted as every menu (decision 2)
-		}
+	switch {
+	case len(o.Options) > 0:
+		b.showOptions(q, o)
+	case o.Greeting != "": // a leaf's text, with back and end
+		b.say(menuText(b.render(o.Greeting), nil, true))
 	}
 	if o.Type == TypeFile {
 		b.files(o.OptFileID)

@@ -3,7 +3,9 @@ package ticket
 import (
 	"context"
 	"errors"
+	"maps"
 	"slices"
+	"strings"
 
 	"gorm.io/gorm"
 
@@ -146,23 +148,33 @@ func (s Service) CloseAll(ctx context.Context, me user.User, in CloseAllInput) (
 	return s.closeWhere(ctx, w, &me.ID, in.Status)
 }
 
+// setClause writes fields as an UPDATE's assignments, in a fixed order, with their values.
+func setClause(fields map[string]any) (string, []any) {
+	cols := slices.Sorted(maps.Keys(fields))
+	args := make([]any, len(cols))
+	for i, c := range cols {
+		cols[i], args[i] = c+" = ?", fields[c]
+	}
+	return strings.Join(cols, ", "), args
+}
+
 // closeWhere closes, without farewell, every ticket matching w in one statement (log,
 // tracking and flow state included, as endEpisode and finishTracking do for one ticket, so
 // that a ticket reopened later starts afresh), then announces them in chunks; by is who
 // closed them (nil: the system), oldStatus the list they leave.
 func (s Service) closeWhere(ctx context.Context, w where, by *int64, oldStatus string) (int, error) {
+	set, args := setClause(endEpisode(&Ticket{}))
+	args = append(append(args, w.args...), by, LogClosed)
 	var closed []Ticket
 	err := s.DB.WithContext(ctx).Raw(`WITH closed AS (
-			UPDATE tickets SET status = 'closed', is_bot = false, amount_used_bot_queues = 0,
-			  amount_used_bot_queues_nps = 0, chatbot_option_id = NULL, send_inactive_message = false,
-			  is_out_of_hour = false, updated_at = now() WHERE `+w.sql()+` RETURNING *),
+			UPDATE tickets SET `+set+`, updated_at = now() WHERE `+w.sql()+` RETURNING *),
 		logs AS (INSERT INTO ticket_logs (company_id, ticket_id, user_id, queue_id, type)
 			SELECT company_id, id, ?::bigint, queue_id, ? FROM closed),
 		tracks AS (UPDATE ticket_trackings tt SET closed_at = now(), finished_at = now(), updated_at = now()
 			FROM closed WHERE tt.ticket_id = closed.id AND tt.finished_at IS NULL),
-		runs AS (UPDATE flow_runs r SET status = 'stopped', waiting = '', wake_at = NULL, updated_at = now()
+		runs AS (UPDATE flow_runs r SET `+runStopped+`
 			FROM closed WHERE r.ticket_id = closed.id AND r.status IN ('running','waiting'))
-		SELECT * FROM closed`, append(w.args, by, LogClosed)...).Scan(&closed).Error
+		SELECT * FROM closed`, args...).Scan(&closed).Error
 	if err != nil {
 		return 0, err
 	}

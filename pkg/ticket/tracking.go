@@ -71,8 +71,11 @@ func finishTracking(tx *gorm.DB, t Ticket) error {
 	return StopFlowRuns(tx, t.ID)
 }
 
+// runStopped are the assignments that stop a flow run.
+const runStopped = `status = 'stopped', waiting = '', wake_at = NULL, updated_at = now()`
+
 // StopFlowRuns stops the ticket's active flow run, if any (a close; a flow started over).
 func StopFlowRuns(tx *gorm.DB, ticketID int64) error {
-	return tx.Exec(`UPDATE flow_runs SET status = 'stopped', waiting = '', wake_at = NULL, updated_at = now()
+	return tx.Exec(`UPDATE flow_runs SET `+runStopped+`
 		WHERE ticket_id = ? AND status IN ('running','waiting')`, ticketID).Error
 }

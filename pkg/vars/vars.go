@@ -28,6 +28,20 @@ type Values struct {
 
 var token = regexp.MustCompile(`\{\{\s*([A-Za-z_]+)\s*\}\}`)
 
+// Pattern matches every rendering of text: its fixed parts as written, anything in place of
+// each variable (their values change with the contact, the ticket and the hour).
+func Pattern(text string) *regexp.Regexp {
+	var p strings.Builder
+	p.WriteString(`(?s)^`)
+	last := 0
+	for _, m := range token.FindAllStringIndex(text, -1) {
+		p.WriteString(regexp.QuoteMeta(text[last:m[0]]) + `.*`)
+		last = m[1]
+	}
+	p.WriteString(regexp.QuoteMeta(text[last:]) + `$`)
+	return regexp.MustCompile(p.String())
+}
+
 // Render replaces every known {{variable}} of text.
 func Render(text string, v Values) string {
 	if !strings.Contains(text, "{{") {

@@ -49,3 +49,21 @@ func TestGreetingBoundaries(t *testing.T) {
 		t.Error("FirstName")
 	}
 }
+
+// Pattern matches the text however its variables render, and nothing else.
+func TestPattern(t *testing.T) {
+	re := Pattern("{{ms}}, {{ firstName }}! Férias (até 26) {{desconhecida}}")
+	for s, want := range map[string]bool{
+		"Bom dia, Maria! Férias (até 26) ":        true,
+		"Boa noite, Ana Paula! Férias (até 26) ":  true,
+		"Bom dia, Maria! Férias (até 27) ":        false,
+		"Bom dia, Maria! Férias (até 26) x\nmais": true,
+	} {
+		if re.MatchString(s) != want {
+			t.Errorf("%q: match %v, want %v", s, !want, want)
+		}
+	}
+	if !Pattern("Sem variáveis (a.b)").MatchString("Sem variáveis (a.b)") || Pattern("a.b").MatchString("axb") {
+		t.Error("fixed text must match as written")
+	}
+}
