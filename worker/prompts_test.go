@@ -183,6 +183,26 @@ func TestPromptTransferPhrase(t *testing.T) {
 	}
 }
 
+// A transfer into a queue that closes its tickets closes the ticket with the farewell, and
+// nobody is told to wait (decision 6).
+func TestPromptTransferIntoAClosingQueueCloses(t *testing.T) {
+	f := newPromptFixture(t)
+	f.a.DB.Exec("UPDATE queues SET close_ticket = true WHERE id = ?", f.queue)
+	f.a.DB.Exec("UPDATE connections SET complation_message = 'Até logo, {{name}}!' WHERE id = ?", f.conn)
+	testutil.SetSetting(t, f.a, f.company, "sendFarewellWaitingTicket", "enabled")
+	f.ai.set(func(a *fakeOpenAI) { a.answer = prompt.TransferPhrase + ". Encerrando por aqui." })
+	msg := f.say("Pode encerrar", false)
+	if err := f.run(tasks.PromptMessage{MessageID: msg, PromptID: f.promptID}); err != nil {
+		t.Fatal(err)
+	}
+	var status string
+	f.a.DB.Raw("SELECT status FROM tickets WHERE id = ?", f.ticket).Row().Scan(&status)
+	if status != "closed" {
+		t.Fatalf("ticket %s, want closed", status)
+	}
+	f.want(f.sent(), "Encerrando por aqui.", "Até logo, Maria Souza!")
+}
+
 // A contact with the bot disabled gets nothing and the provider is not asked.
 func TestPromptSkipsContactWithBotDisabled(t *testing.T) {
 	f := newPromptFixture(t)

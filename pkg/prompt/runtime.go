@@ -15,6 +15,7 @@ import (
 	"atende/pkg/storage"
 	"atende/pkg/tasks"
 	"atende/pkg/tenant"
+	"atende/pkg/ticket"
 )
 
 // Texts the runtime sends or writes (BEHAVIOUR §10).
@@ -53,6 +54,7 @@ type Runtime struct {
 	Media    Media
 	AI       AI
 	Speech   Speaker
+	Settings ticket.Settings // the company's settings, for a close the transfer causes
 }
 
 // Answer handles one task. final is the task's last attempt: a provider failure that may

@@ -32,14 +32,23 @@ func (r Runtime) write(ctx context.Context, c convo, plan reply) error {
 		if err != nil {
 			return err
 		}
+		var farewell []string
 		if plan.transfer {
 			if plan.transfer, err = transfer(ctx, tx, &t, c.prompt.QueueID); err != nil {
+				return err
+			}
+		}
+		if plan.transfer { // a queue that closes its tickets closes this one too (decision 6)
+			if farewell, err = ticket.CloseIfQueueCloses(ctx, tx, &t, ticket.ConnectionOf(ctx, tx, t), r.Settings); err != nil {
 				return err
 			}
 		}
 		drafts, err := plan.drafts(tx, t)
 		if err != nil {
 			return err
+		}
+		for _, text := range farewell {
+			drafts = append(drafts, message.Draft{Body: message.Marked(text)})
 		}
 		if plan.failed {
 			if err := ticket.WriteLog(ctx, tx, t.ID, LogPromptError, nil, t.QueueID); err != nil {
@@ -86,7 +95,7 @@ func (p reply) drafts(tx *gorm.DB, t ticket.Ticket) ([]message.Draft, error) {
 	if p.audio != "" {
 		out = append(out, message.Draft{MediaPath: p.audio, MediaName: "resposta.ogg", MediaType: message.TypeAudio})
 	}
-	if p.transfer {
+	if p.transfer && t.Status == ticket.StatusPending { // a closed ticket waits for nobody
 		var recent int64
 		if err := tx.Raw(`SELECT count(*) FROM messages WHERE ticket_id = ? AND from_me AND body = ? AND created_at > ?`,
 			t.ID, message.Marked(MsgWait), time.Now().Add(-WaitEvery)).Scan(&recent).Error; err != nil {

@@ -208,6 +208,11 @@ func (s Service) farewell(ctx context.Context, tx *gorm.DB, v viewer, t Ticket, 
 
 // conn is the ticket's connection (zero when it has none).
 func (s Service) conn(ctx context.Context, tx *gorm.DB, t Ticket) connection.Connection {
+	return ConnectionOf(ctx, tx, t)
+}
+
+// ConnectionOf is t's connection, of t's company (zero when it has none).
+func ConnectionOf(ctx context.Context, tx *gorm.DB, t Ticket) connection.Connection {
 	var c connection.Connection
 	if t.ConnectionID != nil {
 		_ = tx.WithContext(ctx).Where("company_id = ?", t.CompanyID).Take(&c, *t.ConnectionID).Error

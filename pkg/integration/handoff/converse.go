@@ -131,9 +131,10 @@ func (r Runner) apply(ctx context.Context, tx *gorm.DB, j job, s *session, t *ti
 		s.IntegrationID = nil
 	}
 	replies := o.replies
+	moved := false
 	if o.queueID != nil {
-		moved, err := r.move(ctx, tx, t, *o.queueID, o.userID)
-		if err != nil {
+		var err error
+		if moved, err = r.move(ctx, tx, t, *o.queueID, o.userID); err != nil {
 			return false, nil, err
 		}
 		changed = changed || moved
@@ -156,12 +157,20 @@ func (r Runner) apply(ctx context.Context, tx *gorm.DB, j job, s *session, t *ti
 			return false, nil, err
 		}
 	}
-	if o.close {
-		farewell, err := ticket.CloseBySystem(ctx, tx, t, connectionOf(ctx, tx, *t), r.Settings, ticket.AutoClose{Farewell: true})
+	if o.close || moved {
+		// a close command, or a move into a queue that closes its tickets (decision 6)
+		conn := ticket.ConnectionOf(ctx, tx, *t)
+		var farewell []string
+		var err error
+		if o.close {
+			farewell, err = ticket.CloseBySystem(ctx, tx, t, conn, r.Settings, ticket.AutoClose{Farewell: true})
+		} else {
+			farewell, err = ticket.CloseIfQueueCloses(ctx, tx, t, conn, r.Settings)
+		}
 		if err != nil {
 			return false, nil, err
 		}
-		replies, changed = append(replies, texts(farewell)...), true
+		replies, changed = append(replies, texts(farewell)...), changed || o.close
 	}
 	msgs, err := r.write(ctx, tx, *t, replies)
 	return changed, msgs, err

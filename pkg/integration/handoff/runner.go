@@ -10,7 +10,6 @@ import (
 
 	"gorm.io/gorm"
 
-	"atende/pkg/connection"
 	"atende/pkg/flowrun"
 	"atende/pkg/integration"
 	"atende/pkg/message"
@@ -248,13 +247,4 @@ func transient(err error) bool {
 	}
 	var ne net.Error
 	return errors.As(err, &ne) || errors.Is(err, context.DeadlineExceeded)
-}
-
-// connectionOf reads the ticket's connection for the close's farewell rules.
-func connectionOf(ctx context.Context, tx *gorm.DB, t ticket.Ticket) connection.Connection {
-	var c connection.Connection
-	if t.ConnectionID != nil {
-		_ = tx.WithContext(ctx).Where("id = ? AND company_id = ?", *t.ConnectionID, t.CompanyID).Take(&c).Error
-	}
-	return c
 }

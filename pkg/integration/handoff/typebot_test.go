@@ -116,6 +116,25 @@ func TestTypebotConversation(t *testing.T) {
 	}
 }
 
+// A queueId command into a queue that closes its tickets closes the ticket by the normal
+// close, with its farewell (decision 6).
+func TestTypebotQueueThatClosesClosesTheTicket(t *testing.T) {
+	w := newWorld(t)
+	fim := testutil.NewQueue(t, w.a, w.tk.CompanyID, "Encerrar", "#000")
+	w.a.DB.Exec(`UPDATE queues SET close_ticket = true WHERE id = ?`, fim.ID)
+	testutil.SetSetting(t, w.a, w.tk.CompanyID, "sendFarewellWaitingTicket", "enabled")
+	it := testutil.NewIntegration(t, w.a, w.tk.CompanyID, "Bot", integration.TypeTypebot, typebotFake(t, &fim.ID).URL, nil)
+	for _, s := range []string{"oi", "fila"} {
+		if err := w.hand(t, it, w.inbound(t, s)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if tk := w.ticket(t); tk.Status != "closed" || tk.QueueID == nil || *tk.QueueID != fim.ID || tk.UseIntegration {
+		t.Fatalf("moved into a closing queue: %+v", tk)
+	}
+	equal(t, "transfer then farewell", w.replies(t)[2:], []string{"Transferindo", "Até logo, Maria Silva!"})
+}
+
 func TestTypebotKeywordsExpiryAndStop(t *testing.T) {
 	w := newWorld(t)
 	fake := typebotFake(t, nil)
