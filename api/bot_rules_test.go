@@ -70,6 +70,29 @@ func TestBotLGPDPipeline(t *testing.T) {
 	}
 }
 
+// A ticket a missed call opened asks the terms at the customer's first message, as one a
+// message opened does.
+func TestBotLGPDAfterACall(t *testing.T) {
+	b := newBotEnv(t, nil)
+	threeQueues(b)
+	id := b.tn.Company.ID
+	testutil.SetSetting(t, b.App, id, "enableLGPD", "enabled")
+	testutil.SetSetting(t, b.App, id, "lgpdMessage", "Tratamos seus dados, {{firstName}}.")
+	const n = "5511900000022"
+	st, res := b.call("POST", fmt.Sprintf("/sandbox/%d/call", b.conn.ID), b.conn.Token,
+		map[string]string{"number": n, "name": "Maria Souza", "id": "lgpd-call"}, "")
+	if st != 202 {
+		t.Fatalf("call: %d %s", st, res)
+	}
+	b.after("call:lgpd-call")
+	tk := b.ticket(n)
+	if tk.Status != ticket.StatusLGPD || b.logs(tk.ID) != "create,lgpd" {
+		t.Fatalf("after the call: %+v %s", tk, b.logs(tk.ID))
+	}
+	same(t, "first message", b.say(n, "oi"), "Tratamos seus dados, Maria.", chatbot.TextLGPDQuestion)
+	same(t, "accepts", b.say(n, "1"), mainMenu)
+}
+
 // §3 and decision 3: the reply to a rating request, through the pipeline.
 func TestBotNPSPipeline(t *testing.T) {
 	b := newBotEnv(t, nil)

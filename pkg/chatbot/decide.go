@@ -91,13 +91,21 @@ func (b *turn) nps() {
 	}
 }
 
+// AsksConsent reports whether a ticket that has just opened waits for the LGPD consent
+// first (§4, decision 4): the terms are on, it is a person's pending ticket, and the
+// contact has not accepted them yet (or lgpdConsent asks on every ticket).
+func AsksConsent(s Settings, t ticket.Ticket, contactAccepted bool) bool {
+	return s.On("enableLGPD") && strings.TrimSpace(s["lgpdMessage"]) != "" && !t.IsGroup && !t.Imported &&
+		t.Status == ticket.StatusPending && (s.On("lgpdConsent") || !contactAccepted)
+}
+
 // lgpd is the consent conversation of §4 (decision 4).
 func (b *turn) lgpd() bool {
 	s := b.env.Settings
 	if !s.On("enableLGPD") || strings.TrimSpace(s["lgpdMessage"]) == "" || b.group() || b.t.Imported {
 		return false
 	}
-	if b.in.Created && b.t.Status == ticket.StatusPending && (s.On("lgpdConsent") || b.in.Contact.LgpdAcceptedAt == nil) {
+	if b.in.Created && AsksConsent(s, b.t, b.in.Contact.LgpdAcceptedAt != nil) {
 		b.t.Status = ticket.StatusLGPD
 		b.log(ticket.LogLGPD, nil)
 	}

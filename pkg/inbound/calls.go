@@ -8,6 +8,7 @@ import (
 	"gorm.io/gorm"
 
 	"atende/pkg/channel"
+	"atende/pkg/chatbot"
 	"atende/pkg/company"
 	"atende/pkg/connection"
 	"atende/pkg/contact"
@@ -36,9 +37,14 @@ func (p Processor) call(ctx context.Context, tx *gorm.DB, conn connection.Connec
 	if err != nil {
 		return nil, err
 	}
-	t, _, err := ticket.FindOrCreate(ctx, tx, c, conn, false)
+	t, created, err := ticket.FindOrCreate(ctx, tx, c, conn, false)
 	if err != nil {
 		return nil, err
+	}
+	if created {
+		if err := p.awaitConsent(ctx, tx, &t, c); err != nil {
+			return nil, err
+		}
 	}
 	loc, err := company.Zone(ctx, tx, conn.CompanyID)
 	if err != nil {
@@ -68,6 +74,27 @@ func (p Processor) call(ctx context.Context, tx *gorm.DB, conn connection.Connec
 		out.then = append(out.then, announce{action: "create", msg: r, ticketID: t.ID, known: k, send: true})
 	}
 	return out, nil
+}
+
+// awaitConsent puts a ticket a call opened in lgpd when a ticket opened by a message
+// would be (chatbot.AsksConsent): the customer's first message then gets the terms, as
+// on any new ticket, instead of skipping them because the ticket already existed.
+func (p Processor) awaitConsent(ctx context.Context, tx *gorm.DB, t *ticket.Ticket, c contact.Contact) error {
+	if p.Settings == nil {
+		return nil
+	}
+	s := chatbot.Settings{}
+	for _, k := range []string{"enableLGPD", "lgpdMessage", "lgpdConsent"} {
+		s[k] = p.Settings.Value(ctx, k)
+	}
+	if !chatbot.AsksConsent(s, *t, c.LgpdAcceptedAt != nil) {
+		return nil
+	}
+	if err := tx.Model(&ticket.Ticket{}).Where("id = ?", t.ID).Update("status", ticket.StatusLGPD).Error; err != nil {
+		return err
+	}
+	t.Status = ticket.StatusLGPD
+	return ticket.WriteLog(ctx, tx, t.ID, ticket.LogLGPD, nil, t.QueueID)
 }
 
 // answersCalls says whether a company's acceptCallWhatsapp value sends the caller its
