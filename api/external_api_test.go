@@ -256,6 +256,41 @@ func TestExternalAPIHeldTicket(t *testing.T) {
 	}
 }
 
+// A userId that takes a waiting customer's ticket sends the accept greeting first, as an
+// accept on the screen does (decision 6); a ticket the request itself opens gets none.
+func TestExternalAPIAcceptGreeting(t *testing.T) {
+	e := newEnv(t)
+	acme := testutil.NewTenant(t, e.App, "acme", 0)
+	conn := sandboxConn(t, e, acme)
+	e.setSetting(acme.Company.ID, "greetingAcceptedMessage", "Olá {{firstName}}, sou {{userName}}.")
+	e.setSetting(acme.Company.ID, "sendGreetingAccepted", "enabled")
+	st, body := e.call("POST", sendPath, conn.Token, map[string]any{"number": "5511999990007", "body": "Novidade", "userId": acme.Attender.ID}, "")
+	opened := decode[externalapi.Result](t, body)
+	if st != 200 || len(opened.MessageIDs) != 1 {
+		t.Fatalf("a new ticket: %d %s (only the message expected)", st, body)
+	}
+
+	var contactID int64
+	e.App.DB.Raw(`INSERT INTO contacts (company_id, name, number, channel) VALUES (?, 'Rita Lima', '5511999990008', 'sandbox')
+		RETURNING id`, acme.Company.ID).Scan(&contactID)
+	e.sql(`INSERT INTO tickets (company_id, contact_id, connection_id, status, channel) VALUES (?, ?, ?, 'pending', 'sandbox')`,
+		acme.Company.ID, contactID, conn.ID)
+	st, body = e.call("POST", sendPath, conn.Token, map[string]any{"number": "5511999990008", "body": "Vamos ver seu pedido", "userId": acme.Attender.ID}, "")
+	res := decode[externalapi.Result](t, body)
+	if st != 200 || len(res.MessageIDs) != 2 {
+		t.Fatalf("a waiting ticket: %d %s (the greeting and the message expected)", st, body)
+	}
+	var bodies []string
+	e.App.DB.Raw("SELECT body FROM messages WHERE ticket_id = ? ORDER BY id", res.TicketID).Scan(&bodies)
+	want := []string{"\u200eOlá Rita, sou " + acme.Attender.Name + ".", "Vamos ver seu pedido"}
+	if fmt.Sprint(bodies) != fmt.Sprint(want) {
+		t.Fatalf("messages %q, want %q", bodies, want)
+	}
+	if n := count(e, "SELECT count(*) FROM tickets WHERE id = ? AND status = 'open' AND user_id = ?", res.TicketID, acme.Attender.ID); n != 1 {
+		t.Fatal("not accepted")
+	}
+}
+
 // A queueId of a queue that closes its tickets closes the ticket by the normal close, with
 // the farewell (decision 6); a ticket already in that queue, held by an attendant, stays.
 func TestExternalAPIClosingQueue(t *testing.T) {

@@ -96,12 +96,12 @@ func (s Service) Send(ctx context.Context, conn connection.Connection, r Request
 			res = derefOr(prior)
 			return err
 		}
-		t, drafts, err := s.prepare(ctx, tx, conn, r, number)
+		t, created, drafts, err := s.prepare(ctx, tx, conn, r, number)
 		if err != nil {
 			return err
 		}
 		oldStatus = t.Status
-		if msgs, err = s.write(ctx, tx, conn, &t, r, drafts); err != nil {
+		if msgs, err = s.write(ctx, tx, conn, &t, created, r, drafts); err != nil {
 			return err
 		}
 		res = Result{Status: "SUCCESS", TicketID: t.ID, MessageIDs: make([]int64, len(msgs))}
@@ -121,7 +121,7 @@ func (s Service) Send(ctx context.Context, conn connection.Connection, r Request
 }
 
 // prepare checks the user and queue of the request, and finds the contact's ticket.
-func (s Service) prepare(ctx context.Context, tx *gorm.DB, conn connection.Connection, r Request, number string) (ticket.Ticket, []message.Draft, error) {
+func (s Service) prepare(ctx context.Context, tx *gorm.DB, conn connection.Connection, r Request, number string) (ticket.Ticket, bool, []message.Draft, error) {
 	var u struct{ Name string }
 	if r.UserID != nil {
 		res := tx.Table("users").Select("name").Where("id = ? AND company_id = ?", *r.UserID, conn.CompanyID).Limit(1).Scan(&u)
@@ -129,46 +129,55 @@ func (s Service) prepare(ctx context.Context, tx *gorm.DB, conn connection.Conne
 			res.Error = gorm.ErrRecordNotFound
 		}
 		if res.Error != nil {
-			return ticket.Ticket{}, nil, orInvalid(res.Error, "userId", "Usuário inválido.")
+			return ticket.Ticket{}, false, nil, orInvalid(res.Error, "userId", "Usuário inválido.")
 		}
 	}
 	if r.QueueID != nil {
 		if err := queue.Owned(tx, conn.CompanyID, []int64{*r.QueueID}); err != nil {
-			return ticket.Ticket{}, nil, orInvalid(err, "queueId", "Fila inválida.")
+			return ticket.Ticket{}, false, nil, orInvalid(err, "queueId", "Fila inválida.")
 		}
 	}
 	c, err := contact.Upsert(ctx, tx, contact.Inbound{Number: number, Channel: conn.Channel,
 		IsGroup: len(number) >= groupIDMinSize, ConnectionID: conn.ID})
 	if err != nil {
-		return ticket.Ticket{}, nil, err
+		return ticket.Ticket{}, false, nil, err
 	}
 	// Meta's 24-hour window, checked here rather than failing in the worker: the refusal
 	// rolls the contact and the idempotency claim back with the rest.
 	if err := message.RequireWindow(ctx, tx, conn.CompanyID, conn.ID, c.ID, conn.Channel); err != nil {
-		return ticket.Ticket{}, nil, err
+		return ticket.Ticket{}, false, nil, err
 	}
-	t, _, err := ticket.FindOrCreate(ctx, tx, c, conn, true)
-	return t, r.drafts(u.Name), err
+	t, created, err := ticket.FindOrCreate(ctx, tx, c, conn, true)
+	return t, created, r.drafts(u.Name), err
 }
 
 // write hands the ticket to the user or queue asked for (never away from an attendant who
 // holds it: the message joins their conversation), stores the messages, then closes the
 // ticket when asked, without farewell, or when its new queue closes its tickets, by the
-// normal close (decision 6).
-func (s Service) write(ctx context.Context, tx *gorm.DB, conn connection.Connection, t *ticket.Ticket, r Request, drafts []message.Draft) ([]message.Message, error) {
+// normal close (decision 6). A waiting customer's ticket the user takes gets the accept
+// greeting first, as from the screen; a ticket this request opened waited for nobody.
+func (s Service) write(ctx context.Context, tx *gorm.DB, conn connection.Connection, t *ticket.Ticket, created bool, r Request, drafts []message.Draft) ([]message.Message, error) {
 	var err error
+	var greeting []string
 	moved := r.QueueID != nil && (t.QueueID == nil || *t.QueueID != *r.QueueID)
 	switch {
 	case r.CloseTicket:
 	case r.UserID != nil:
-		err = ticket.Assign(ctx, tx, t, *r.UserID, r.QueueID)
+		greeting, err = ticket.Assign(ctx, tx, t, *r.UserID, r.QueueID, s.Settings)
 	case r.QueueID != nil:
 		err = ticket.SetQueue(ctx, tx, t, *r.QueueID)
 	}
 	if err != nil {
 		return nil, err
 	}
-	msgs, err := message.Write(ctx, tx, *t, r.UserID, drafts...)
+	var msgs []message.Message
+	if !created {
+		if msgs, err = message.WriteSystem(ctx, tx, *t, greeting); err != nil {
+			return nil, err
+		}
+	}
+	sent, err := message.Write(ctx, tx, *t, r.UserID, drafts...)
+	msgs = append(msgs, sent...)
 	switch {
 	case err != nil:
 		return msgs, err

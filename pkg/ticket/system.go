@@ -12,13 +12,33 @@ import (
 // a history import. They run inside the caller's transaction; the caller announces the
 // ticket once it committed (PublishUpdate).
 
-// Assign gives an unowned ticket to userID in queueID (the API's userId): open, or group
-// for a WhatsApp group. A ticket another attendant holds is left to them.
-func Assign(ctx context.Context, tx *gorm.DB, t *Ticket, userID int64, queueID *int64) error {
+// Assign gives an unowned ticket to userID in queueID (the API's userId, a bot's command):
+// open, or group for a WhatsApp group. A ticket another attendant holds is left to them.
+// A ticket taken from pending returns the accept greeting, rendered, when the company
+// sends one (decision 6: the server sends it, so the API and the screen behave the same);
+// the caller writes it in its transaction.
+func Assign(ctx context.Context, tx *gorm.DB, t *Ticket, userID int64, queueID *int64, settings Settings) ([]string, error) {
 	if t.UserID != nil {
-		return nil
+		return nil, nil
 	}
-	return assignTo(ctx, tx, t, userID, queueID, LogOpen)
+	waiting := t.Status == StatusPending
+	if err := assignTo(ctx, tx, t, userID, queueID, LogOpen); err != nil || !waiting {
+		return nil, err
+	}
+	return render(ctx, tx, *t, acceptGreeting(ctx, tx, *t, settings))
+}
+
+// acceptGreeting is the company's greeting for a ticket an attendant takes from pending
+// (sendGreetingAccepted), empty when it sends none; a WhatsApp group gets it only when
+// the connection treats groups as tickets.
+func acceptGreeting(ctx context.Context, tx *gorm.DB, t Ticket, settings Settings) string {
+	if settings == nil || settings.Value(ctx, "sendGreetingAccepted") != "enabled" {
+		return ""
+	}
+	if t.IsGroup && !ConnectionOf(ctx, tx, t).GroupsAsTickets() {
+		return ""
+	}
+	return settings.Value(ctx, "greetingAcceptedMessage")
 }
 
 // SetQueue moves an unowned ticket to queueID (the API's queueId without userId, a flow's

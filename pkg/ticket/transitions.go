@@ -29,11 +29,8 @@ func (s Service) accept(ctx context.Context, tx *gorm.DB, v viewer, t Ticket, in
 	if err := s.assign(ctx, tx, v, &t, in.QueueID, LogOpen); err != nil {
 		return err
 	}
-	if fx.oldStatus == StatusPending && s.enabled(ctx, "sendGreetingAccepted") {
-		conn := s.conn(ctx, tx, t)
-		if !t.IsGroup || conn.GroupsAsTickets() {
-			fx.texts = append(fx.texts, s.Settings.Value(ctx, "greetingAcceptedMessage"))
-		}
+	if fx.oldStatus == StatusPending {
+		fx.texts = append(fx.texts, acceptGreeting(ctx, tx, t, s.Settings))
 	}
 	return nil
 }

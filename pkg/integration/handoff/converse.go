@@ -134,10 +134,11 @@ func (r Runner) apply(ctx context.Context, tx *gorm.DB, j job, s *session, t *ti
 	moved := false
 	if o.queueID != nil {
 		var err error
-		if moved, err = r.move(ctx, tx, t, *o.queueID, o.userID); err != nil {
+		var greeting []string
+		if moved, greeting, err = r.move(ctx, tx, t, *o.queueID, o.userID); err != nil {
 			return false, nil, err
 		}
-		changed = changed || moved
+		replies, changed = append(replies, texts(greeting)...), changed || moved
 	}
 	if o.stop {
 		t.UseIntegration, t.IntegrationID, changed = false, nil, true
@@ -182,21 +183,22 @@ func setIntegration(tx *gorm.DB, t ticket.Ticket) error {
 }
 
 // move follows a bot's queue command: to the company's queue (and its user, when given
-// and of the company); unknown ids are ignored.
-func (r Runner) move(ctx context.Context, tx *gorm.DB, t *ticket.Ticket, queueID int64, userID *int64) (bool, error) {
+// and of the company, with the accept greeting it returns); unknown ids are ignored.
+func (r Runner) move(ctx context.Context, tx *gorm.DB, t *ticket.Ticket, queueID int64, userID *int64) (bool, []string, error) {
 	var n int64
 	if err := tx.Table("queues").Where("id = ? AND company_id = ?", queueID, t.CompanyID).Count(&n).Error; err != nil || n == 0 {
-		return false, err
+		return false, nil, err
 	}
 	if userID != nil {
 		if err := tx.Table("users").Where("id = ? AND company_id = ?", *userID, t.CompanyID).Count(&n).Error; err != nil {
-			return false, err
+			return false, nil, err
 		}
 		if n == 1 {
-			return true, ticket.Assign(ctx, tx, t, *userID, &queueID)
+			greeting, err := ticket.Assign(ctx, tx, t, *userID, &queueID, r.Settings)
+			return true, greeting, err
 		}
 	}
-	return true, ticket.SetQueue(ctx, tx, t, queueID)
+	return true, nil, ticket.SetQueue(ctx, tx, t, queueID)
 }
 
 // write stores the replies as the system's marked outgoing messages, texts rendered
