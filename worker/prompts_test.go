@@ -8,11 +8,16 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/hibiken/asynq"
 
 	"atende/pkg/app"
+	"atende/pkg/channel"
 	"atende/pkg/connection"
 	"atende/pkg/prompt"
 	"atende/pkg/tasks"
+	"atende/pkg/tenant"
 	"atende/pkg/testutil"
 	"atende/worker"
 )
@@ -351,4 +356,65 @@ func TestPromptNeedsThePlansOpenAIFlag(t *testing.T) {
 	if waiting != 0 {
 		t.Fatal("the flow's run still waits on an AI the plan does not allow")
 	}
+}
+
+// Two messages of one inbound batch to a flow waiting on its openai node: each goes to the
+// AI (the run stays on the node, one step after the other); the second is not dropped.
+func TestPromptFlowWaitTakesEveryMessageOfABatch(t *testing.T) {
+	f := newPromptFixture(t)
+	f.a.DB.Exec("UPDATE contacts SET channel = 'sandbox' WHERE id = ?", f.contact)
+	nodes := `[{"id":"start","type":"start","data":{}},{"id":"ai","type":"openai","data":{"typebotIntegration":
+		{"name":"Nó","prompt":"Seja breve.","apiKey":"sk-node"}}}]`
+	var flowID, runID int64
+	f.exec(`INSERT INTO flows (company_id, name, nodes, connections) VALUES (?, 'IA', ?,
+		'[{"id":"e1","source":"start","sourceHandle":"a","target":"ai"}]') RETURNING id`, &flowID, f.company, nodes)
+	f.exec(`INSERT INTO flow_runs (company_id, ticket_id, flow_id, node_id, status, waiting) VALUES (?, ?, ?, 'ai', 'waiting', 'ai')
+		RETURNING id`, &runID, f.company, f.ticket, flowID)
+	var conn connection.Connection
+	if err := f.a.DB.Take(&conn, f.conn).Error; err != nil {
+		t.Fatal(err)
+	}
+	ctx := tenant.With(context.Background(), f.company)
+	var refs []tasks.InboundRef
+	for i, body := range []string{"Oi", "Quanto custa?"} {
+		id, _, err := f.a.InboundStore.Record(ctx, conn, channel.Event{Kind: channel.EventMessage, ProviderID: fmt.Sprint("ai-batch-", i),
+			From: "5511911112222", Name: "Maria Souza", Body: body, Timestamp: time.Now().Add(time.Duration(i) * time.Millisecond)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		refs = append(refs, tasks.InboundRef{CompanyID: f.company, EventID: id})
+	}
+	if err := f.a.Inbound.Process(context.Background(), refs); err != nil {
+		t.Fatal(err)
+	}
+	in := asynq.NewInspector(f.a.RedisOpt)
+	defer in.Close()
+	pending, err := in.ListPendingTasks(tasks.QueueDefault)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.ai.set(func(a *fakeOpenAI) { a.answer = "Certo." })
+	asked := 0
+	for _, task := range pending {
+		var p tasks.PromptMessage
+		if task.Type != tasks.TypePromptMessage || json.Unmarshal(task.Payload, &p) != nil || p.TicketID != f.ticket {
+			continue
+		}
+		asked++
+		if err := f.run(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	chats, _ := f.ai.calls()
+	if asked != 2 || len(chats) != 2 {
+		t.Fatalf("%d prompt tasks and %d AI calls for two messages, want 2 and 2", asked, len(chats))
+	}
+	var last []string
+	for _, c := range chats {
+		last = append(last, c.Messages[len(c.Messages)-1].Content)
+	}
+	if fmt.Sprint(last) != "[Oi Quanto custa?]" {
+		t.Fatalf("the AI was asked %q", last)
+	}
+	f.want(f.sent(), "Certo.", "Certo.")
 }

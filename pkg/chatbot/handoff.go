@@ -67,12 +67,15 @@ type Handoffs struct {
 }
 
 // Run is the ticket's active flow run. OnAI: it waits on an openai node, which answers only
-// while the ticket has no queue (BEHAVIOUR §1 step 16, §9). Pending: a run the batch itself
-// started, not committed yet: the ticket's further messages of the batch wait for it.
+// while the ticket has no queue (BEHAVIOUR §1 step 16, §9). Relays: it waits on an openai
+// or typebot node, which takes every message the customer sends. Pending: a run the batch
+// itself started or moved, not committed yet: the ticket's further messages of the batch
+// wait for it.
 type Run struct {
 	ID      int64
 	Step    int
 	OnAI    bool
+	Relays  bool
 	Pending bool
 }
 

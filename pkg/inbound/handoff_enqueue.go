@@ -110,12 +110,21 @@ func handoffOf(tu *turn, h *chatbot.Handoff) *asynq.Task {
 	return task
 }
 
-// pendingRun: after a flow hand-off, the ticket's later messages of the batch wait for
-// the run the hand-off starts or advances (the run's step it carries is taken).
+// handedOff: after a flow hand-off, the ticket's later messages of the batch wait for the
+// run the hand-off starts or advances (the run's step it carries is taken). A run waiting
+// on an outside bot (openai, typebot) stays on its node, one step on: each later message
+// of the batch goes to that bot too, as it would one batch later.
 func (st *botState) handedOff(ticketID int64, o chatbot.Outcome) {
-	if o.Handoff != nil && o.Handoff.Kind == chatbot.HandoffFlow && st.runs != nil {
-		st.runs[ticketID] = &chatbot.Run{Pending: true}
+	if o.Handoff == nil || o.Handoff.Kind != chatbot.HandoffFlow || st.runs == nil {
+		return
 	}
+	if r := st.runs[ticketID]; r != nil && r.Relays && !r.Pending && o.Handoff.Entry == "" && o.Handoff.RunID == r.ID {
+		next := *r
+		next.Step++
+		st.runs[ticketID] = &next
+		return
+	}
+	st.runs[ticketID] = &chatbot.Run{Pending: true}
 }
 
 // enqueueHandoff finishes a committed hand-off: queues its task, or sends and schedules

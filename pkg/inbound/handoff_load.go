@@ -123,7 +123,8 @@ func (st *botState) loadHandoffState(tx *gorm.DB, arrivals []*arrival) error {
 			return err
 		}
 		for _, r := range rows {
-			st.runs[r.TicketID] = &chatbot.Run{ID: r.ID, Step: r.Step, OnAI: r.Waiting == flowrun.WaitAI}
+			st.runs[r.TicketID] = &chatbot.Run{ID: r.ID, Step: r.Step, OnAI: r.Waiting == flowrun.WaitAI,
+				Relays: r.Waiting == flowrun.WaitAI || r.Waiting == flowrun.WaitTypebot}
 		}
 	}
 	if len(opened) == 0 {
