@@ -245,3 +245,33 @@ func TestFlowSaveGraphValidates(t *testing.T) {
 		get("read back", fmt.Sprintf("/flowbuilder/flow/%d", f.ID), admin, 200, nil, `"id":"tk"`, `"sourceHandle":"a1"`, fmt.Sprintf(`"queueId":%d`, ours.ID)),
 	})
 }
+
+// An openai node needs the plan's useOpenAi and a typebot node its useIntegrations: the
+// engine would skip them, so the save is refused naming the node, and writes nothing.
+func TestFlowSaveNeedsThePlanForOutsideBots(t *testing.T) {
+	e := newEnv(t)
+	acme := testutil.NewTenant(t, e.App, "acme", 0)
+	admin := e.tokenOf(acme.Admin)
+	f := e.newFlow(acme.Company.ID, "Robôs")
+	graph := func(kind string, settings map[string]any) map[string]any {
+		return map[string]any{"idFlow": f.ID, "nodes": []any{
+			map[string]any{"id": "start", "type": "start", "data": map[string]any{"label": "Inicio do fluxo"}},
+			map[string]any{"id": "bot", "type": kind, "data": map[string]any{"typebotIntegration": settings}},
+		}, "connections": []any{map[string]any{"id": "e1", "source": "start", "sourceHandle": "a", "target": "bot"}}}
+	}
+	ai := graph("openai", map[string]any{"name": "Vendedora", "prompt": "Seja breve.", "apiKey": "sk-1"})
+	typebot := graph("typebot", map[string]any{"name": "Triagem", "urlN8N": "https://typebot.test", "typebotSlug": "triagem"})
+	e.sql("UPDATE plans SET use_open_ai = false, use_integrations = false WHERE id = (SELECT plan_id FROM companies WHERE id = ?)", acme.Company.ID)
+	e.run(t, []scenario{
+		{name: "openai without useOpenAi", method: "POST", path: "/flowbuilder/flow", token: admin, body: ai, status: 400,
+			code: "ERR_FLOW_INVALID", contain: []string{`não inclui OpenAI`, `"nodeId":"bot"`}},
+		{name: "typebot without useIntegrations", method: "POST", path: "/flowbuilder/flow", token: admin, body: typebot, status: 400,
+			code: "ERR_FLOW_INVALID", contain: []string{`não inclui integrações`, `"nodeId":"bot"`}},
+	})
+	if got := e.storedGraph(f.ID); len(got.Nodes) == 2 {
+		t.Fatalf("a refused save wrote %+v", got)
+	}
+	e.sql("UPDATE plans SET use_open_ai = true, use_integrations = true WHERE id = (SELECT plan_id FROM companies WHERE id = ?)", acme.Company.ID)
+	e.saveGraph(t, admin, f.ID, ai, 200)
+	e.saveGraph(t, admin, f.ID, typebot, 200)
+}

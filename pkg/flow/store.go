@@ -14,6 +14,7 @@ import (
 
 	"atende/pkg/errs"
 	"atende/pkg/page"
+	"atende/pkg/plan"
 	"atende/pkg/realtime"
 	"atende/pkg/tenant"
 )
@@ -192,6 +193,9 @@ func (s Service) SaveGraph(ctx context.Context, id int64, g Graph) (Flow, error)
 	if err := Validate(g, func(id int64) bool { return queues[id] }); err != nil {
 		return Flow{}, err
 	}
+	if err := s.planAllows(ctx, f.CompanyID, g); err != nil {
+		return Flow{}, err
+	}
 	nodes, _ := json.Marshal(g.Nodes)
 	edges, _ := json.Marshal(g.Connections)
 	err = s.DB.WithContext(ctx).Model(&Flow{}).Where("id = ? AND company_id = ?", f.ID, f.CompanyID).
@@ -201,6 +205,37 @@ func (s Service) SaveGraph(ctx context.Context, id int64, g Graph) (Flow, error)
 		return Flow{}, err
 	}
 	return s.announce(ctx, "update", f.ID)
+}
+
+// nodePlanFlags are the plan flags a node kind needs: the engine skips an openai node
+// without useOpenAi and a typebot node without useIntegrations, so a flow that holds one
+// is refused on save instead of failing silently later.
+var nodePlanFlags = map[string]struct{ flag, msg string }{
+	KindOpenAI:  {"useOpenAi", "o plano da empresa não inclui OpenAI."},
+	KindTypebot: {"useIntegrations", "o plano da empresa não inclui integrações."},
+}
+
+// planAllows refuses the graph's first node whose kind the company's plan lacks.
+func (s Service) planAllows(ctx context.Context, companyID int64, g Graph) error {
+	has := map[string]bool{}
+	for _, n := range g.Nodes {
+		need, ok := nodePlanFlags[n.Type]
+		if !ok {
+			continue
+		}
+		allowed, seen := has[need.flag]
+		if !seen {
+			var err error
+			if allowed, err = plan.CompanyHas(ctx, s.DB, companyID, need.flag); err != nil {
+				return err
+			}
+			has[need.flag] = allowed
+		}
+		if !allowed {
+			return nodeError(n, "%s", need.msg)
+		}
+	}
+	return nil
 }
 
 // ownsConnection reports whether id is a connection of the company.

@@ -31,6 +31,10 @@ export const KINDS = {
 /** The speed-dial's kinds, in the spec's order (Condição last: decision 9). */
 export const PALETTE = ['start', 'singleBlock', 'menu', 'question', 'randomizer', 'interval', 'ticket', 'typebot', 'openai', 'condition'];
 
+/** The kinds the company's plan lets it add: openai needs useOpenAi, typebot useIntegrations (the server refuses them too). */
+export const paletteFor = (plan) => PALETTE.filter((kind) => (kind !== 'openai' || Boolean(plan?.useOpenAi))
+  && (kind !== 'typebot' || Boolean(plan?.useIntegrations)));
+
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** A node id: 30 random alphanumerics (random: bytes → [0,1) numbers, for tests). */

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   DUPLICATE_OFFSET, NEW_NODE_GAP, NODE_WIDTH, START_LABEL, canConnect, defaultGraph, duplicateNode, edgeId, newNode, newNodeId,
-  newNodePosition, removeNodes, replaceData, sourceHandles, toCanvas, toSaved,
+  newNodePosition, paletteFor, removeNodes, replaceData, sourceHandles, toCanvas, toSaved,
 } from './graph';
+
+const PALETTE_ALL = ['start', 'singleBlock', 'menu', 'question', 'randomizer', 'interval', 'ticket', 'typebot', 'openai', 'condition'];
 
 const node = (id, x, y = 10, type = 'singleBlock', data = {}) => ({ id, type, position: { x, y }, data });
 
@@ -97,5 +99,14 @@ describe('conversion', () => {
   });
   it('reads an empty graph', () => {
     expect(toCanvas(null)).toEqual({ nodes: [], edges: [] });
+  });
+});
+
+describe('the palette of a plan', () => {
+  it('offers openai and typebot only with their plan flags', () => {
+    expect(paletteFor({ useOpenAi: true, useIntegrations: true })).toEqual(PALETTE_ALL);
+    expect(paletteFor({ useOpenAi: false, useIntegrations: true })).not.toContain('openai');
+    expect(paletteFor({ useOpenAi: true, useIntegrations: false })).not.toContain('typebot');
+    expect(paletteFor(undefined)).toEqual(PALETTE_ALL.filter((kind) => kind !== 'openai' && kind !== 'typebot'));
   });
 });
