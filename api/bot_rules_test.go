@@ -32,15 +32,20 @@ const (
 		{"weekdayEn":"saturday","startTimeA":"08:00","endTimeA":"18:00"}]`
 )
 
+// lgpdBot is the three-queue bot of a company that asks the LGPD terms.
+func lgpdBot(t *testing.T) *botEnv {
+	b := newBotEnv(t, nil)
+	threeQueues(b)
+	testutil.SetSetting(t, b.App, b.tn.Company.ID, "enableLGPD", "enabled")
+	testutil.SetSetting(t, b.App, b.tn.Company.ID, "lgpdMessage", "Tratamos seus dados, {{firstName}}.")
+	return b
+}
+
 // §4 and decision 4 through the pipeline: terms, link and question a second apart
 // (scheduled sends), acceptance then the menu, refusal closes with the completion message.
 func TestBotLGPDPipeline(t *testing.T) {
-	b := newBotEnv(t, nil)
-	threeQueues(b)
-	id := b.tn.Company.ID
-	testutil.SetSetting(t, b.App, id, "enableLGPD", "enabled")
-	testutil.SetSetting(t, b.App, id, "lgpdMessage", "Tratamos seus dados, {{firstName}}.")
-	testutil.SetSetting(t, b.App, id, "lgpdLink", "https://acme.test/privacidade")
+	b := lgpdBot(t)
+	testutil.SetSetting(t, b.App, b.tn.Company.ID, "lgpdLink", "https://acme.test/privacidade")
 	terms := []string{"Tratamos seus dados, Maria.", "https://acme.test/privacidade", chatbot.TextLGPDQuestion}
 
 	const n = "5511900000020"
@@ -73,11 +78,7 @@ func TestBotLGPDPipeline(t *testing.T) {
 // A ticket a missed call opened asks the terms at the customer's first message, as one a
 // message opened does.
 func TestBotLGPDAfterACall(t *testing.T) {
-	b := newBotEnv(t, nil)
-	threeQueues(b)
-	id := b.tn.Company.ID
-	testutil.SetSetting(t, b.App, id, "enableLGPD", "enabled")
-	testutil.SetSetting(t, b.App, id, "lgpdMessage", "Tratamos seus dados, {{firstName}}.")
+	b := lgpdBot(t)
 	const n = "5511900000022"
 	st, res := b.call("POST", fmt.Sprintf("/sandbox/%d/call", b.conn.ID), b.conn.Token,
 		map[string]string{"number": n, "name": "Maria Souza", "id": "lgpd-call"}, "")
