@@ -339,3 +339,39 @@ func TestInboundPreviewFollowsTheNewestMessage(t *testing.T) {
 		t.Fatalf("preview %q with %d unread, want quarta and 4", last, unread)
 	}
 }
+
+// A batch saves its new and changed contacts together: each contact once per company, named
+// by the batch's latest name (a number-only contact gets its name), and a contact the batch
+// has nothing new of is left as it is.
+func TestInboundBatchSavesItsContactsTogether(t *testing.T) {
+	e, a, b, connA, connB := twoSandboxes(t)
+	e.sql(`INSERT INTO contacts (company_id, name, number, channel) VALUES (?, '5511900000031', '5511900000031', 'sandbox'),
+		(?, 'Beto Lima', '5511900000032', 'sandbox')`, a.Company.ID, a.Company.ID)
+	msg := func(conn connection.Connection, id, from, name string) tasks.InboundRef {
+		return tasks.InboundRef{CompanyID: conn.CompanyID, EventID: record(t, e, conn, channel.Event{Kind: channel.EventMessage,
+			ProviderID: id, From: from, Name: name, Body: "oi"})}
+	}
+	refs := []tasks.InboundRef{
+		msg(connA, "c1", "5511900000030", ""), msg(connA, "c2", "5511900000030", "Rita Souza"), // new, named by its second message
+		msg(connA, "c3", "5511900000031", "Caio Reis"),  // known by its number only: gets the name
+		msg(connA, "c4", "5511900000032", "Outro Nome"), // known by name: keeps it
+		msg(connB, "c5", "5511900000030", "Rita B"),     // the same number in another company: its own contact
+	}
+	if err := e.App.Inbound.Process(context.Background(), refs); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	e.App.DB.Raw(`SELECT company_id || ':' || number || ':' || name FROM contacts WHERE company_id IN (?, ?) ORDER BY company_id, number`,
+		a.Company.ID, b.Company.ID).Scan(&got)
+	want := []string{fmt.Sprintf("%d:5511900000030:Rita Souza", a.Company.ID), fmt.Sprintf("%d:5511900000031:Caio Reis", a.Company.ID),
+		fmt.Sprintf("%d:5511900000032:Beto Lima", a.Company.ID), fmt.Sprintf("%d:5511900000030:Rita B", b.Company.ID)}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("contacts %q, want %q", got, want)
+	}
+	if n := count(e, `SELECT count(*) FROM messages m JOIN contacts c ON c.id = m.contact_id WHERE c.company_id <> m.company_id`); n != 0 {
+		t.Fatal("a message names another company's contact")
+	}
+	if n := count(e, `SELECT count(DISTINCT contact_id) FROM messages WHERE provider_id IN ('c1', 'c2')`); n != 1 {
+		t.Fatal("the two messages of one new number name two contacts")
+	}
+}

@@ -124,20 +124,46 @@ func Save(ctx context.Context, db *gorm.DB, in Inbound) (Contact, error) {
 	if err != nil {
 		return Contact{}, err
 	}
+	c := inboundRow(companyID, in)
+	err = db.WithContext(ctx).Clauses(onInboundConflict, clause.Returning{}).Create(&c).Error
+	return c, err
+}
+
+// SaveMany is Save for an inbound batch's new or changed contacts, of any companies, in
+// one statement; each key appears once (ins[i] is what the batch says of keys[i]).
+func SaveMany(ctx context.Context, db *gorm.DB, keys []Key, ins []Inbound) (map[Key]Contact, error) {
+	rows := make([]Contact, len(ins))
+	for i, in := range ins {
+		rows[i] = inboundRow(keys[i].CompanyID, in)
+	}
+	if err := db.WithContext(ctx).Clauses(onInboundConflict, clause.Returning{}).Create(&rows).Error; err != nil {
+		return nil, err
+	}
+	out := make(map[Key]Contact, len(rows))
+	for _, c := range rows { // each returned row names its own key
+		out[Key{c.CompanyID, c.Channel, c.Number}] = c
+	}
+	return out, nil
+}
+
+// inboundRow is the row a first message creates: named by the channel, else its number.
+func inboundRow(companyID int64, in Inbound) Contact {
 	name := in.Name
 	if name == "" {
 		name = in.Number
 	}
-	c := Contact{CompanyID: companyID, Name: name, Number: in.Number, Channel: in.Channel,
+	return Contact{CompanyID: companyID, Name: name, Number: in.Number, Channel: in.Channel,
 		IsGroup: in.IsGroup, Active: true, AcceptAudioMessage: true, URLPicture: in.URLPicture,
 		ConnectionID: &in.ConnectionID}
-	err = db.WithContext(ctx).Clauses(clause.OnConflict{
-		Columns: []clause.Column{{Name: "company_id"}, {Name: "channel"}, {Name: "number"}},
-		DoUpdates: clause.Assignments(map[string]any{
-			"name":        gorm.Expr("CASE WHEN contacts.name = contacts.number AND EXCLUDED.name <> '' THEN EXCLUDED.name ELSE contacts.name END"),
-			"url_picture": gorm.Expr("CASE WHEN EXCLUDED.url_picture <> '' THEN EXCLUDED.url_picture ELSE contacts.url_picture END"),
-			"updated_at":  gorm.Expr("now()"),
-		}),
-	}, clause.Returning{}).Create(&c).Error
-	return c, err
+}
+
+// onInboundConflict keeps a known contact's name unless it was only a number, and takes a
+// picture the channel sends.
+var onInboundConflict = clause.OnConflict{
+	Columns: []clause.Column{{Name: "company_id"}, {Name: "channel"}, {Name: "number"}},
+	DoUpdates: clause.Assignments(map[string]any{
+		"name":        gorm.Expr("CASE WHEN contacts.name = contacts.number AND EXCLUDED.name <> '' THEN EXCLUDED.name ELSE contacts.name END"),
+		"url_picture": gorm.Expr("CASE WHEN EXCLUDED.url_picture <> '' THEN EXCLUDED.url_picture ELSE contacts.url_picture END"),
+		"updated_at":  gorm.Expr("now()"),
+	}),
 }

@@ -138,7 +138,8 @@ func (a *arrival) inbound() contact.Inbound {
 }
 
 // findContacts reads the batch's known contacts in one query and saves the others (the
-// missing, and those the message tells something new of) without reading them again.
+// missing, and those the message tells something new of) in one more, without reading
+// them again.
 func findContacts(ctx context.Context, tx *gorm.DB, arrivals []*arrival) (int64, error) {
 	keys := make([]contact.Key, len(arrivals))
 	for i, a := range arrivals {
@@ -148,17 +149,72 @@ func findContacts(ctx context.Context, tx *gorm.DB, arrivals []*arrival) (int64,
 	if err != nil {
 		return 0, err
 	}
+	// The new or changed contacts, each once with what the batch's messages say of it.
+	var saveKeys []contact.Key
+	var ins []contact.Inbound
+	var firsts []*arrival
+	at := map[contact.Key]int{}
 	for i, a := range arrivals {
-		c, ok := known[keys[i]]
-		if !ok || !c.Current(a.inbound()) {
-			if c, err = contact.Save(tenant.With(ctx, a.CompanyID), tx, a.inbound()); err != nil {
-				return a.ID, err
-			}
-			known[keys[i]] = c // the batch's next message from them finds it current
+		in := a.inbound()
+		if c, ok := known[keys[i]]; ok && c.Current(in) {
+			continue
 		}
-		a.contact = c
+		if j, seen := at[keys[i]]; seen {
+			ins[j] = newer(ins[j], in)
+			continue
+		}
+		at[keys[i]] = len(ins)
+		saveKeys, ins, firsts = append(saveKeys, keys[i]), append(ins, in), append(firsts, a)
+	}
+	if len(ins) > 0 {
+		saved, failed, err := saveContacts(ctx, tx, saveKeys, ins, firsts)
+		if err != nil {
+			return failed, err
+		}
+		for k, c := range saved {
+			known[k] = c
+		}
+	}
+	for i, a := range arrivals {
+		a.contact = known[keys[i]]
 	}
 	return 0, nil
+}
+
+// saveContacts writes the batch's new or changed contacts in one statement, in a savepoint:
+// should it fail, each is saved alone so that the failing message is named (failed) and
+// the rest of the batch goes on without it.
+func saveContacts(ctx context.Context, tx *gorm.DB, keys []contact.Key, ins []contact.Inbound, firsts []*arrival) (map[contact.Key]contact.Contact, int64, error) {
+	var saved map[contact.Key]contact.Contact
+	err := tx.Transaction(func(sp *gorm.DB) error {
+		var err error
+		saved, err = contact.SaveMany(ctx, sp, keys, ins)
+		return err
+	})
+	if err == nil {
+		return saved, 0, nil
+	}
+	saved = make(map[contact.Key]contact.Contact, len(keys))
+	for i, a := range firsts {
+		c, err := contact.Save(tenant.With(ctx, a.CompanyID), tx, ins[i])
+		if err != nil {
+			return nil, a.ID, err
+		}
+		saved[keys[i]] = c
+	}
+	return saved, 0, nil
+}
+
+// newer is what two messages of the batch say of one contact: the later one's name and
+// picture, the earlier one's where the later has none.
+func newer(earlier, later contact.Inbound) contact.Inbound {
+	if later.Name == "" {
+		later.Name = earlier.Name
+	}
+	if later.URLPicture == "" {
+		later.URLPicture = earlier.URLPicture
+	}
+	return later
 }
 
 // findTickets reads and locks the batch's active tickets in one query and opens the others
