@@ -10,8 +10,10 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"atende/pkg/integration"
+	"atende/pkg/realtime"
 	"atende/pkg/testutil"
 )
 
@@ -158,4 +160,25 @@ func TestQueueIntegrationTestSession(t *testing.T) {
 	if calls != 3 {
 		t.Fatalf("%d calls to the fake, want token + 2 detectIntent", calls)
 	}
+}
+
+// The integration events carry the Dialogflow credentials and the webhook secret: they go to
+// the company's admins' sockets, never to an attendant's (who is in the company room too).
+func TestQueueIntegrationEventsReachOnlyAdmins(t *testing.T) {
+	e := newEnv(t)
+	acme := testutil.NewTenant(t, e.App, "acme", 0)
+	agent := dial(t, e.Srv.URL, testutil.Token(t, e.App, acme.Attender))
+	admin := dial(t, e.Srv.URL, testutil.Token(t, e.App, acme.Admin))
+	ready(t, e, agent, acme.Attender.ID)
+	ready(t, e, admin, acme.Admin.ID)
+	st, body := e.call("POST", "/queueIntegration", e.tokenOf(acme.Admin), map[string]any{"name": "Webhook", "type": "webhook",
+		"urlN8N": "https://hooks.acme.test/atende"}, "")
+	if st != 201 {
+		t.Fatalf("create: %d %s", st, body)
+	}
+	name := realtime.EventName(acme.Company.ID, "queueIntegration")
+	if _, ok := nextWith(t, admin, name, `"webhookSecret"`, 5*time.Second); !ok {
+		t.Fatal("the admin's socket did not get the integration")
+	}
+	never(t, framesUntilMarker(t, e, agent, realtime.CompanyRoom(acme.Company.ID)), name)
 }

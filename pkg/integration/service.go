@@ -135,8 +135,21 @@ func Owned(tx *gorm.DB, companyID, id int64) (bool, error) {
 	return len(ids) == 1, err
 }
 
+// publish tells the company's admins, the only users of /queue-integration: the record
+// carries the Dialogflow credentials and the webhook secret, which an attendant's socket
+// (in the company room) must not receive.
 func (s Service) publish(ctx context.Context, companyID int64, data any) {
-	if s.Events != nil {
-		_ = s.Events.Publish(ctx, realtime.ToCompany(companyID, "queueIntegration", data))
+	if s.Events == nil {
+		return
 	}
+	var admins []int64
+	if err := s.DB.WithContext(ctx).Raw(`SELECT id FROM users WHERE company_id = ? AND (profile = 'admin' OR super)`,
+		companyID).Scan(&admins).Error; err != nil || len(admins) == 0 {
+		return
+	}
+	rooms := make([]string, len(admins))
+	for i, id := range admins {
+		rooms[i] = realtime.UserRoom(id)
+	}
+	_ = s.Events.Publish(ctx, realtime.Event{Rooms: rooms, Name: realtime.EventName(companyID, "queueIntegration"), Data: data})
 }
