@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"atende/pkg/errs"
+	"atende/pkg/integration"
 )
 
 // Bounds of a saved graph: the engine walks it on every step, so its size is capped.
@@ -282,6 +283,11 @@ func checkIntegration(n Node, d NodeData) error {
 			return nodeError(n, "Too Short!")
 		case name > TypebotNameMax:
 			return nodeError(n, "Too Long!")
+		}
+		var it integration.Integration
+		_ = json.Unmarshal(d.Integration, &it)
+		if field, msg := integration.CheckTypebotNode(&it); field != "" {
+			return nodeError(n, "%s: %s.", field, msg)
 		}
 	}
 	return nil

@@ -99,8 +99,18 @@ func TestValidate(t *testing.T) {
 		{"a typebot node with a long name", func() Graph {
 			return with(node("tb", KindTypebot, `{"typebotIntegration":{"name":"`+strings.Repeat("a", 51)+`"}}`))
 		}, "tb", "Too Long!"},
-		{"a typebot node", func() Graph {
+		{"a typebot node without its URL", func() Graph {
 			return with(node("tb", KindTypebot, `{"typebotIntegration":{"name":"Bot","typebotSlug":"x"}}`))
+		}, "tb", "urlN8N"},
+		{"a typebot node posing as a webhook to a bad URL", func() Graph {
+			return with(node("tb", KindTypebot, `{"typebotIntegration":{"name":"Bot","type":"webhook","urlN8N":"ftp://10.0.0.5/x"}}`))
+		}, "tb", "URL inválida"},
+		{"a typebot node with a delay beyond the limit", func() Graph {
+			return with(node("tb", KindTypebot, `{"typebotIntegration":{"name":"Bot","urlN8N":"https://typebot.example","typebotSlug":"x",
+				"typebotDelayMessage":9000000000}}`))
+		}, "tb", "typebotDelayMessage"},
+		{"a typebot node", func() Graph {
+			return with(node("tb", KindTypebot, `{"typebotIntegration":{"name":"Bot","urlN8N":"https://typebot.example","typebotSlug":"x"}}`))
 		}, "", ""},
 		{"a ticket node of another company's queue", func() Graph { return with(node("t2", KindTicket, `{"queueId":8}`)) }, "t2", "fila desta empresa"},
 		{"a condition with an unknown operator", func() Graph {

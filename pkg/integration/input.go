@@ -126,6 +126,26 @@ func checkURL(v errs.Validation, s string) {
 	}
 }
 
+// typebotFields are the settings a flow's typebot node shares with a Typebot integration,
+// in the order a refusal names them.
+var typebotFields = []string{"urlN8N", "typebotSlug", "typebotExpires", "typebotDelayMessage", "typebotKeywordFinish",
+	"typebotKeywordRestart"}
+
+// CheckTypebotNode checks a flow's typebot node settings as the Typebot integration form
+// does (URL, slug, keywords, expiry, delay), whatever type they claim: it returns the first
+// refused field and its message, or empty strings. it becomes a Typebot integration.
+func CheckTypebotNode(it *Integration) (field, msg string) {
+	it.Type = TypeTypebot
+	v := errs.Validation{}
+	it.check(v)
+	for _, f := range typebotFields {
+		if m, ok := v[f]; ok {
+			return f, m
+		}
+	}
+	return "", ""
+}
+
 // Credentials is the part of a Google service-account key file Dialogflow needs.
 type Credentials struct {
 	Type        string `json:"type"`

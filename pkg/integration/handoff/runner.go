@@ -117,8 +117,11 @@ func (r Runner) load(ctx context.Context, p tasks.IntegrationMessage) (integrati
 			return integration.Integration{}, false, nil
 		}
 		it.ID, it.CompanyID = 0, p.CompanyID
-		if it.Type == "" {
-			it.Type = integration.TypeTypebot // the flow's typebot node
+		// A flow's typebot node: a Typebot, whatever its settings claim, and only with
+		// settings the integration form would take (a flow saved before that check).
+		if field, msg := integration.CheckTypebotNode(&it); field != "" {
+			slog.WarnContext(ctx, "integration: flow node settings refused", "ticket_id", p.TicketID, "field", field, "msg", msg)
+			return integration.Integration{}, false, nil
 		}
 		return it, true, nil
 	}
