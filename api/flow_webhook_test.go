@@ -2,11 +2,14 @@ package api_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hibiken/asynq"
 
 	"atende/pkg/connection"
 	"atende/pkg/contact"
@@ -135,4 +138,57 @@ func TestFlowWebhookSandboxNumbersAndRate(t *testing.T) {
 	e.run(t, []scenario{
 		{name: "over the rate", method: "POST", path: hook, body: map[string]any{"phone": 123456780}, status: 429, code: "ERR_TOO_MANY_REQUESTS"},
 	})
+}
+
+// A sender retrying its POST after the start ran starts the flow once (the start's id is
+// kept for flow.WebhookRepeatWindow), and a ticket an attendant holds gets no bot at all.
+func TestFlowWebhookRepeatsAndHeldTickets(t *testing.T) {
+	e := newEnv(t)
+	acme := testutil.NewTenant(t, e.App, "acme", 0)
+	admin := e.tokenOf(acme.Admin)
+	wa := testutil.NewConnection(t, e.App, acme.Company.ID, "Sandbox", func(c *connection.Connection) {
+		c.Channel, c.Status = connection.ChannelSandbox, connection.StatusConnected
+	})
+	f := e.newFlow(acme.Company.ID, "Leads")
+	e.sql(`UPDATE flows SET nodes = '[{"id":"start","type":"start","data":{}},{"id":"hi","type":"message","data":{"label":"Olá {{lead.name}}"}}]',
+		connections = '[{"id":"e1","source":"start","sourceHandle":"a","target":"hi"}]' WHERE id = ?`, f.ID)
+	if st, b := e.call("PUT", "/flowbuilder", admin, map[string]any{"flowId": f.ID, "webhookFields": map[string]any{
+		"name": "lead.name", "number": "lead.phone", "whatsappId": wa.ID}}, ""); st != 200 {
+		t.Fatalf("fields: %d %s", st, b)
+	}
+	startWorker(t, e)
+	hook := "/flowbuilder/webhook/" + f.WebhookHash
+	lead := map[string]any{"lead": map[string]any{"name": "Ana", "phone": "5511999990003"}}
+	st, b := e.call("POST", hook, "", lead, "")
+	if st != 200 || !strings.Contains(string(b), flow.MsgWebhookStarted) {
+		t.Fatalf("start: %d %s", st, b)
+	}
+	ticketID := decode[struct{ TicketID int64 }](t, b).TicketID
+	eventually(t, "the flow's greeting", func() bool {
+		return count(e, "SELECT count(*) FROM messages WHERE ticket_id = ? AND body LIKE '%Olá Ana'", ticketID) == 1
+	})
+	if st, b = e.call("POST", hook, "", lead, ""); st != 200 {
+		t.Fatalf("retry: %d %s", st, b)
+	}
+	in := asynq.NewInspector(e.App.RedisOpt)
+	defer in.Close()
+	info, err := in.GetTaskInfo(tasks.QueueCritical, flow.WebhookTaskID(f.ID, ticketID))
+	if err != nil || info.State != asynq.TaskStateCompleted {
+		t.Fatalf("the retry queued another start: %+v %v", info, err)
+	}
+
+	e.sql("UPDATE tickets SET status = 'open', user_id = ? WHERE id = ?", acme.Attender.ID, ticketID)
+	e.sql("DELETE FROM flow_runs WHERE ticket_id = ?", ticketID)
+	if err := in.DeleteTask(tasks.QueueCritical, flow.WebhookTaskID(f.ID, ticketID)); err != nil {
+		t.Fatal(err)
+	}
+	if st, b = e.call("POST", hook, "", lead, ""); st != 200 || !strings.Contains(string(b), flow.MsgWebhookHeld) {
+		t.Fatalf("held ticket: %d %s", st, b)
+	}
+	if _, err := in.GetTaskInfo(tasks.QueueCritical, flow.WebhookTaskID(f.ID, ticketID)); !errors.Is(err, asynq.ErrTaskNotFound) {
+		t.Fatalf("a start was queued into a held ticket: %v", err)
+	}
+	if n := count(e, "SELECT count(*) FROM flow_runs WHERE ticket_id = ?", ticketID); n != 0 {
+		t.Fatalf("%d runs on a held ticket", n)
+	}
 }

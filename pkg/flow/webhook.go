@@ -31,6 +31,16 @@ import (
 const (
 	WebhookMaxBytes  = 64 << 10
 	WebhookPerMinute = 120
+	// WebhookRepeatWindow: a call for a flow and ticket whose start ran less than this ago
+	// starts nothing (a sender's retry after a timeout), nor one whose start still waits.
+	WebhookRepeatWindow = 10 * time.Minute
+)
+
+// Webhook answers.
+const (
+	MsgWebhookStarted = "Fluxo iniciado"
+	// MsgWebhookHeld: an attendant holds the ticket; the bot keeps out of the conversation.
+	MsgWebhookHeld = "Ticket em atendimento: fluxo não iniciado"
 )
 
 // Webhook refusals.
@@ -91,17 +101,32 @@ func (t Trigger) Fire(ctx context.Context, hash string, payload []byte) (Started
 		return Started{}, err
 	}
 	ticket.PublishUpdate(ctx, t.Events, tk, oldStatus)
+	if held(tk) {
+		return Started{Message: MsgWebhookHeld, TicketID: tk.ID}, nil
+	}
 	// The payload's fields start the run as its variables ({{lead.name}}).
-	task, err := tasks.NewFlowStep(tasks.FlowStep{CompanyID: f.CompanyID, TicketID: tk.ID, FlowID: f.ID, Entry: "webhook",
+	task, err := tasks.NewFlowStep(tasks.FlowStep{CompanyID: f.CompanyID, TicketID: tk.ID, FlowID: f.ID, Entry: "webhook", // flowrun.EntryWebhook
 		Vars: WebhookVars(doc)})
 	if err == nil {
-		// One pending start per flow and ticket: a caller retrying its POST starts it once.
-		_, err = t.Queue.EnqueueContext(ctx, task, asynq.TaskID(fmt.Sprintf("%s:w:%d:%d", tasks.TypeFlowStep, f.ID, tk.ID)))
+		// One start per flow and ticket while it waits and for WebhookRepeatWindow after it
+		// ran (asynq keeps the finished task's id that long): a caller retrying its POST
+		// starts it once.
+		_, err = t.Queue.EnqueueContext(ctx, task, asynq.TaskID(WebhookTaskID(f.ID, tk.ID)), asynq.Retention(WebhookRepeatWindow))
 	}
 	if errors.Is(err, asynq.ErrTaskIDConflict) || errors.Is(err, asynq.ErrDuplicateTask) {
 		err = nil
 	}
-	return Started{Message: "Fluxo iniciado", TicketID: tk.ID}, err
+	return Started{Message: MsgWebhookStarted, TicketID: tk.ID}, err
+}
+
+// WebhookTaskID names the start of flowID on ticketID by its webhook.
+func WebhookTaskID(flowID, ticketID int64) string {
+	return fmt.Sprintf("%s:w:%d:%d", tasks.TypeFlowStep, flowID, ticketID)
+}
+
+// held reports a ticket an attendant is serving: a webhook does not start a bot into it.
+func held(t ticket.Ticket) bool {
+	return t.UserID != nil && (t.Status == ticket.StatusOpen || t.Status == ticket.StatusGroup)
 }
 
 // allow refuses the flows of a blocked or expired company, and callers over the rate.

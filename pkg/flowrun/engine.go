@@ -129,9 +129,9 @@ func (e Engine) step(ctx context.Context, tx *gorm.DB, p tasks.FlowStep, g *Give
 		return nil, err
 	}
 	// A closed ticket ends its run; so does an attendant's holding it when the run resumes
-	// (an interval's wake-up, a reply queued before the accept): the bot falls silent once a
-	// person answers, as the inbound steps do (§1 step 16).
-	if t.Status == ticket.StatusClosed || (p.Entry == "" && t.UserID != nil && t.Status == ticket.StatusOpen) {
+	// (an interval's wake-up, a reply queued before the accept) or a webhook's start comes:
+	// the bot falls silent once a person answers, as the inbound steps do (§1 step 16).
+	if t.Status == ticket.StatusClosed || ((p.Entry == "" || p.Entry == EntryWebhook) && t.UserID != nil && t.Status == ticket.StatusOpen) {
 		return nil, tx.Exec(`UPDATE flow_runs SET status = 'stopped', waiting = '', wake_at = NULL, updated_at = now()
 			WHERE id = ?`, run.ID).Error
 	}
@@ -248,8 +248,12 @@ func (e Engine) begin(tx *gorm.DB, p tasks.FlowStep, t ticket.Ticket) (Run, Inpu
 	return run, Input{Graph: g, Start: true, State: State{Vars: vars, Status: StatusRunning}}, true, nil
 }
 
-// EntrySimulate is the simulator's entry: it runs a flow even while it is inactive.
-const EntrySimulate = "simulate"
+// Entries the engine treats apart: the simulator's runs a flow even while it is inactive;
+// a webhook's keeps out of a ticket an attendant took meanwhile, as a resumed run does.
+const (
+	EntrySimulate = "simulate"
+	EntryWebhook  = "webhook"
+)
 
 func (r Run) state() State {
 	v := map[string]string{}
