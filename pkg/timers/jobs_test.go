@@ -290,3 +290,39 @@ func TestRotateWithOneMemberOnline(t *testing.T) {
 		t.Fatalf("the offline member's idle ticket: %+v", got)
 	}
 }
+
+// A customer still choosing among the queue's options keeps the ticket unassigned (the
+// options answer only while nobody holds it); once at a leaf, or in a queue without
+// options, the ticket is given out.
+func TestRotateWaitsForTheOptions(t *testing.T) {
+	a, svc := setup(t)
+	ctx := t.Context()
+	ten := testutil.NewTenant(t, a, "rot-opt", 0)
+	q := testutil.NewQueue(t, a, ten.Company.ID, "Suporte", "#111111")
+	must(t, a.DB.Exec(`UPDATE queues SET ativar_roteador = true WHERE id = ?`, q.ID).Error)
+	u := testutil.NewUser(t, a, ten.Company.ID, "u@rot-opt.test", "user", nil)
+	must(t, a.DB.Exec(`UPDATE users SET online = true WHERE id = ?`, u.ID).Error)
+	must(t, a.DB.Exec(`INSERT INTO user_queues (user_id, queue_id, company_id) VALUES (?, ?, ?)`, u.ID, q.ID, ten.Company.ID).Error)
+	option := func(parent *int64, name string) int64 {
+		var id int64
+		must(t, a.DB.Raw(`INSERT INTO chatbots (company_id, queue_id, parent_id, name, greeting_message, queue_type)
+			VALUES (?, ?, ?, ?, 'Escolha', 'text') RETURNING id`, ten.Company.ID, q.ID, parent, name).Scan(&id).Error)
+		return id
+	}
+	billing := option(nil, "Financeiro")
+	option(&billing, "Boleto")
+	leaf := option(nil, "Outros")
+	conn := connected(t, a, ten.Company.ID, nil)
+	atRoot := newTicket(t, a, conn, ticket.StatusPending, base, func(tk *ticket.Ticket) { tk.QueueID = &q.ID })
+	inSubMenu := newTicket(t, a, conn, ticket.StatusPending, base, func(tk *ticket.Ticket) { tk.QueueID, tk.ChatbotOptionID = &q.ID, &billing })
+	done := newTicket(t, a, conn, ticket.StatusPending, base, func(tk *ticket.Ticket) { tk.QueueID, tk.ChatbotOptionID = &q.ID, &leaf })
+	if n := run(t, func() (int, error) { return svc.Rotate(ctx, at(time.Minute)) }); n != 1 {
+		t.Fatalf("rotated %d tickets, want 1 (the one done choosing)", n)
+	}
+	if reload(t, a, atRoot.ID).UserID != nil || reload(t, a, inSubMenu.ID).UserID != nil {
+		t.Fatal("a ticket still choosing among the options was given out")
+	}
+	if got := reload(t, a, done.ID).UserID; got == nil || *got != u.ID {
+		t.Fatalf("the ticket at a leaf option: %v", got)
+	}
+}

@@ -2,6 +2,7 @@ package timers
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"time"
@@ -16,7 +17,8 @@ import (
 // Rotate hands the pending tickets of rotating queues to attendants (BEHAVIOUR §6 "Queue
 // rotation"; the cron runs it every 2 minutes). Per queue with ativarRoteador:
 //   - a pending ticket without an attendant goes to a random member of the queue who is
-//     online and has profile "user";
+//     online and has profile "user", once its customer is done choosing among the
+//     queue's options;
 //   - a pending ticket whose attendant is a member of the queue and that has been idle for
 //     more than tempoRoteador minutes (tempoRoteador > 0) goes to a random other such
 //     member;
@@ -39,7 +41,8 @@ func (s Service) Rotate(ctx context.Context, now time.Time) (int, error) {
 		ids, before = append(ids, q.ID), append(before, idleBefore(now, q.TempoRoteador))
 	}
 	due, err := s.due(ctx, `SELECT q.id FROM unnest(?::bigint[], ?::timestamptz[]) AS q(id, before)
-		WHERE EXISTS (SELECT 1 FROM tickets t WHERE t.queue_id = q.id AND t.status = 'pending' AND t.user_id IS NULL)
+		WHERE EXISTS (SELECT 1 FROM tickets t WHERE t.queue_id = q.id AND t.status = 'pending' AND t.user_id IS NULL
+		  AND NOT `+choosing("t")+`)
 		OR EXISTS (SELECT 1 FROM tickets t WHERE t.queue_id = q.id AND t.status = 'pending' AND t.user_id IS NOT NULL
 		  AND t.updated_at < q.before)`, ids, before)
 	if err != nil || len(due) == 0 {
@@ -76,7 +79,8 @@ func (s Service) Rotate(ctx context.Context, now time.Time) (int, error) {
 			continue // nothing due, or nobody to give it to
 		}
 		give := handOver(tm.all, tm.available, now)
-		n, err := s.sweep(ctx, until, q.CompanyID, "queue_id = ? AND status = 'pending' AND user_id IS NULL", []any{q.ID}, give)
+		n, err := s.sweep(ctx, until, q.CompanyID, "queue_id = ? AND status = 'pending' AND user_id IS NULL AND NOT "+choosing("tickets"),
+			[]any{q.ID}, give)
 		changed += n
 		if err != nil {
 			return changed, err
@@ -98,6 +102,15 @@ func (s Service) Rotate(ctx context.Context, now time.Time) (int, error) {
 		}
 	}
 	return changed, nil
+}
+
+// choosing is the SQL test, on the tickets row named tbl, of a customer still choosing
+// among the queue's options (§2c: the root options shown, or a sub-menu): the options
+// answer only while nobody holds the ticket, so an attendant drawn now would end them
+// (the bot itself draws none for a queue with options). Rotation waits for the choice.
+func choosing(tbl string) string {
+	return fmt.Sprintf(`(EXISTS (SELECT 1 FROM chatbots c WHERE c.queue_id = %[1]s.queue_id AND c.parent_id IS NULL)
+		AND (%[1]s.chatbot_option_id IS NULL OR EXISTS (SELECT 1 FROM chatbots s WHERE s.parent_id = %[1]s.chatbot_option_id)))`, tbl)
 }
 
 // team is a queue's members, and those a ticket may be given to (online, profile user).
