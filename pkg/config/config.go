@@ -52,6 +52,10 @@ type Config struct {
 	// where Dialogflow integrations go; tests point them at fakes.
 	DialogflowURL  string
 	GoogleTokenURL string
+	// IntegrationPrivateNets (INTEGRATION_PRIVATE_NETS: comma-separated IPs or CIDRs, default
+	// none) are the private networks companies' Typebot, n8n and webhook URLs may reach (an
+	// operator's self-hosted Typebot); any other private address is refused.
+	IntegrationPrivateNets []string
 	// OpenAIBaseURL (OPENAI_BASE_URL) replaces https://api.openai.com/v1 for the AI prompts
 	// (a proxy, a compatible provider, or a test's fake).
 	OpenAIBaseURL string
@@ -152,9 +156,10 @@ func Load() (Config, error) {
 			EfiKeyFile:      os.Getenv("EFI_KEY_FILE"),
 			WebhookSecret:   os.Getenv("PIX_WEBHOOK_SECRET"),
 		},
-		TrustedProxies: list(os.Getenv("TRUSTED_PROXIES")),
-		DialogflowURL:  env("DIALOGFLOW_URL", "https://dialogflow.googleapis.com"),
-		GoogleTokenURL: env("GOOGLE_TOKEN_URL", "https://oauth2.googleapis.com/token"),
+		TrustedProxies:         list(os.Getenv("TRUSTED_PROXIES")),
+		DialogflowURL:          env("DIALOGFLOW_URL", "https://dialogflow.googleapis.com"),
+		GoogleTokenURL:         env("GOOGLE_TOKEN_URL", "https://oauth2.googleapis.com/token"),
+		IntegrationPrivateNets: list(os.Getenv("INTEGRATION_PRIVATE_NETS")),
 		SMTP: SMTP{
 			Host: os.Getenv("SMTP_HOST"),
 			Port: envInt("SMTP_PORT", 587),
@@ -163,18 +168,21 @@ func Load() (Config, error) {
 			From: env("SMTP_FROM", "Atende <no-reply@atende.local>"),
 		},
 	}
-	if err := checkProxies(c.TrustedProxies); err != nil {
+	if err := checkNets("TRUSTED_PROXIES", c.TrustedProxies); err != nil {
+		return c, err
+	}
+	if err := checkNets("INTEGRATION_PRIVATE_NETS", c.IntegrationPrivateNets); err != nil {
 		return c, err
 	}
 	return c, c.check()
 }
 
-// checkProxies refuses a TRUSTED_PROXIES entry that is neither an IP nor a CIDR.
-func checkProxies(proxies []string) error {
-	for _, p := range proxies {
+// checkNets refuses an entry of the variable name that is neither an IP nor a CIDR.
+func checkNets(name string, entries []string) error {
+	for _, p := range entries {
 		if net.ParseIP(p) == nil {
 			if _, _, err := net.ParseCIDR(p); err != nil {
-				return fmt.Errorf("TRUSTED_PROXIES: %q is neither an IP address nor a CIDR", p)
+				return fmt.Errorf("%s: %q is neither an IP address nor a CIDR", name, p)
 			}
 		}
 	}

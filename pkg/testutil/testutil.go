@@ -212,6 +212,7 @@ func Config(t testing.TB) config.Config {
 	cfg.MediaDir = t.TempDir()
 	cfg.AdminEmail, cfg.AdminPassword = AdminEmail, AdminPassword
 	cfg.WebDir = t.TempDir()
+	cfg.IntegrationPrivateNets = []string{"127.0.0.0/8", "::1"} // the fakes of outside services
 	return cfg
 }
 
