@@ -37,8 +37,7 @@ func TestCloseEndsTheFlowRun(t *testing.T) {
 	a, svc := setup(t)
 	ctx := t.Context()
 	ten := testutil.NewTenant(t, a, "flowclose", 0)
-	q := testutil.NewQueue(t, a, ten.Company.ID, "Encerra", "#111111")
-	must(t, a.DB.Exec(`UPDATE queues SET close_ticket = true WHERE id = ?`, q.ID).Error)
+	q := queueWith(t, a, ten.Company.ID, "Encerra", "close_ticket = true")
 	conn := connected(t, a, ten.Company.ID, func(c *connection.Connection) { c.TimeSendQueue, c.SendIDQueue = 10, &q.ID })
 
 	redirected := newTicket(t, a, conn, ticket.StatusPending, base, nil)

@@ -5,8 +5,10 @@ import (
 	"testing"
 	"time"
 
+	"atende/pkg/app"
 	"atende/pkg/connection"
 	"atende/pkg/hours"
+	"atende/pkg/queue"
 	"atende/pkg/realtime"
 	"atende/pkg/testutil"
 	"atende/pkg/ticket"
@@ -119,12 +121,7 @@ func TestRotate(t *testing.T) {
 	quiet := testutil.NewQueue(t, a, ten.Company.ID, "Vendas", "#222222") // rotation on, nobody online
 	must(t, a.DB.Exec(`UPDATE queues SET ativar_roteador = true, tempo_roteador = 10 WHERE id IN ?`, []int64{q.ID, quiet.ID}).Error)
 	online := func(email, profile string, on bool, queues ...int64) int64 {
-		u := testutil.NewUser(t, a, ten.Company.ID, email, profile, nil)
-		must(t, a.DB.Exec(`UPDATE users SET online = ? WHERE id = ?`, on, u.ID).Error)
-		for _, qid := range queues {
-			must(t, a.DB.Exec(`INSERT INTO user_queues (user_id, queue_id, company_id) VALUES (?, ?, ?)`, u.ID, qid, ten.Company.ID).Error)
-		}
-		return u.ID
+		return staff(t, a, ten.Company.ID, email, profile, on, queues...)
 	}
 	u1 := online("u1@rot.test", "user", true, q.ID)
 	u2 := online("u2@rot.test", "user", true, q.ID)
@@ -243,8 +240,7 @@ func TestRedirectIntoAClosingQueue(t *testing.T) {
 	ctx := t.Context()
 	ten := testutil.NewTenant(t, a, "redir-close", 0)
 	testutil.SetSetting(t, a, ten.Company.ID, "sendFarewellWaitingTicket", "enabled")
-	q := testutil.NewQueue(t, a, ten.Company.ID, "Encerra", "#111111")
-	must(t, a.DB.Exec(`UPDATE queues SET close_ticket = true WHERE id = ?`, q.ID).Error)
+	q := queueWith(t, a, ten.Company.ID, "Encerra", "close_ticket = true")
 	conn := connected(t, a, ten.Company.ID, func(c *connection.Connection) { c.TimeSendQueue, c.SendIDQueue = 10, &q.ID })
 	tk := newTicket(t, a, conn, ticket.StatusPending, base, nil)
 	if n := run(t, func() (int, error) { return svc.Redirect(ctx, at(11*time.Minute)) }); n != 1 {
@@ -268,15 +264,8 @@ func TestRotateWithOneMemberOnline(t *testing.T) {
 	a, svc := setup(t)
 	ctx := t.Context()
 	ten := testutil.NewTenant(t, a, "rot-one", 0)
-	q := testutil.NewQueue(t, a, ten.Company.ID, "Suporte", "#111111")
-	must(t, a.DB.Exec(`UPDATE queues SET ativar_roteador = true, tempo_roteador = 10 WHERE id = ?`, q.ID).Error)
-	member := func(email string, on bool) int64 {
-		u := testutil.NewUser(t, a, ten.Company.ID, email, "user", nil)
-		must(t, a.DB.Exec(`UPDATE users SET online = ? WHERE id = ?`, on, u.ID).Error)
-		must(t, a.DB.Exec(`INSERT INTO user_queues (user_id, queue_id, company_id) VALUES (?, ?, ?)`, u.ID, q.ID, ten.Company.ID).Error)
-		return u.ID
-	}
-	on, off := member("on@rot.test", true), member("off@rot.test", false)
+	q := queueWith(t, a, ten.Company.ID, "Suporte", "ativar_roteador = true, tempo_roteador = 10")
+	on, off := staff(t, a, ten.Company.ID, "on@rot.test", "user", true, q.ID), staff(t, a, ten.Company.ID, "off@rot.test", "user", false, q.ID)
 	conn := connected(t, a, ten.Company.ID, nil)
 	mine := newTicket(t, a, conn, ticket.StatusPending, base, func(tk *ticket.Ticket) { tk.QueueID, tk.UserID = &q.ID, &on })
 	theirs := newTicket(t, a, conn, ticket.StatusPending, base, func(tk *ticket.Ticket) { tk.QueueID, tk.UserID = &q.ID, &off })
@@ -298,11 +287,8 @@ func TestRotateWaitsForTheOptions(t *testing.T) {
 	a, svc := setup(t)
 	ctx := t.Context()
 	ten := testutil.NewTenant(t, a, "rot-opt", 0)
-	q := testutil.NewQueue(t, a, ten.Company.ID, "Suporte", "#111111")
-	must(t, a.DB.Exec(`UPDATE queues SET ativar_roteador = true WHERE id = ?`, q.ID).Error)
-	u := testutil.NewUser(t, a, ten.Company.ID, "u@rot-opt.test", "user", nil)
-	must(t, a.DB.Exec(`UPDATE users SET online = true WHERE id = ?`, u.ID).Error)
-	must(t, a.DB.Exec(`INSERT INTO user_queues (user_id, queue_id, company_id) VALUES (?, ?, ?)`, u.ID, q.ID, ten.Company.ID).Error)
+	q := queueWith(t, a, ten.Company.ID, "Suporte", "ativar_roteador = true")
+	u := staff(t, a, ten.Company.ID, "u@rot-opt.test", "user", true, q.ID)
 	option := func(parent *int64, name string) int64 {
 		var id int64
 		must(t, a.DB.Raw(`INSERT INTO chatbots (company_id, queue_id, parent_id, name, greeting_message, queue_type)
@@ -322,7 +308,26 @@ func TestRotateWaitsForTheOptions(t *testing.T) {
 	if reload(t, a, atRoot.ID).UserID != nil || reload(t, a, inSubMenu.ID).UserID != nil {
 		t.Fatal("a ticket still choosing among the options was given out")
 	}
-	if got := reload(t, a, done.ID).UserID; got == nil || *got != u.ID {
+	if got := reload(t, a, done.ID).UserID; got == nil || *got != u {
 		t.Fatalf("the ticket at a leaf option: %v", got)
 	}
+}
+
+// staff adds a user of profile to the company, online or not, as a member of queues.
+func staff(t *testing.T, a *app.App, companyID int64, email, profile string, online bool, queues ...int64) int64 {
+	t.Helper()
+	u := testutil.NewUser(t, a, companyID, email, profile, nil)
+	must(t, a.DB.Exec(`UPDATE users SET online = ? WHERE id = ?`, online, u.ID).Error)
+	for _, qid := range queues {
+		must(t, a.DB.Exec(`INSERT INTO user_queues (user_id, queue_id, company_id) VALUES (?, ?, ?)`, u.ID, qid, companyID).Error)
+	}
+	return u.ID
+}
+
+// queueWith adds a queue to the company with set applied (e.g. "close_ticket = true").
+func queueWith(t *testing.T, a *app.App, companyID int64, name, set string) queue.Queue {
+	t.Helper()
+	q := testutil.NewQueue(t, a, companyID, name, "#111111")
+	must(t, a.DB.Exec("UPDATE queues SET "+set+" WHERE id = ?", q.ID).Error)
+	return q
 }
