@@ -137,19 +137,11 @@ func Owned(tx *gorm.DB, companyID, id int64) (bool, error) {
 
 // publish tells the company's admins, the only users of /queue-integration: the record
 // carries the Dialogflow credentials and the webhook secret, which an attendant's socket
-// (in the company room) must not receive.
+// (in the company room too) must not receive.
 func (s Service) publish(ctx context.Context, companyID int64, data any) {
-	if s.Events == nil {
-		return
+	if s.Events != nil {
+		ev := realtime.ToCompany(companyID, "queueIntegration", data)
+		ev.AdminsOnly = true
+		_ = s.Events.Publish(ctx, ev)
 	}
-	var admins []int64
-	if err := s.DB.WithContext(ctx).Raw(`SELECT id FROM users WHERE company_id = ? AND (profile = 'admin' OR super)`,
-		companyID).Scan(&admins).Error; err != nil || len(admins) == 0 {
-		return
-	}
-	rooms := make([]string, len(admins))
-	for i, id := range admins {
-		rooms[i] = realtime.UserRoom(id)
-	}
-	_ = s.Events.Publish(ctx, realtime.Event{Rooms: rooms, Name: realtime.EventName(companyID, "queueIntegration"), Data: data})
 }

@@ -26,6 +26,9 @@ type Event struct {
 	Revoke *Revoke `json:"revoke,omitempty"`
 	// MaskNumbers hides contact numbers from profile users (LGPD hide-number setting).
 	MaskNumbers bool `json:"maskNumbers,omitempty"`
+	// AdminsOnly keeps the event from profile users' sockets in its rooms: it carries what
+	// only admins may read (an integration's credentials).
+	AdminsOnly bool `json:"adminsOnly,omitempty"`
 }
 
 // Takeover tells a user's sessions older than tokenVersion that the account was used

@@ -186,7 +186,7 @@ func (h *Hub) dispatch(payload []byte) {
 	h.mu.RLock()
 	var stale, revoked []*client
 	if ev.Name != "" {
-		stale = h.deliver(ev.Rooms, ev.Mask, frame)
+		stale = h.deliver(ev, frame)
 	}
 	if r := ev.Revoke; r != nil {
 		for c := range h.clients {
@@ -204,9 +204,11 @@ func (h *Hub) dispatch(payload []byte) {
 	}
 }
 
-// deliver queues frame for every open client in rooms, once each, and returns those too
-// slow to take it (h.mu held).
-func (h *Hub) deliver(rooms []string, mask bool, frame []byte) (stale []*client) {
+// deliver queues frame for every open client in ev's rooms, once each (profile users'
+// numbers masked, or none for an admins' event), and returns those too slow to take it
+// (h.mu held).
+func (h *Hub) deliver(ev header, frame []byte) (stale []*client) {
+	rooms := ev.Rooms
 	var masked []byte // built for the first profile user in the rooms
 	for i, r := range rooms {
 		for c := range h.members[r] {
@@ -214,11 +216,11 @@ func (h *Hub) deliver(rooms []string, mask bool, frame []byte) (stale []*client)
 				continue // delivered for an earlier room of the event
 			}
 			open, user := c.state()
-			if !open {
+			if !open || (ev.Admins && user) {
 				continue
 			}
 			out := frame
-			if mask && user {
+			if ev.Mask && user {
 				if masked == nil {
 					masked = maskFrame(frame)
 				}

@@ -13,7 +13,7 @@ func TestWireForm(t *testing.T) {
 	ev := Event{Rooms: []string{"company-1-open", "ticket-x"}, Name: "company-1-appMessage",
 		Data:        map[string]any{"body": "linha 1\nlinha \"2\"", "n": 3},
 		Revoke:      &Revoke{UserID: 7, TokenVersion: 2},
-		MaskNumbers: true}
+		MaskNumbers: true, AdminsOnly: true}
 	wire, err := encode(ev)
 	if err != nil {
 		t.Fatal(err)
@@ -22,7 +22,7 @@ func TestWireForm(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(h.Rooms, ",") != "company-1-open,ticket-x" || h.Name != ev.Name || !h.Mask || *h.Revoke != *ev.Revoke {
+	if strings.Join(h.Rooms, ",") != "company-1-open,ticket-x" || h.Name != ev.Name || !h.Mask || !h.Admins || *h.Revoke != *ev.Revoke {
 		t.Fatalf("header %+v", h)
 	}
 	var f struct {
