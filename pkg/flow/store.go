@@ -215,25 +215,23 @@ var nodePlanFlags = map[string]struct{ flag, msg string }{
 	KindTypebot: {"useIntegrations", "o plano da empresa não inclui integrações."},
 }
 
-// planAllows refuses the graph's first node whose kind the company's plan lacks.
+// planAllows refuses the graph's first node whose kind the company's plan lacks; each
+// flag is asked once.
 func (s Service) planAllows(ctx context.Context, companyID int64, g Graph) error {
-	has := map[string]bool{}
+	allowed := map[string]bool{}
 	for _, n := range g.Nodes {
 		need, ok := nodePlanFlags[n.Type]
-		if !ok {
+		if !ok || allowed[need.flag] {
 			continue
 		}
-		allowed, seen := has[need.flag]
-		if !seen {
-			var err error
-			if allowed, err = plan.CompanyHas(ctx, s.DB, companyID, need.flag); err != nil {
-				return err
-			}
-			has[need.flag] = allowed
+		has, err := plan.CompanyHas(ctx, s.DB, companyID, need.flag)
+		if err != nil {
+			return err
 		}
-		if !allowed {
+		if !has {
 			return nodeError(n, "%s", need.msg)
 		}
+		allowed[need.flag] = true
 	}
 	return nil
 }

@@ -219,12 +219,7 @@ func (p Processor) loadConfig(ctx context.Context, tx *gorm.DB, companies atdb.I
 		env := &chatbot.Env{Company: e.company, Settings: chatbot.Settings{}, Queues: e.queues, Links: e.links,
 			Files: e.files, Online: map[int64][]chatbot.Attendant{}, Waiting: map[int64]int{}, Users: map[int64]string{},
 			Handoffs: e.handoffs}
-		if p.Settings != nil {
-			cctx := tenant.With(ctx, id)
-			for _, k := range chatbot.Keys {
-				env.Settings[k] = p.Settings.Value(cctx, k)
-			}
-		}
+		p.readSettings(ctx, id, env.Settings)
 		for _, u := range e.optUsers {
 			env.Users[u] = ""
 		}
@@ -327,4 +322,15 @@ func (st *botState) loadOnline(tx *gorm.DB, companies atdb.Int64s) error {
 		}
 	}
 	return nil
+}
+
+// readSettings fills into the company's settings the bot reads (chatbot.Keys).
+func (p Processor) readSettings(ctx context.Context, companyID int64, into chatbot.Settings) {
+	if p.Settings == nil {
+		return
+	}
+	ctx = tenant.With(ctx, companyID)
+	for _, k := range chatbot.Keys {
+		into[k] = p.Settings.Value(ctx, k)
+	}
 }

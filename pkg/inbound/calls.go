@@ -80,13 +80,8 @@ func (p Processor) call(ctx context.Context, tx *gorm.DB, conn connection.Connec
 // would be (chatbot.AsksConsent): the customer's first message then gets the terms, as
 // on any new ticket, instead of skipping them because the ticket already existed.
 func (p Processor) awaitConsent(ctx context.Context, tx *gorm.DB, t *ticket.Ticket, c contact.Contact) error {
-	if p.Settings == nil {
-		return nil
-	}
 	s := chatbot.Settings{}
-	for _, k := range []string{"enableLGPD", "lgpdMessage", "lgpdConsent"} {
-		s[k] = p.Settings.Value(ctx, k)
-	}
+	p.readSettings(ctx, t.CompanyID, s)
 	if !chatbot.AsksConsent(s, *t, c.LgpdAcceptedAt != nil) {
 		return nil
 	}
