@@ -11,7 +11,8 @@ import (
 //   - otherwise open when t's HH:mm lies in window A or window B, both ends included at
 //     minute precision (an end of 18:00 is open until 18:00:59);
 //   - an empty start counts as 00:00; an empty or unreadable end closes that window;
-//   - a window whose end is before its start is closed (windows do not cross midnight).
+//   - a window whose end is before its start is a night shift: it opens on its own weekday
+//     and runs into the next morning (as attendants' work hours do, auth.WithinWorkHours).
 //
 // So an entry with every time empty is a day off.
 func (s Schedules) OpenAt(t time.Time, loc *time.Location) bool {
@@ -19,19 +20,37 @@ func (s Schedules) OpenAt(t time.Time, loc *time.Location) bool {
 		loc = time.UTC
 	}
 	t = t.In(loc)
-	day := t.Weekday().String()
-	for _, e := range s {
-		if !strings.EqualFold(e.WeekdayEn, day) {
-			continue
-		}
-		now := t.Hour()*60 + t.Minute()
-		return inWindow(now, e.StartTimeA, e.EndTimeA) || inWindow(now, e.StartTimeB, e.EndTimeB)
+	now := t.Hour()*60 + t.Minute()
+	today, ok := s.entry(t.Weekday())
+	if !ok {
+		return true
 	}
-	return true
+	if today.open(now, false) {
+		return true
+	}
+	// The small hours may still be last night's shift.
+	yesterday, ok := s.entry((t.Weekday() + 6) % 7)
+	return ok && yesterday.open(now, true)
 }
 
-// inWindow reports start <= now <= end in minutes of the day.
-func inWindow(now int, start, end string) bool {
+func (s Schedules) entry(day time.Weekday) (Entry, bool) {
+	for _, e := range s {
+		if strings.EqualFold(e.WeekdayEn, day.String()) {
+			return e, true
+		}
+	}
+	return Entry{}, false
+}
+
+// open reports whether minute now of the day lies in window A or B; carried asks only for
+// the part of a night shift that runs past midnight into the following day.
+func (e Entry) open(now int, carried bool) bool {
+	return inWindow(now, e.StartTimeA, e.EndTimeA, carried) || inWindow(now, e.StartTimeB, e.EndTimeB, carried)
+}
+
+// inWindow reports whether now (minutes of the day) lies in start–end, or, for a window that
+// crosses midnight, in its evening part (carried false) or its morning part (carried true).
+func inWindow(now int, start, end string, carried bool) bool {
 	to, ok := minutes(end)
 	if !ok {
 		return false
@@ -42,7 +61,13 @@ func inWindow(now int, start, end string) bool {
 			return false
 		}
 	}
-	return from <= now && now <= to
+	switch {
+	case from <= to:
+		return !carried && from <= now && now <= to
+	case carried:
+		return now <= to
+	}
+	return now >= from
 }
 
 // minutes parses HH:mm into minutes of the day.

@@ -19,6 +19,11 @@ func TestOpenAt(t *testing.T) {
 		{Weekday: "Quarta-feira", WeekdayEn: "wednesday", StartTimeA: "08:00", EndTimeA: "12:00", StartTimeB: "13:00", EndTimeB: "18:00"},
 		{Weekday: "Domingo", WeekdayEn: "sunday"},
 	}
+	// Wednesday 22:00 to Thursday 02:00; Thursday's own shifts are B 08:00–12:00.
+	nightShifts := Schedules{
+		{WeekdayEn: "wednesday", StartTimeA: "22:00", EndTimeA: "02:00"},
+		{WeekdayEn: "thursday", StartTimeB: "08:00", EndTimeB: "12:00"},
+	}
 	cases := []struct {
 		name string
 		s    Schedules
@@ -43,7 +48,14 @@ func TestOpenAt(t *testing.T) {
 		{"empty start is midnight", Schedules{{WeekdayEn: "wednesday", EndTimeA: "06:00"}}, wed("00:00"), sp, true},
 		{"empty end closes the window", Schedules{{WeekdayEn: "wednesday", StartTimeA: "08:00"}}, wed("10:00"), sp, false},
 		{"window B alone", Schedules{{WeekdayEn: "wednesday", StartTimeB: "20:00", EndTimeB: "22:00"}}, wed("21:00"), sp, true},
-		{"end before start is closed", Schedules{{WeekdayEn: "wednesday", StartTimeA: "22:00", EndTimeA: "02:00"}}, wed("23:00"), sp, false},
+		{"night shift: its evening", Schedules{{WeekdayEn: "wednesday", StartTimeA: "22:00", EndTimeA: "02:00"}}, wed("23:00"), sp, true},
+		{"night shift: before it starts", Schedules{{WeekdayEn: "wednesday", StartTimeA: "22:00", EndTimeA: "02:00"}}, wed("21:59"), sp, false},
+		{"night shift: the next morning", nightShifts, time.Date(2026, 11, 26, 1, 30, 0, 0, sp), sp, true},
+		{"night shift: the next morning, end included", nightShifts, time.Date(2026, 11, 26, 2, 0, 59, 0, sp), sp, true},
+		{"night shift: over the next morning", nightShifts, time.Date(2026, 11, 26, 2, 1, 0, 0, sp), sp, false},
+		{"night shift: not this day's own morning", nightShifts, wed("01:30"), sp, false},
+		{"night shift: yesterday's ends, today's B opens", nightShifts, time.Date(2026, 11, 26, 9, 0, 0, 0, sp), sp, true},
+		{"night shift in B carries too", Schedules{{WeekdayEn: "tuesday", StartTimeB: "23:00", EndTimeB: "01:00"}, {WeekdayEn: "wednesday"}}, wed("00:30"), sp, true},
 		{"weekday case-insensitive", Schedules{{WeekdayEn: "Wednesday", StartTimeA: "08:00", EndTimeA: "09:00"}}, wed("10:00"), sp, false},
 		{"unreadable time closes", Schedules{{WeekdayEn: "wednesday", StartTimeA: "8h", EndTimeA: "23:00"}}, wed("10:00"), sp, false},
 	}

@@ -48,7 +48,8 @@ const minutes = (time) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
 
 /**
  * Errors as { 'weekdayEn.field': i18n key }: a filled time must be a valid HH:MM and a shift's
- * end must come after its start; an empty time closes that shift (the server's rule).
+ * end must differ from its start; an empty time closes that shift (the server's rule). An end
+ * before the start is a night shift that runs into the next morning (nightShift).
  */
 export function scheduleErrors(schedules) {
   const errors = {};
@@ -61,10 +62,17 @@ export function scheduleErrors(schedules) {
       const start = entry[`startTime${shift}`];
       const end = entry[`endTime${shift}`];
       const key = `${entry.weekdayEn}.endTime${shift}`;
-      if (!errors[key] && validTime(start) && validTime(end) && minutes(end) <= minutes(start)) errors[key] = 'hours.validation.order';
+      if (!errors[key] && validTime(start) && validTime(end) && minutes(end) === minutes(start)) errors[key] = 'hours.validation.order';
     });
   });
   return errors;
+}
+
+/** True when the shift ends on the next day (its end is before its start). */
+export function nightShift(entry, shift) {
+  const start = entry[`startTime${shift}`];
+  const end = entry[`endTime${shift}`];
+  return validTime(start) && validTime(end) && minutes(end) < minutes(start);
 }
 
 /** The entries as the server stores them (no form-only keys). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_SCHEDULES, hasSchedules, isScheduleKey, maskTime, scheduleErrors, scheduleFieldErrors, schedulesOf, schedulesPayload, validTime, withTime,
+  DEFAULT_SCHEDULES, hasSchedules, isScheduleKey, maskTime, scheduleErrors, scheduleFieldErrors, schedulesOf, schedulesPayload, nightShift, validTime,
+  withTime,
 } from './schedules';
 
 describe('weekly service hours', () => {
@@ -35,10 +36,14 @@ describe('weekly service hours', () => {
     expect(hasSchedules(DEFAULT_SCHEDULES)).toBe(true);
   });
 
-  it("wants a shift's end after its start", () => {
-    const list = withTime(withTime(DEFAULT_SCHEDULES, 'friday', 'endTimeA', '0800'), 'monday', 'endTimeB', '1200');
+  it("wants a shift's end to differ from its start; an earlier end is a night shift", () => {
+    const list = withTime(withTime(DEFAULT_SCHEDULES, 'friday', 'endTimeA', '0800'), 'monday', 'endTimeB', '1300');
     expect(list[4].endTimeA).toBe('08:00');
     expect(scheduleErrors(list)).toEqual({ 'friday.endTimeA': 'hours.validation.order', 'monday.endTimeB': 'hours.validation.order' });
+    const night = withTime(withTime(DEFAULT_SCHEDULES, 'friday', 'startTimeB', '2200'), 'friday', 'endTimeB', '0200');
+    expect(scheduleErrors(night)).toEqual({});
+    expect(nightShift(night[4], 'B')).toBe(true);
+    expect(nightShift(night[4], 'A')).toBe(false);
   });
 
   it('sends only the stored keys and keys server errors by weekday', () => {

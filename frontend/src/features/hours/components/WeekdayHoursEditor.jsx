@@ -1,6 +1,6 @@
 import { Table, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { TIME_FIELDS, withTime } from '../api/schedules';
+import { TIME_FIELDS, nightShift, withTime } from '../api/schedules';
 
 /**
  * Service hours per weekday, two shifts (A and B), times typed through the ##:## mask. Used by
@@ -26,10 +26,11 @@ export default function WeekdayHoursEditor({ value, onChange, errors = {}, testI
             {TIME_FIELDS.map((field) => {
               const key = `${entry.weekdayEn}.${field}`;
               const error = errors[key];
+              const nextDay = !error && field.startsWith('endTime') && nightShift(entry, field.slice(-1));
               return (
                 <TableCell key={field}>
                   <TextField size="small" value={entry[field] || ''} placeholder="HH:MM" disabled={disabled}
-                    error={Boolean(error)} helperText={error ? message(error) : undefined}
+                    error={Boolean(error)} helperText={error ? message(error) : (nextDay ? t('hours.nextDay') : undefined)}
                     onChange={(e) => onChange(withTime(value, entry.weekdayEn, field, e.target.value), key)}
                     slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': `${t(`hours.weekdays.${entry.weekdayEn}`)} ${t(`hours.${field}`)}`, 'data-testid': `${testId}-${entry.weekdayEn}-${field}` } }} />
                 </TableCell>

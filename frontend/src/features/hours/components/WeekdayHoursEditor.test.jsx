@@ -43,9 +43,18 @@ describe('WeekdayHoursEditor', () => {
 
   it('shows translated keys and server texts as field errors', () => {
     view = render(<Harness errors={{ 'monday.endTimeA': 'hours.validation.order', 'friday.startTimeB': 'Horário inválido (HH:mm)' }} />);
-    expect(byTestId('h').textContent).toContain('O fim deve ser depois do início');
+    expect(byTestId('h').textContent).toContain('O fim deve ser diferente do início');
     expect(byTestId('h').textContent).toContain('Horário inválido (HH:mm)');
     expect(byTestId('h-monday-endTimeA').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it("marks a night shift's end as the next day", () => {
+    view = render(<Harness />);
+    type(byTestId('h-friday-startTimeB'), '2200');
+    type(byTestId('h-friday-endTimeB'), '0200');
+    const cell = byTestId('h-friday-endTimeB').closest('td');
+    expect(cell.textContent).toContain('do dia seguinte');
+    expect(byTestId('h-friday-endTimeA').closest('td').textContent).not.toContain('do dia seguinte');
   });
 
   it('bound to a form, an edit clears that field error only', () => {

@@ -14,10 +14,11 @@ const en = {
       saturday: 'Saturday',
       sunday: 'Sunday',
     },
-    help: 'Leave a shift blank to be closed during it.',
+    nextDay: 'the next day',
+    help: 'Leave a shift blank to be closed during it. An end before the start falls on the next day.',
     validation: {
       time: 'Invalid time (HH:MM)',
-      order: 'The end must come after the start',
+      order: 'The end must differ from the start',
     },
   },
 };

@@ -14,10 +14,11 @@ const es = {
       saturday: 'Sábado',
       sunday: 'Domingo',
     },
-    help: 'Deje un turno en blanco para no atender en él.',
+    nextDay: 'del día siguiente',
+    help: 'Deje un turno en blanco para no atender en él. Un fin anterior al inicio cae en el día siguiente.',
     validation: {
       time: 'Hora inválida (HH:MM)',
-      order: 'El fin debe ser posterior al inicio',
+      order: 'El fin debe ser distinto del inicio',
     },
   },
 };

@@ -14,10 +14,11 @@ const pt = {
       saturday: 'Sábado',
       sunday: 'Domingo',
     },
-    help: 'Deixe um turno em branco para não atender nele.',
+    nextDay: 'do dia seguinte',
+    help: 'Deixe um turno em branco para não atender nele. Um fim antes do início termina no dia seguinte.',
     validation: {
       time: 'Horário inválido (HH:MM)',
-      order: 'O fim deve ser depois do início',
+      order: 'O fim deve ser diferente do início',
     },
   },
 };

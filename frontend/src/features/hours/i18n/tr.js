@@ -14,10 +14,11 @@ const tr = {
       saturday: 'Cumartesi',
       sunday: 'Pazar',
     },
-    help: 'Hizmet verilmeyen vardiyayı boş bırakın.',
+    nextDay: 'ertesi gün',
+    help: 'Hizmet verilmeyen vardiyayı boş bırakın. Başlangıçtan önceki bir bitiş ertesi güne düşer.',
     validation: {
       time: 'Geçersiz saat (SS:DD)',
-      order: 'Bitiş, başlangıçtan sonra olmalıdır',
+      order: 'Bitiş, başlangıçtan farklı olmalıdır',
     },
   },
 };

@@ -154,7 +154,7 @@ describe('SettingsPage', () => {
     type(byTestId('company-schedule-saturday-endTimeB'), '1300');
     await click(byTestId('company-schedules-save'));
     expect(updateCompanySchedules).not.toHaveBeenCalled();
-    expect(byTestId('company-schedules-form').textContent).toContain('O fim deve ser depois do início');
+    expect(byTestId('company-schedules-form').textContent).toContain('O fim deve ser diferente do início');
     type(byTestId('company-schedule-saturday-endTimeB'), '1400');
     await click(byTestId('company-schedules-save'));
     expect(updateCompanySchedules).toHaveBeenCalledTimes(1);
