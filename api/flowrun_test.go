@@ -194,6 +194,7 @@ func TestFlowWelcomeWalk(t *testing.T) {
 // (decision 6): the connection's farewell goes out and the run ends there.
 func TestFlowTicketNodeIntoClosingQueue(t *testing.T) {
 	f := newFlowEnv(t)
+	f.goOnAfterTicketNode()
 	f.must(f.App.DB.Exec(`UPDATE queues SET close_ticket = true WHERE id = ?`, f.q.ID).Error)
 	f.setSetting(f.tn.Company.ID, "sendFarewellWaitingTicket", "enabled") // the ticket is pending when it closes
 	f.write("5511999990009", "oi", 2)
@@ -209,6 +210,40 @@ func TestFlowTicketNodeIntoClosingQueue(t *testing.T) {
 	if n := count(f.env, `SELECT count(*) FROM flow_runs WHERE ticket_id = ? AND status IN ('running','waiting')`, tk.ID); n != 0 {
 		t.Errorf("active runs: %d", n)
 	}
+	// The close ended the run at its ticket node: what follows it is not sent.
+	if n := count(f.env, `SELECT count(*) FROM messages WHERE ticket_id = ? AND body LIKE '%Até logo'`, tk.ID); n != 0 {
+		t.Errorf("the flow went on past a closing queue: %d", n)
+	}
+}
+
+// goOnAfterTicketNode links the welcome flow's ticket node to its goodbye text.
+func (f *flowEnv) goOnAfterTicketNode() {
+	f.must(f.App.DB.Exec(`UPDATE flows SET connections = connections || '[{"id":"e-queue-bye","source":"queue","sourceHandle":"a","target":"bye"}]'::jsonb
+		WHERE id = ?`, f.flowID).Error)
+}
+
+// A ticket node puts the ticket in its queue and the flow goes on (BEHAVIOUR §9), with the
+// queue-position message (sendQueuePosition) at the node's place.
+func TestFlowGoesOnAfterItsTicketNode(t *testing.T) {
+	f := newFlowEnv(t)
+	f.goOnAfterTicketNode()
+	f.setSetting(f.tn.Company.ID, "sendQueuePosition", "enabled")
+	f.setSetting(f.tn.Company.ID, "sendQueuePositionMessage", "{{firstName}}, sua posição na fila:")
+	f.walk("5511999990011", []flowTurn{
+		{"oi", []string{"Olá Maria!", "Escolha:\n[1] Atendimento\n[2] Sair"}},
+		{"1", []string{"Seu e-mail?"}},
+		{"maria@x.com", []string{"Anotado: maria@x.com", "Maria, sua posição na fila: 1", "Até logo"}},
+	})
+	tk := f.ticket("5511999990011")
+	if tk.QueueID == nil || *tk.QueueID != f.q.ID || tk.Status != "pending" {
+		t.Fatalf("ticket %+v, want pending in %d", tk, f.q.ID)
+	}
+	// A second customer waits behind the first.
+	f.walk("5511999990012", []flowTurn{
+		{"oi", []string{"Olá Maria!", "Escolha:\n[1] Atendimento\n[2] Sair"}},
+		{"1", []string{"Seu e-mail?"}},
+		{"ana@x.com", []string{"Anotado: ana@x.com", "Maria, sua posição na fila: 2", "Até logo"}},
+	})
 }
 
 // A flow that a queue's integration started hands the ticket to the queue at its ticket

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -13,12 +14,13 @@ import (
 	atdb "atende/pkg/db"
 	"atende/pkg/message"
 	"atende/pkg/ticket"
+	"atende/pkg/vars"
 )
 
 // apply writes a step's intents in the step's transaction: the run (its step counter
 // advanced), the messages as outgoing rows with the system mark, the ticket's queue or
 // close, the analytics events.
-func (e Engine) apply(ctx context.Context, tx *gorm.DB, run Run, t ticket.Ticket, res Result, msgID int64) (*applied, error) {
+func (e Engine) apply(ctx context.Context, tx *gorm.DB, run Run, t ticket.Ticket, res Result, values vars.Values, msgID int64) (*applied, error) {
 	done := &applied{run: run, res: res, message: msgID}
 	st := res.State
 	vars, _ := json.Marshal(st.Vars)
@@ -35,12 +37,30 @@ func (e Engine) apply(ctx context.Context, tx *gorm.DB, run Run, t ticket.Ticket
 	}
 	run.NodeID, run.Status, run.Waiting, run.Variables = st.NodeID, st.Status, st.Waiting, vars
 	done.run = run
-	if err := e.writeSends(ctx, tx, &t, res.Sends, done); err != nil {
+	sends, later := res.Sends, []Send(nil)
+	if res.QueueID != nil {
+		sends, later = res.Sends[:res.QueuedAt], res.Sends[res.QueuedAt:]
+	}
+	if err := e.writeSends(ctx, tx, &t, sends, done); err != nil {
 		return nil, err
 	}
 	before := t.Status
 	if err := e.ticketChanges(ctx, tx, &t, res, done); err != nil {
 		return nil, err
+	}
+	if t.Status != ticket.StatusClosed { // a queue that closes its tickets ended the run there
+		if res.QueueID != nil {
+			text, err := e.position(ctx, tx, t, values)
+			if err != nil {
+				return nil, err
+			}
+			if text != "" {
+				later = append([]Send{{Body: text}}, later...)
+			}
+		}
+		if err := e.writeSends(ctx, tx, &t, later, done); err != nil {
+			return nil, err
+		}
 	}
 	if t.Status != before {
 		done.left = before // the lists of the status it left drop it
@@ -93,6 +113,23 @@ func mediaPath(companyID int64, name string) string {
 		return name
 	}
 	return prefix + strings.TrimPrefix(name, "/")
+}
+
+// position is a ticket node's queue-position message (sendQueuePosition), as the queue menu
+// sends it: the company's text and the customer's place among the queue's unassigned waiting.
+func (e Engine) position(ctx context.Context, tx *gorm.DB, t ticket.Ticket, values vars.Values) (string, error) {
+	if e.Settings == nil || t.QueueID == nil || t.UserID != nil || t.Status != ticket.StatusPending || t.IsGroup ||
+		e.Settings.Value(ctx, "sendQueuePosition") != "enabled" {
+		return "", nil
+	}
+	text := strings.TrimSpace(vars.Render(e.Settings.Value(ctx, "sendQueuePositionMessage"), values))
+	if text == "" {
+		return "", nil
+	}
+	var ahead int
+	err := tx.Raw(`SELECT count(*) FROM tickets WHERE company_id = ? AND status = 'pending' AND queue_id = ?
+		AND user_id IS NULL AND NOT is_group AND id <> ?`, t.CompanyID, *t.QueueID, t.ID).Scan(&ahead).Error
+	return text + " " + strconv.Itoa(ahead+1), err
 }
 
 // ticketChanges applies a ticket node (the queue, pending) and a "parar" close. A queue

@@ -144,7 +144,7 @@ func (e Engine) step(ctx context.Context, tx *gorm.DB, p tasks.FlowStep, g *Give
 	if !res.Changed && res.Handoff == nil {
 		return nil, nil
 	}
-	return e.apply(ctx, tx, run, t, res, p.MessageID)
+	return e.apply(ctx, tx, run, t, res, in.Values, p.MessageID)
 }
 
 // ticketOf is the step's ticket with what its variables need: the given one (its

@@ -90,6 +90,9 @@ type Result struct {
 	State   State
 	Sends   []Send
 	QueueID *int64 // a ticket node: the ticket goes to this queue as pending
+	// QueuedAt: how many of Sends came before the ticket node; the queue-position message
+	// goes out there and, if the queue closes the ticket, the rest does not.
+	QueuedAt int
 	Close   bool   // "parar": the ticket closes
 	WakeIn  time.Duration
 	Handoff *Handoff
@@ -303,13 +306,11 @@ func (s *stepper) enter(n flow.Node) (handle string, next bool) {
 			return flow.HandleTrue, true
 		}
 		return flow.HandleFalse, true
-	case flow.KindTicket:
+	case flow.KindTicket: // §9: the ticket joins the queue and the flow continues
 		if d.QueueID > 0 {
 			q := d.QueueID
-			s.out.QueueID = &q
+			s.out.QueueID, s.out.QueuedAt = &q, len(s.out.Sends)
 		}
-		s.stop(n.ID)
-		return "", false
 	case flow.KindTypebot:
 		s.out.Handoff = &Handoff{Kind: flow.KindTypebot, Settings: d.Integration}
 		s.wait(WaitTypebot)

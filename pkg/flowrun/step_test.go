@@ -158,7 +158,20 @@ func TestStepNodeKinds(t *testing.T) {
 			in: Input{HasReply: true, Reply: "30", State: State{NodeID: "q", Status: StatusWaiting, Waiting: WaitReply}},
 			// q is missing from the graph: the reply ends the run there.
 			status: StatusDone, node: "q"},
-		{name: "ticket node: queue, run ends",
+		{name: "ticket node: queue, the flow continues (§9)",
+			g: graph([]flow.Node{start, node("hi", flow.KindMessage, map[string]any{"label": "antes"}),
+				node("t", flow.KindTicket, map[string]any{"queueId": 9, "name": "Suporte"}),
+				node("x", flow.KindMessage, map[string]any{"label": "Você foi transferido"})},
+				edge("s", "a", "hi"), edge("hi", "a", "t"), edge("t", "a", "x")),
+			in:     Input{Start: true},
+			sends:  []string{"antes", "Você foi transferido"},
+			status: StatusDone, node: "x",
+			check: func(t *testing.T, r Result) {
+				if r.QueueID == nil || *r.QueueID != 9 || r.QueuedAt != 1 {
+					t.Errorf("queue %v at %d", r.QueueID, r.QueuedAt)
+				}
+			}},
+		{name: "ticket node without edges: queue, run ends",
 			g:      graph([]flow.Node{start, node("t", flow.KindTicket, map[string]any{"queueId": 9, "name": "Suporte"})}, edge("s", "a", "t")),
 			in:     Input{Start: true},
 			status: StatusDone, node: "t",

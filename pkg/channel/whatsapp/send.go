@@ -135,6 +135,9 @@ func (c Channel) media(ctx context.Context, cli Client, out channel.Outgoing, qu
 	}
 	kind := whatsmeow.MediaDocument
 	switch {
+	case out.MediaType == message.TypeDocument:
+		// stored as a file (a flow's audio not "recorded now"): sent as one, as the Cloud API
+		// and Messenger senders do, whatever the bytes are
 	case mime == "image/webp":
 		kind = whatsmeow.MediaImage
 	case out.MediaType == message.TypeImage || strings.HasPrefix(mime, "image/"):
@@ -151,6 +154,7 @@ func (c Channel) media(ctx context.Context, cli Client, out channel.Outgoing, qu
 	size := uint64(len(data))
 	caption := proto.String(out.Body)
 	switch {
+	case kind == whatsmeow.MediaDocument:
 	case mime == "image/webp":
 		return &waE2E.Message{StickerMessage: &waE2E.StickerMessage{URL: &up.URL, DirectPath: &up.DirectPath,
 			MediaKey: up.MediaKey, FileEncSHA256: up.FileEncSHA256, FileSHA256: up.FileSHA256, FileLength: &size,

@@ -71,6 +71,10 @@ func TestSendEditDeleteReadProfile(t *testing.T) {
 	if m := media("d.pdf", message.TypeDocument); m.GetDocumentMessage().GetFileName() != "d.pdf" {
 		t.Fatalf("document %v", m)
 	}
+	// An audio stored as a file (a flow's audio card not "recorded now") is no voice note.
+	if m := media("v.ogg", message.TypeDocument); m.GetAudioMessage() != nil || m.GetDocumentMessage().GetFileName() != "v.ogg" {
+		t.Fatalf("audio as a file %v", m)
+	}
 	if m := media("s.webp", message.TypeImage); m.GetStickerMessage() == nil {
 		t.Fatalf("sticker %v", m)
 	}
