@@ -93,12 +93,12 @@ type Result struct {
 	// QueuedAt: how many of Sends came before the ticket node; the queue-position message
 	// goes out there and, if the queue closes the ticket, the rest does not.
 	QueuedAt int
-	Close   bool   // "parar": the ticket closes
-	WakeIn  time.Duration
-	Handoff *Handoff
-	Events  []Event
-	Entered []string // nodes entered, in order (real-time highlights)
-	Changed bool     // the run moved: the step counter advances
+	Close    bool // "parar": the ticket closes
+	WakeIn   time.Duration
+	Handoff  *Handoff
+	Events   []Event
+	Entered  []string // nodes entered, in order (real-time highlights)
+	Changed  bool     // the run moved: the step counter advances
 }
 
 type stepper struct {
