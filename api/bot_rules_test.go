@@ -94,31 +94,37 @@ func TestBotLGPDAfterACall(t *testing.T) {
 	same(t, "accepts", b.say(n, "1"), mainMenu)
 }
 
-// §3 and decision 3: the reply to a rating request, through the pipeline.
+// §3 and decision 3: the reply to a rating request, through the pipeline; a ticket the
+// history import created rates like any other once its customer writes live.
 func TestBotNPSPipeline(t *testing.T) {
-	b := newBotEnv(t, nil)
-	threeQueues(b)
-	testutil.SetSetting(t, b.App, b.tn.Company.ID, "userRating", "enabled")
-	const n = "5511900000030"
-	b.say(n, "oi")
-	b.say(n, "2")
-	tk := b.ticket(n)
-	// The attendant served and closed it: the rating request (ticket.CloseBySystem).
-	b.must(b.App.DB.Exec(`UPDATE tickets SET status = 'open', user_id = ? WHERE id = ?`, b.tn.Attender.ID, tk.ID).Error)
-	ctx := tenant.With(context.Background(), b.tn.Company.ID)
-	full, err := ticket.Get(ctx, b.App.DB, tk.ID)
-	b.must(err)
-	texts, err := ticket.CloseBySystem(ctx, b.App.DB, &full, b.conn, b.App.Settings, ticket.AutoClose{Farewell: true})
-	if err != nil || full.Status != ticket.StatusNPS || len(texts) != 1 {
-		t.Fatalf("rating request: %v %s %q", err, full.Status, texts)
-	}
-	same(t, "not a number", b.say(n, "ótimo"), chatbot.TextInvalidOption, "Dê uma nota de 0 a 10")
-	same(t, "rates", b.say(n, "9"), "Obrigado, até logo!")
-	if tk = b.ticket(n); tk.Status != ticket.StatusClosed {
-		t.Fatal(tk.Status)
-	}
-	if count(b.env, `SELECT count(*) FROM user_ratings WHERE ticket_id = ? AND rate = 9 AND user_id = ?`, tk.ID, b.tn.Attender.ID) != 1 {
-		t.Fatal("rating not stored")
+	for i, imported := range []bool{false, true} {
+		t.Run(fmt.Sprintf("imported %v", imported), func(t *testing.T) {
+			b := newBotEnv(t, nil)
+			threeQueues(b)
+			testutil.SetSetting(t, b.App, b.tn.Company.ID, "userRating", "enabled")
+			n := fmt.Sprintf("551190000003%d", i)
+			b.say(n, "oi")
+			b.say(n, "2")
+			tk := b.ticket(n)
+			// The attendant served and closed it: the rating request (ticket.CloseBySystem).
+			b.must(b.App.DB.Exec(`UPDATE tickets SET status = 'open', user_id = ?, imported = ? WHERE id = ?`,
+				b.tn.Attender.ID, imported, tk.ID).Error)
+			ctx := tenant.With(context.Background(), b.tn.Company.ID)
+			full, err := ticket.Get(ctx, b.App.DB, tk.ID)
+			b.must(err)
+			texts, err := ticket.CloseBySystem(ctx, b.App.DB, &full, b.conn, b.App.Settings, ticket.AutoClose{Farewell: true})
+			if err != nil || full.Status != ticket.StatusNPS || len(texts) != 1 {
+				t.Fatalf("rating request: %v %s %q", err, full.Status, texts)
+			}
+			same(t, "not a number", b.say(n, "ótimo"), chatbot.TextInvalidOption, "Dê uma nota de 0 a 10")
+			same(t, "rates", b.say(n, "9"), "Obrigado, até logo!")
+			if tk = b.ticket(n); tk.Status != ticket.StatusClosed {
+				t.Fatal(tk.Status)
+			}
+			if count(b.env, `SELECT count(*) FROM user_ratings WHERE ticket_id = ? AND rate = 9 AND user_id = ?`, tk.ID, b.tn.Attender.ID) != 1 {
+				t.Fatal("rating not stored")
+			}
+		})
 	}
 }
 
@@ -174,12 +180,12 @@ func TestBotHoursPipeline(t *testing.T) {
 		today := time.Now()
 		start, end := company.NewDate(today.AddDate(0, 0, -2).Date()), company.NewDate(today.AddDate(0, 0, 2).Date())
 		b := newBotEnv(t, func(c *connection.Connection) {
-			c.CollectiveVacationStart, c.CollectiveVacationEnd, c.CollectiveVacationMessage = &start, &end, "Em férias coletivas"
+			c.CollectiveVacationStart, c.CollectiveVacationEnd, c.CollectiveVacationMessage = &start, &end, "Em férias coletivas\n"
 		})
 		threeQueues(b)
 		const n = "5511900000043"
 		same(t, "vacation", b.say(n, "oi"), "Em férias coletivas")
-		same(t, "once a day", b.say(n, "alguém?"))
+		same(t, "once a day (the text saved with a line break at its end)", b.say(n, "alguém?"))
 	})
 }
 

@@ -45,7 +45,10 @@ func (p Processor) converse(ctx context.Context, tx *gorm.DB, arrivals []*arriva
 		if a.created {
 			opened[a.ticket.ID] = true
 		}
-		if a.msg.ID != 0 && !a.ev.FromMe && !a.ev.Imported && !a.ticket.Imported {
+		// A ticket the history import created still gets the bot when its customer writes
+		// live (a rating, hours, audio refusal); the bot itself skips LGPD and the hand-offs
+		// for it (§1 step 18).
+		if a.msg.ID != 0 && !a.ev.FromMe && !a.ev.Imported {
 			candidates = append(candidates, a)
 		}
 	}

@@ -29,16 +29,18 @@ type Values struct {
 var token = regexp.MustCompile(`\{\{\s*([A-Za-z_]+)\s*\}\}`)
 
 // Pattern matches every rendering of text: its fixed parts as written, anything in place of
-// each variable (their values change with the contact, the ticket and the hour).
+// each variable (their values change with the contact, the ticket and the hour), and blanks
+// around it (texts are sent trimmed, whatever the form saved).
 func Pattern(text string) *regexp.Regexp {
+	text = strings.TrimSpace(text)
 	var p strings.Builder
-	p.WriteString(`(?s)^`)
+	p.WriteString(`(?s)^\s*`)
 	last := 0
 	for _, m := range token.FindAllStringIndex(text, -1) {
 		p.WriteString(regexp.QuoteMeta(text[last:m[0]]) + `.*`)
 		last = m[1]
 	}
-	p.WriteString(regexp.QuoteMeta(text[last:]) + `$`)
+	p.WriteString(regexp.QuoteMeta(text[last:]) + `\s*$`)
 	return regexp.MustCompile(p.String())
 }
 
