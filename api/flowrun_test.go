@@ -11,6 +11,7 @@ import (
 
 	"github.com/hibiken/asynq"
 
+	"atende/pkg/chatbot"
 	"atende/pkg/connection"
 	"atende/pkg/flowrun"
 	"atende/pkg/queue"
@@ -348,6 +349,30 @@ func TestFlowPararAndDuplicateStep(t *testing.T) {
 	// "parar" inside the flow closes the ticket.
 	f.write("5511999990002", "Parar", 0)
 	eventually(t, "ticket closed", func() bool { return f.ticket("5511999990002").Status == "closed" })
+}
+
+// A flow's start task delivered again (asynq delivers at least once) neither starts the flow
+// twice nor stops the run the first delivery started.
+func TestFlowStartDeliveredTwice(t *testing.T) {
+	f := newFlowEnv(t)
+	f.write("5511999990013", "oi", 2)
+	var run flowrun.Run
+	f.must(f.App.DB.Table("flow_runs").Where("company_id = ?", f.tn.Company.ID).Take(&run).Error)
+	var entry int64
+	f.must(f.App.DB.Raw(`SELECT entry_message_id FROM flow_runs WHERE id = ?`, run.ID).Scan(&entry).Error)
+	before := count(f.env, `SELECT count(*) FROM messages WHERE ticket_id = ?`, run.TicketID)
+	eng := flowrun.Engine{DB: f.App.DB, Events: f.App.Events, Queue: f.App.Queue, Media: f.App.Media, Settings: f.App.Settings}
+	again := tasks.FlowStep{CompanyID: f.tn.Company.ID, TicketID: run.TicketID, FlowID: f.flowID, Entry: chatbot.EntryWelcome, MessageID: entry}
+	if err := eng.Handle(context.Background(), again); err != nil {
+		t.Fatal(err)
+	}
+	if after := count(f.env, `SELECT count(*) FROM messages WHERE ticket_id = ?`, run.TicketID); after != before {
+		t.Fatalf("the repeated start wrote %d messages", after-before)
+	}
+	if n := count(f.env, `SELECT count(*) FROM flow_runs WHERE id = ? AND status = 'waiting'`, run.ID); n != 1 {
+		t.Fatal("the repeated start stopped the run at its menu")
+	}
+	f.walk("5511999990013", []flowTurn{{"1", []string{"Seu e-mail?"}}})
 }
 
 // waitingInterval starts a simulated run of "antes", a 60 s interval, "depois" on a new

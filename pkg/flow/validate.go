@@ -2,7 +2,9 @@ package flow
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"slices"
 	"strconv"
@@ -11,6 +13,7 @@ import (
 
 	"atende/pkg/errs"
 	"atende/pkg/integration"
+	"atende/pkg/validate"
 )
 
 // Bounds of a saved graph: the engine walks it on every step, so its size is capped.
@@ -158,7 +161,7 @@ func checkNode(g Graph, n Node, queueOK func(int64) bool) error {
 	case KindQuestion:
 		return checkQuestion(n, d)
 	case KindInterval:
-		if s, err := strconv.Atoi(strings.TrimSpace(string(d.Sec))); err != nil || s < 1 {
+		if s, ok := seconds(string(d.Sec)); !ok || s <= 0 {
 			return nodeError(n, "%s", MsgIntervalEmpty)
 		} else if s > MaxSeconds {
 			return nodeError(n, "%s", MsgIntervalMax)
@@ -244,7 +247,7 @@ func checkContent(n Node, d NodeData) error {
 				return nodeError(n, "um texto passa de %d caracteres.", MaxText)
 			}
 		case KindInterval:
-			if s, ok := seconds(el.Value); !ok || s < 1 {
+			if s, ok := seconds(el.Value); !ok || s <= 0 || s > MaxSeconds {
 				return nodeError(n, "%s", MsgInterval)
 			}
 		case KindImage, KindAudio, KindVideo, "file":
@@ -285,7 +288,14 @@ func checkIntegration(n Node, d NodeData) error {
 			return nodeError(n, "Too Long!")
 		}
 		var it integration.Integration
-		_ = json.Unmarshal(d.Integration, &it)
+		if err := json.Unmarshal(d.Integration, &it); err != nil {
+			// a cleared or fractional number (expiry, delay) the runner could not read
+			var typed *json.UnmarshalTypeError
+			if errors.As(err, &typed) {
+				return nodeError(n, "%s: %s.", typed.Field, validate.MsgNegative)
+			}
+			return nodeError(n, "os dados do bloco são inválidos.")
+		}
 		if field, msg := integration.CheckTypebotNode(&it); field != "" {
 			return nodeError(n, "%s: %s.", field, msg)
 		}
@@ -293,10 +303,11 @@ func checkIntegration(n Node, d NodeData) error {
 	return nil
 }
 
-// seconds reads an interval as whole seconds within MaxSeconds.
-func seconds(s string) (int, bool) {
-	v, err := strconv.Atoi(strings.TrimSpace(s))
-	return v, err == nil && v <= MaxSeconds
+// seconds reads an interval in seconds; fractions are kept, as the engine waits them
+// (the editor accepts 1.5).
+func seconds(s string) (float64, bool) {
+	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	return v, err == nil && !math.IsNaN(v) && !math.IsInf(v, 0)
 }
 
 func tooLong(ss ...string) bool {

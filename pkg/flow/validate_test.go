@@ -74,6 +74,8 @@ func TestValidate(t *testing.T) {
 		{"interval without seconds", func() Graph { return with(node("i", KindInterval, `{}`)) }, "i", MsgIntervalEmpty},
 		{"interval 121", func() Graph { return with(node("i", KindInterval, `{"sec":"121"}`)) }, "i", MsgIntervalMax},
 		{"interval 120", func() Graph { return with(node("i", KindInterval, `{"sec":120}`)) }, "", ""},
+		{"interval 1.5 (the editor's fractions)", func() Graph { return with(node("i", KindInterval, `{"sec":1.5}`)) }, "", ""},
+		{"interval 120.5", func() Graph { return with(node("i", KindInterval, `{"sec":"120.5"}`)) }, "i", MsgIntervalMax},
 		{"randomizer 101", func() Graph { return with(node("r", KindRandomizer, `{"percent":101}`)) }, "r", "entre 0 e 100"},
 		{"randomizer 0", func() Graph { return with(node("r", KindRandomizer, `{"percent":0}`)) }, "", ""},
 		{"an empty text card", func() Graph {
@@ -85,6 +87,20 @@ func TestValidate(t *testing.T) {
 		{"a file card naming another path", func() Graph {
 			return with(node("c", KindSingleBlock, `{"elements":[{"type":"audio","value":"../company2/flow/x.ogg"}]}`))
 		}, "c", MsgEmptyFiles},
+		{"an interval card of 0.5", func() Graph {
+			return with(node("c", KindSingleBlock, `{"elements":[{"type":"message","value":"Oi"},{"type":"interval","value":"0.5"}]}`))
+		}, "", ""},
+		{"an interval card of 121", func() Graph {
+			return with(node("c", KindSingleBlock, `{"elements":[{"type":"interval","value":"121"}]}`))
+		}, "c", MsgInterval},
+		{"a typebot node with a cleared expiry", func() Graph {
+			return with(node("tb", KindTypebot, `{"typebotIntegration":{"name":"Bot","urlN8N":"https://typebot.example","typebotSlug":"x",
+				"typebotExpires":""}}`))
+		}, "tb", "typebotExpires: Informe um número inteiro não negativo"},
+		{"a typebot node with a fractional delay", func() Graph {
+			return with(node("tb", KindTypebot, `{"typebotIntegration":{"name":"Bot","urlN8N":"https://typebot.example","typebotSlug":"x",
+				"typebotDelayMessage":1.5}}`))
+		}, "tb", "typebotDelayMessage"},
 		{"an interval card of 0", func() Graph {
 			return with(node("c", KindSingleBlock, `{"elements":[{"type":"interval","value":"0"}]}`))
 		}, "c", MsgInterval},

@@ -226,12 +226,18 @@ func (e Engine) begin(tx *gorm.DB, p tasks.FlowStep, t ticket.Ticket) (Run, Inpu
 	if err != nil || !ok || t.Status == ticket.StatusClosed {
 		return Run{}, Input{}, false, err
 	}
-	if err := ticket.StopFlowRuns(tx, t.ID); err != nil {
-		return Run{}, Input{}, false, err
-	}
 	var entryMsg *int64
 	if p.MessageID != 0 {
 		entryMsg = &p.MessageID
+		// A start delivered again (at-least-once tasks) must not stop the run it started.
+		var started bool
+		if err := tx.Raw(`SELECT EXISTS (SELECT 1 FROM flow_runs WHERE entry_message_id = ?)`, p.MessageID).
+			Scan(&started).Error; err != nil || started {
+			return Run{}, Input{}, false, err
+		}
+	}
+	if err := ticket.StopFlowRuns(tx, t.ID); err != nil {
+		return Run{}, Input{}, false, err
 	}
 	var run Run
 	res := tx.Raw(`INSERT INTO flow_runs (company_id, ticket_id, flow_id, status, entry, entry_message_id)

@@ -84,7 +84,7 @@ func (r Runner) Handle(ctx context.Context, p tasks.IntegrationMessage, retried,
 	// that the customer's next message takes the queue path instead of going unanswered.
 	if allowed, err := plan.CompanyHas(ctx, r.DB, p.CompanyID, "useIntegrations"); err != nil || !allowed {
 		if err == nil && p.IntegrationID == 0 {
-			return flowrun.EndWait(r.DB.WithContext(ctx), p.TicketID, flowrun.WaitTypebot)
+			return r.endNodeWait(ctx, p)
 		}
 		return err
 	}
@@ -108,20 +108,27 @@ func (r Runner) Handle(ctx context.Context, p tasks.IntegrationMessage, retried,
 	return nil // flowbuilder integrations run as flows (pkg/flowrun)
 }
 
+// endNodeWait ends the run's wait on a flow's typebot node whose settings cannot run (a flow
+// saved before the node's checks): the customer's next message takes the queue path instead
+// of going to the same node unanswered.
+func (r Runner) endNodeWait(ctx context.Context, p tasks.IntegrationMessage) error {
+	return flowrun.EndWait(r.DB.WithContext(ctx), p.TicketID, flowrun.WaitTypebot)
+}
+
 // integration is the task's integration: the company's record, or a flow node's settings.
 func (r Runner) load(ctx context.Context, p tasks.IntegrationMessage) (integration.Integration, bool, error) {
 	if p.IntegrationID == 0 {
 		var it integration.Integration
 		if len(p.Settings) == 0 || json.Unmarshal(p.Settings, &it) != nil {
 			slog.WarnContext(ctx, "integration: task without integration or settings", "ticket_id", p.TicketID)
-			return integration.Integration{}, false, nil
+			return integration.Integration{}, false, r.endNodeWait(ctx, p)
 		}
 		it.ID, it.CompanyID = 0, p.CompanyID
 		// A flow's typebot node: a Typebot, whatever its settings claim, and only with
 		// settings the integration form would take (a flow saved before that check).
 		if field, msg := integration.CheckTypebotNode(&it); field != "" {
 			slog.WarnContext(ctx, "integration: flow node settings refused", "ticket_id", p.TicketID, "field", field, "msg", msg)
-			return integration.Integration{}, false, nil
+			return integration.Integration{}, false, r.endNodeWait(ctx, p)
 		}
 		return it, true, nil
 	}

@@ -259,6 +259,27 @@ func scheduledSends(t *testing.T, w *world) int {
 	return n
 }
 
+// A flow's typebot node saved before its settings were checked (a cleared expiry) can't run:
+// its wait ends, so the customer's next message takes the queue path instead of this node.
+func TestTypebotFromFlowWithUnreadableSettingsEndsTheWait(t *testing.T) {
+	w := newWorld(t)
+	var flowID, runID int64
+	w.a.DB.Raw(`INSERT INTO flows (company_id, name) VALUES (?, 'Bot') RETURNING id`, w.tk.CompanyID).Scan(&flowID)
+	w.a.DB.Raw(`INSERT INTO flow_runs (company_id, ticket_id, flow_id, node_id, status, waiting)
+		VALUES (?, ?, ?, 'tb', 'waiting', 'typebot') RETURNING id`, w.tk.CompanyID, w.tk.ID, flowID).Scan(&runID)
+	settings := json.RawMessage(`{"name":"Nó","urlN8N":"https://typebot.example","typebotSlug":"fluxo","typebotExpires":""}`)
+	err := w.run.Handle(context.Background(), tasks.IntegrationMessage{CompanyID: w.tk.CompanyID, TicketID: w.tk.ID,
+		MessageID: w.inbound(t, "oi").ID, Settings: settings}, 0, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var active int64
+	w.a.DB.Raw(`SELECT count(*) FROM flow_runs WHERE id = ? AND status IN ('running','waiting')`, runID).Scan(&active)
+	if active != 0 {
+		t.Fatal("the run still waits on a typebot node that cannot run")
+	}
+}
+
 // A flow's typebot node that hands the ticket back (a queue command, stopBot) ends the
 // run's Typebot wait: the customer's next message is not handed to a new Typebot chat.
 func TestTypebotFromFlowHandsBackEndsTheWait(t *testing.T) {

@@ -112,6 +112,9 @@ export function checkTypebot(values) {
   else if (name.length > 50) errors.name = `${V}.typebotLong`;
   if (blank(values.urlN8N)) errors.urlN8N = 'validation.required';
   if (blank(values.typebotSlug)) errors.typebotSlug = 'validation.required';
+  ['typebotExpires', 'typebotDelayMessage'].forEach((field) => {
+    if (values[field] !== undefined && !/^\d+$/.test(String(values[field] ?? '').trim())) errors[field] = `${V}.wholeNumber`;
+  });
   return errors;
 }
 

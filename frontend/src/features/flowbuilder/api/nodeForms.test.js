@@ -85,6 +85,9 @@ describe('node dialogs', () => {
     expect(checkTicket({ queueId: 3 })).toEqual({});
     expect(checkTypebot({ name: 'a', urlN8N: 'https://t', typebotSlug: 's' })).toEqual({ name: `${V}.typebotShort` });
     expect(checkTypebot({ name: '' })).toEqual({ name: `${V}.typebotRequired`, urlN8N: 'validation.required', typebotSlug: 'validation.required' });
+    expect(checkTypebot({ name: 'ab', urlN8N: 'https://t', typebotSlug: 's', typebotExpires: '', typebotDelayMessage: '1.5' }))
+      .toEqual({ typebotExpires: `${V}.wholeNumber`, typebotDelayMessage: `${V}.wholeNumber` });
+    expect(checkTypebot({ name: 'ab', urlN8N: 'https://t', typebotSlug: 's', typebotExpires: 0, typebotDelayMessage: '1000' })).toEqual({});
     expect(checkTypebot({ name: 'x'.repeat(51), urlN8N: 'u', typebotSlug: 's' })).toEqual({ name: `${V}.typebotLong` });
     expect(checkOpenAI({ name: 'Bot', apiKey: '', prompt: ' ' })).toEqual({ apiKey: 'validation.required', prompt: 'validation.required' });
     expect(checkCondition({ key: 'nome', condition: '==' })).toEqual({});

@@ -116,6 +116,7 @@ const en = {
       typebotRequired: 'Required',
       typebotShort: 'Too Short!',
       typebotLong: 'Too Long!',
+      wholeNumber: 'Enter a whole number, zero or more',
     },
     stats: { toggle: 'Block analytics', from: 'From', to: 'To', error: 'The analytics could not be loaded' },
     simulate: {

@@ -116,6 +116,7 @@ const es = {
       typebotRequired: 'Required',
       typebotShort: 'Too Short!',
       typebotLong: 'Too Long!',
+      wholeNumber: 'Ingrese un número entero no negativo',
     },
     stats: { toggle: 'Análisis de los bloques', from: 'Desde', to: 'Hasta', error: 'No se pudo cargar el análisis' },
     simulate: {

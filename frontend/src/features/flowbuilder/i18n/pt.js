@@ -116,6 +116,7 @@ const pt = {
       typebotRequired: 'Required',
       typebotShort: 'Too Short!',
       typebotLong: 'Too Long!',
+      wholeNumber: 'Informe um número inteiro não negativo',
     },
     stats: {
       toggle: 'Análise dos blocos',

@@ -116,6 +116,7 @@ const tr = {
       typebotRequired: 'Required',
       typebotShort: 'Too Short!',
       typebotLong: 'Too Long!',
+      wholeNumber: 'Sıfır veya daha büyük bir tam sayı girin',
     },
     stats: { toggle: 'Blok analizi', from: 'Başlangıç', to: 'Bitiş', error: 'Analiz yüklenemedi' },
     simulate: {
