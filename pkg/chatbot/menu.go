@@ -48,11 +48,11 @@ func (b *turn) single(q *Queue) {
 	if q.IntegrationID != nil {
 		b.t.IntegrationID, b.t.UseIntegration = q.IntegrationID, true
 	}
+	b.assign(q, true) // first, so that the greeting's {{queue}} and {{userName}} are this queue's
 	if text := b.render(b.in.Conn.GreetingMessage); text != "" && b.env.Settings.On("sendGreetingMessageOneQueues") {
 		b.greeting(text) // a non-empty greeting, with its media
 	}
 	b.files(q.FileListID)
-	b.assign(q, true)
 	if q.CloseTicket {
 		b.closeWith(Close{Farewell: true, Delay: b.gap(0)})
 		return
