@@ -18,8 +18,11 @@ type access struct {
 	connectionToken bool
 	// apiToken routes take only a connection's bearer token (the external API).
 	apiToken bool
-	// maxBody is the route's body limit when it takes more than JSONMaxBytes (uploads).
+	// maxBody is the route's body limit when it takes more than JSONMaxBytes (a large JSON).
 	maxBody int64
+	// maxUpload is the limit of the route's multipart bodies (uploads); its other bodies
+	// keep maxBody or JSONMaxBytes, so a JSON body is never read at an upload's size.
+	maxUpload int64
 }
 
 var (
@@ -67,6 +70,9 @@ func (r access) needsPlan(flag string) access { r.planFlag = flag; return r }
 
 // upTo lets the route's body reach n bytes instead of JSONMaxBytes.
 func (r access) upTo(n int64) access { r.maxBody = n; return r }
+
+// uploadsUpTo lets the route's multipart bodies reach n bytes.
+func (r access) uploadsUpTo(n int64) access { r.maxUpload = n; return r }
 
 // expiredOK lets companies past their due date through.
 func (r access) expiredOK() access { r.allowExpired = true; return r }

@@ -17,15 +17,22 @@ import (
 // table): a login or a form is a few KB.
 const JSONMaxBytes = 1 << 20
 
-// limitBodies caps every request body before anything reads it: at the route's declared
-// size (maxBody, keyed by method and route pattern), else JSONMaxBytes. A body announced
-// larger is answered 413 at once; one that grows past the cap while read fails the read,
-// which bind and the upload helpers answer as 413.
-func limitBodies(maxBody map[string]int64) gin.HandlerFunc {
+// bodyLimit is a route's declared body limits (0: JSONMaxBytes).
+type bodyLimit struct{ body, upload int64 }
+
+// limitBodies caps every request body before anything reads it: a multipart body at the
+// route's upload size, any other at its declared size (keyed by method and route pattern),
+// else JSONMaxBytes. A body announced larger is answered 413 at once; one that grows past
+// the cap while read fails the read, which bind and the upload helpers answer as 413.
+func limitBodies(limits map[string]bodyLimit) gin.HandlerFunc {
 	return func(c *gin.Context) {
-		limit, ok := maxBody[c.Request.Method+" "+c.FullPath()]
-		if !ok {
-			limit = JSONMaxBytes
+		l := limits[c.Request.Method+" "+c.FullPath()]
+		limit := int64(JSONMaxBytes)
+		if l.body > 0 {
+			limit = l.body
+		}
+		if l.upload > 0 && strings.HasPrefix(c.ContentType(), "multipart/") {
+			limit = l.upload
 		}
 		if c.Request.ContentLength > limit {
 			c.Header("Connection", "close") // the rest of the body is not read
@@ -39,12 +46,12 @@ func limitBodies(maxBody map[string]int64) gin.HandlerFunc {
 	}
 }
 
-// bodyLimits lists the routes of the table that declare their own body limit.
-func (a *API) bodyLimits() map[string]int64 {
-	out := map[string]int64{}
+// bodyLimits lists the routes of the table that declare their own body limits.
+func (a *API) bodyLimits() map[string]bodyLimit {
+	out := map[string]bodyLimit{}
 	for _, rt := range a.routes() {
-		if rt.rule.maxBody > 0 {
-			out[rt.method+" "+rt.path] = rt.rule.maxBody
+		if rt.rule.maxBody > 0 || rt.rule.maxUpload > 0 {
+			out[rt.method+" "+rt.path] = bodyLimit{rt.rule.maxBody, rt.rule.maxUpload}
 		}
 	}
 	return out

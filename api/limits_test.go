@@ -141,6 +141,13 @@ func TestBodiesAreLimitedBeforeTheyAreRead(t *testing.T) {
 	if n := e.countRows("SELECT count(*) FROM contacts WHERE number = '5511988887777'"); n != 0 {
 		t.Fatalf("%d contacts written by refused bodies", n)
 	}
+	// A route that takes uploads reads a JSON body at the JSON limit, not at its uploads'.
+	bigJSON := `{"shortcode":"grande","message":"` + strings.Repeat("a", 2<<20) + `"}`
+	for _, body := range []io.Reader{strings.NewReader(bigJSON), chunked{strings.NewReader(bigJSON)}} {
+		if status, out := e.call("POST", "/quick-messages", d.admin, body, "application/json"); status != http.StatusRequestEntityTooLarge {
+			t.Fatalf("2 MB of JSON to an upload route: %d %s", status, out)
+		}
+	}
 	status, out := e.call("POST", "/quick-messages", d.admin, map[string]any{"shortcode": "oi", "message": "Olá"}, "")
 	if status != 201 && status != 200 {
 		t.Fatalf("quick message: %d %s", status, out)

@@ -3,6 +3,7 @@ package api_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -148,6 +149,9 @@ func TestSandboxEndpointsAuth(t *testing.T) {
 			status: 400, code: "ERR_VALIDATION"},
 		{name: "no body nor media", method: "POST", path: in(connA), token: connA.Token, body: map[string]string{"number": "5511912345678"},
 			status: 400, code: "ERR_VALIDATION"},
+		{name: "an id past 128 characters (the dedupe key)", method: "POST", path: in(connA), token: connA.Token,
+			body:   map[string]string{"number": "5511912345678", "body": "x", "id": strings.Repeat("i", 4096)},
+			status: 400, code: "ERR_VALIDATION", contain: []string{`"id":"Informe um id de até 128 caracteres."`}},
 		{name: "redelivered event is a duplicate", method: "POST", path: in(connA), token: connA.Token,
 			body: map[string]string{"number": "5511912345678", "body": "oi", "id": "same"}, status: 202},
 		{name: "…the second time", method: "POST", path: in(connA), token: connA.Token,

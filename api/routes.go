@@ -38,7 +38,7 @@ func (a *API) routes() []route {
 		{"POST", "/users", admin, a.createUser},
 		{"PUT", "/users/:id", signedIn, a.updateUser},
 		{"DELETE", "/users/:id", admin, a.deleteUser},
-		{"POST", "/users/:id/media-upload", signedIn.upTo(AvatarMaxBytes + formOverhead), a.uploadUserImage},
+		{"POST", "/users/:id/media-upload", signedIn.uploadsUpTo(AvatarMaxBytes + formOverhead), a.uploadUserImage},
 		{"PUT", "/users/toggleChangeWidht/:userId", signedIn, a.setTicketsWidth},
 
 		// Settings (spec/2 Settings)
@@ -50,7 +50,7 @@ func (a *API) routes() []route {
 		{"GET", "/companySettingOne", signedIn, a.companySettingOne},
 		{"GET", "/companySettingOne/", signedIn, a.companySettingOne},
 		{"PUT", "/companySettings", admin, a.updateCompanySetting},
-		{"POST", "/settings-whitelabel/logo", super.upTo(whitelabel.MaxBytes + formOverhead), a.uploadWhitelabel},
+		{"POST", "/settings-whitelabel/logo", super.uploadsUpTo(whitelabel.MaxBytes + formOverhead), a.uploadWhitelabel},
 		{"DELETE", "/settings-whitelabel/logo", super, a.clearWhitelabel},
 		{"GET", "/public/whitelabel/:name", public, a.whitelabelFile},
 		{"GET", "/companies/:id/schedules", admin, a.companyHours},
@@ -105,7 +105,7 @@ func (a *API) routes() []route {
 		{"POST", "/campaigns", campaignsAdmin, a.createCampaign},
 		{"PUT", "/campaigns/:id", campaignsAdmin, a.updateCampaign},
 		{"DELETE", "/campaigns/:id", campaignsAdmin, a.deleteCampaign},
-		{"POST", "/campaigns/:id/media-upload", campaignsAdmin.upTo(CampaignMediaMaxBytes + formOverhead), a.uploadCampaignMedia},
+		{"POST", "/campaigns/:id/media-upload", campaignsAdmin.uploadsUpTo(CampaignMediaMaxBytes + formOverhead), a.uploadCampaignMedia},
 		{"DELETE", "/campaigns/:id/media-upload", campaignsAdmin, a.deleteCampaignMedia},
 		{"POST", "/campaigns/:id/cancel", campaignsAdmin, a.cancelCampaign},
 		{"POST", "/campaigns/:id/restart", campaignsAdmin, a.restartCampaign},
@@ -136,7 +136,7 @@ func (a *API) routes() []route {
 		{"PUT", "/contacts/toggleAcceptAudio/:id", signedIn, a.toggleContactAudio},
 		{"PUT", "/contacts/toggleDisableBot/:id", signedIn, a.toggleContactBot},
 		{"GET", "/contactTags/:contactId", signedIn, a.contactTags},
-		{"POST", "/contacts/upload", signedIn.upTo(contactimport.UploadMaxBytes + formOverhead), a.uploadContacts},
+		{"POST", "/contacts/upload", signedIn.uploadsUpTo(contactimport.UploadMaxBytes + formOverhead), a.uploadContacts},
 		{"POST", "/contacts/import", signedIn, a.importPhoneContacts},
 		{"GET", "/contacts/imports", signedIn, a.listContactImports},
 		{"GET", "/contacts/imports/:id", signedIn, a.getContactImport},
@@ -168,7 +168,7 @@ func (a *API) routes() []route {
 		{"POST", "/files", admin, a.createFileList},
 		{"PUT", "/files/:id", admin, a.updateFileList},
 		{"DELETE", "/files/:id", admin, a.deleteFileList},
-		{"POST", "/files/uploadList/:id", admin.upTo(FileListMaxFiles*FileListMaxBytes + formOverhead), a.uploadFileList},
+		{"POST", "/files/uploadList/:id", admin.uploadsUpTo(FileListMaxFiles*FileListMaxBytes + formOverhead), a.uploadFileList},
 
 		// AI prompts (spec/3 Prompts), behind the plan's useOpenAi
 		{"GET", "/prompt", prompts, a.listPrompts},
@@ -182,10 +182,10 @@ func (a *API) routes() []route {
 		{"GET", "/quick-messages/", signedIn, a.listQuickMessages},
 		{"GET", "/quick-messages/list", signedIn, a.pickQuickMessages},
 		{"GET", "/quick-messages/:id", signedIn, a.getQuickMessage},
-		{"POST", "/quick-messages", signedIn.upTo(QuickMediaMaxBytes + formOverhead), a.createQuickMessage},
+		{"POST", "/quick-messages", signedIn.uploadsUpTo(QuickMediaMaxBytes + formOverhead), a.createQuickMessage},
 		{"PUT", "/quick-messages/:id", signedIn, a.updateQuickMessage},
 		{"DELETE", "/quick-messages/:id", signedIn, a.deleteQuickMessage},
-		{"POST", "/quick-messages/:id/media-upload", signedIn.upTo(QuickMediaMaxBytes + formOverhead), a.uploadQuickMessageMedia},
+		{"POST", "/quick-messages/:id/media-upload", signedIn.uploadsUpTo(QuickMediaMaxBytes + formOverhead), a.uploadQuickMessageMedia},
 		{"DELETE", "/quick-messages/:id/media-upload", signedIn, a.deleteQuickMessageMedia},
 
 		// Contact lists (spec/3): lists read for the campaign dialog; the rest for admins
@@ -197,7 +197,7 @@ func (a *API) routes() []route {
 		{"POST", "/contact-lists", campaignsAdmin, a.createContactList},
 		{"PUT", "/contact-lists/:id", campaignsAdmin, a.updateContactList},
 		{"DELETE", "/contact-lists/:id", campaignsAdmin, a.deleteContactList},
-		{"POST", "/contact-lists/:id/upload", campaignsAdmin.upTo(contactlist.UploadMaxBytes + formOverhead), a.uploadContactList},
+		{"POST", "/contact-lists/:id/upload", campaignsAdmin.uploadsUpTo(contactlist.UploadMaxBytes + formOverhead), a.uploadContactList},
 		{"GET", "/contact-lists/:id/imports", campaignsAdmin, a.contactListImports},
 		{"POST", "/contact-lists/:id/check", campaignsAdmin, a.recheckContactList},
 		{"GET", "/contact-lists/:id/imports/:importId/refused", campaignsAdmin, a.contactListRefusals},
@@ -211,10 +211,10 @@ func (a *API) routes() []route {
 		{"GET", "/schedules", schedules, a.listSchedules},
 		{"GET", "/schedules/", schedules, a.listSchedules},
 		{"GET", "/schedules/:id", schedules, a.getSchedule},
-		{"POST", "/schedules", schedules.upTo(ScheduleMediaMaxBytes + formOverhead), a.createSchedule},
+		{"POST", "/schedules", schedules.uploadsUpTo(ScheduleMediaMaxBytes + formOverhead), a.createSchedule},
 		{"PUT", "/schedules/:id", schedules, a.updateSchedule},
 		{"DELETE", "/schedules/:id", schedules, a.deleteSchedule},
-		{"POST", "/schedules/:id/media-upload", schedules.upTo(ScheduleMediaMaxBytes + formOverhead), a.uploadScheduleMedia},
+		{"POST", "/schedules/:id/media-upload", schedules.uploadsUpTo(ScheduleMediaMaxBytes + formOverhead), a.uploadScheduleMedia},
 		{"DELETE", "/schedules/:id/media-upload", schedules, a.deleteScheduleMedia},
 
 		// Internal chat (spec/3), behind the plan's useInternalChat; members only
@@ -241,7 +241,7 @@ func (a *API) routes() []route {
 		{"POST", "/announcements", super, a.createAnnouncement},
 		{"PUT", "/announcements/:id", super, a.updateAnnouncement},
 		{"DELETE", "/announcements/:id", super, a.deleteAnnouncement},
-		{"POST", "/announcements/:id/media-upload", super.upTo(AnnouncementMediaMaxBytes + formOverhead), a.uploadAnnouncementMedia},
+		{"POST", "/announcements/:id/media-upload", super.uploadsUpTo(AnnouncementMediaMaxBytes + formOverhead), a.uploadAnnouncementMedia},
 		{"DELETE", "/announcements/:id/media-upload", super, a.deleteAnnouncementMedia},
 
 		// Connections (spec/2 Connections)
@@ -254,7 +254,7 @@ func (a *API) routes() []route {
 		{"POST", "/whatsapp", manageConnections, a.createConnection},
 		{"PUT", "/whatsapp/:id", manageConnections, a.updateConnection},
 		{"DELETE", "/whatsapp/:id", manageConnections, a.deleteConnection},
-		{"POST", "/whatsapp/:id/media-upload", manageConnections.upTo(GreetingMediaMaxBytes + formOverhead), a.uploadGreetingMedia},
+		{"POST", "/whatsapp/:id/media-upload", manageConnections.uploadsUpTo(GreetingMediaMaxBytes + formOverhead), a.uploadGreetingMedia},
 		{"DELETE", "/whatsapp/:id/media-upload", manageConnections, a.deleteGreetingMedia},
 		{"GET", "/whatsapp-admin/:id", super, a.adminGetConnection},
 		{"PUT", "/whatsapp-admin/:id", super, a.adminUpdateConnection},
@@ -283,12 +283,12 @@ func (a *API) routes() []route {
 
 		// Messages and the sandbox channel
 		{"GET", "/messages/:ticketId", signedIn, a.listMessages},
-		{"POST", "/messages/:ticketId", signedIn.upTo(MediaRequestMaxBytes), a.sendMessage},
+		{"POST", "/messages/:ticketId", signedIn.uploadsUpTo(MediaRequestMaxBytes), a.sendMessage},
 		{"POST", "/messages/edit/:messageId", signedIn, a.editMessage},
 		{"DELETE", "/messages/:messageId", signedIn, a.deleteMessage},
 		{"POST", "/message/forward", signedIn, a.forwardMessage},
 		{"GET", "/messages-allMe", signedIn, a.countMyMessages},
-		{"POST", "/sandbox/:connectionId/inbound", sandboxAuth.upTo(MediaMaxBytes + formOverhead), a.sandboxInbound},
+		{"POST", "/sandbox/:connectionId/inbound", sandboxAuth.uploadsUpTo(MediaMaxBytes + formOverhead), a.sandboxInbound},
 		{"GET", "/sandbox/:connectionId/outbound", sandboxAuth, a.sandboxOutbound},
 		{"POST", "/sandbox/:connectionId/call", sandboxAuth, a.sandboxCall},
 		{"GET", "/sandbox/:connectionId/clock", sandboxAuth, a.sandboxClock},
@@ -307,7 +307,7 @@ func (a *API) routes() []route {
 		{"POST", "/flowbuilder/:id/simulate", admin, a.simulateFlow},
 
 		// External API (spec/3; described in docs/openapi.yaml)
-		{"POST", "/api/messages/send", externalAPI.upTo(MediaRequestMaxBytes), a.externalSend},
+		{"POST", "/api/messages/send", externalAPI.uploadsUpTo(MediaRequestMaxBytes), a.externalSend},
 		{"GET", "/api/openapi.yaml", public, a.openAPI},
 
 		// Flows and phrase campaigns (spec/3 §7 "Flows"): admins; a flow's webhook is public,
@@ -320,9 +320,9 @@ func (a *API) routes() []route {
 		{"GET", "/flowbuilder/media", admin, a.flowMedia},
 		{"GET", "/flowbuilder/flow/:id", admin, a.getFlowGraph},
 		{"POST", "/flowbuilder/flow", admin.upTo(flow.GraphMaxBytes), a.saveFlowGraph},
-		{"POST", "/flowbuilder/content", admin.upTo(flow.ContentMaxBytes + formOverhead), a.uploadFlowContent},
-		{"POST", "/flowbuilder/audio", admin.upTo(flow.AudioMaxBytes + formOverhead), a.uploadFlowAudio},
-		{"POST", "/flowbuilder/img", admin.upTo(flow.ImageMaxBytes + formOverhead), a.uploadFlowImage},
+		{"POST", "/flowbuilder/content", admin.uploadsUpTo(flow.ContentMaxBytes + formOverhead), a.uploadFlowContent},
+		{"POST", "/flowbuilder/audio", admin.uploadsUpTo(flow.AudioMaxBytes + formOverhead), a.uploadFlowAudio},
+		{"POST", "/flowbuilder/img", admin.uploadsUpTo(flow.ImageMaxBytes + formOverhead), a.uploadFlowImage},
 		{"POST", "/flowbuilder/webhook/:hash", public.upTo(flow.WebhookMaxBytes), a.flowWebhook},
 		{"GET", "/flowbuilder/:id", admin, a.getFlow},
 		{"DELETE", "/flowbuilder/:id", admin, a.deleteFlow},

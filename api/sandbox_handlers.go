@@ -2,6 +2,7 @@ package api
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -57,6 +58,9 @@ func (a *API) sandboxConnection() gin.HandlerFunc {
 
 // sandboxInbound is a customer writing to a sandbox connection: JSON or multipart
 // {number, name, body, id?, media?}. The optional id makes a retried post a no-op.
+// maxSandboxID bounds a simulated message's id (WhatsApp's and Meta's are shorter).
+const maxSandboxID = 128
+
 func (a *API) sandboxInbound(c *gin.Context) {
 	conn := c.MustGet(connectionKey).(connection.Connection)
 	var in struct {
@@ -85,6 +89,9 @@ func (a *API) sandboxInbound(c *gin.Context) {
 	v := errs.Validation{}
 	if len(number) < 8 || len(number) > 20 {
 		v.Add("number", "Informe um número com 8 a 20 dígitos.")
+	}
+	if len(in.ID) > maxSandboxID { // it becomes the message's dedupe key
+		v.Add("id", fmt.Sprintf("Informe um id de até %d caracteres.", maxSandboxID))
 	}
 	if strings.TrimSpace(ev.Body) == "" && len(ups) == 0 {
 		v.Add("body", "Informe o texto ou um arquivo.")

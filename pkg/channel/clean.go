@@ -29,6 +29,9 @@ func (e Event) Clean() Event {
 func Text(s string, max int) string {
 	s = strings.ReplaceAll(strings.ToValidUTF8(s, "\uFFFD"), "\x00", "")
 	if max > 0 && len(s) > max { // bytes ≥ runes: only long texts are counted
+		if len(s) > 4*max { // no rune is longer than 4 bytes: the rest can't be kept
+			s = strings.ToValidUTF8(s[:4*max], "")
+		}
 		if r := []rune(s); len(r) > max {
 			s = string(r[:max])
 		}
