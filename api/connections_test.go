@@ -41,6 +41,8 @@ func TestConnectionCreate(t *testing.T) {
 		post("groupAsTicket enum", map[string]any{"name": "Zap", "groupAsTicket": "yes"}, 400, "ERR_VALIDATION", `"groupAsTicket"`),
 		post("whenExpiresTicket enum", map[string]any{"name": "Zap", "whenExpiresTicket": "2"}, 400, "ERR_VALIDATION", `"whenExpiresTicket"`),
 		post("no negative times", map[string]any{"name": "Zap", "expiresTicket": -1}, 400, "ERR_VALIDATION", `"expiresTicket"`),
+		post("no time past a Duration", map[string]any{"name": "Zap", "timeCreateNewTicket": 9000000000}, 400, "ERR_VALIDATION",
+			`"timeCreateNewTicket":"Informe um número de até 100000000"`),
 		post("redirect time needs a queue", map[string]any{"name": "Zap", "timeSendQueue": 5}, 400, "ERR_VALIDATION", `"sendIdQueue":"Obrigatório"`),
 		post("redirect to another company's queue", map[string]any{"name": "Zap", "timeSendQueue": 5, "sendIdQueue": theirs.ID},
 			400, "ERR_VALIDATION", "Fila inválida."),

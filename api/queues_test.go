@@ -29,6 +29,8 @@ func TestQueueCreateValidationAndLimits(t *testing.T) {
 		post("colour too long", queueBody("Vendas", "#ff00ff00ff", nil), 400, "ERR_VALIDATION", `"color":"Too Long!"`),
 		post("rotation minutes", queueBody("Vendas", "#ff0000", map[string]any{"tempoRoteador": 7}), 400, "ERR_VALIDATION", `"tempoRoteador":"Opção inválida"`),
 		post("order not negative", queueBody("Vendas", "#ff0000", map[string]any{"orderQueue": -1}), 400, "ERR_VALIDATION", `"orderQueue"`),
+		post("order within a 32-bit column", queueBody("Vendas", "#ff0000", map[string]any{"orderQueue": 3000000000}), 400, "ERR_VALIDATION",
+			`"orderQueue":"Informe um número de até 100000000"`),
 		post("first queue needs no greeting", queueBody("Vendas", "#ff0000", map[string]any{"greetingMessage": nil,
 			"orderQueue": 2, "outOfHoursMessage": "Fechado", "closeTicket": true, "ativarRoteador": true, "tempoRoteador": 15}),
 			201, "", `"name":"Vendas"`, `"orderQueue":2`, `"outOfHoursMessage":"Fechado"`, `"closeTicket":true`,

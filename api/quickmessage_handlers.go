@@ -36,6 +36,10 @@ func (a *API) createQuickMessage(c *gin.Context) {
 		createOne(c, viewerIn(c, a.App.QuickMessages.Create))
 		return
 	}
+	if _, err := parseMultipart(c); err != nil { // NUL or bad UTF-8 in a field: 400, not 500
+		fail(c, orBadRequest(err))
+		return
+	}
 	in := quickmessage.Input{}
 	for field, dst := range map[string]**string{"shortcode": &in.Shortcode, "message": &in.Message} {
 		if v, ok := c.GetPostForm(field); ok {

@@ -119,6 +119,9 @@ func TestQuickMessageMedia(t *testing.T) {
 		upload("html is refused", f.mine, "x.html", []byte("<html><script>alert(1)</script></html>"), 400, "ERR_INVALID_FILE_TYPE"),
 		{name: "no file", method: "POST", path: "/quick-messages/" + itoa(f.mine.ID) + "/media-upload", token: agent,
 			body: strings.NewReader("--x--\r\n"), ctype: "multipart/form-data; boundary=x", status: 400, code: "ERR_VALIDATION"},
+		{name: "a form without a file, NUL in the shortcode", method: "POST", path: "/quick-messages", token: agent,
+			body:  strings.NewReader("--x\r\nContent-Disposition: form-data; name=\"shortcode\"\r\n\r\na\x00b\r\n--x--\r\n"),
+			ctype: "multipart/form-data; boundary=x", status: 400, code: "ERR_INVALID_INPUT"},
 		upload("own: image stored", f.mine, "promo.png", tinyPNG(t), 200, "", `"isMedia":true`, `"mediaName":"promo.png"`, `"mediaUrl":"/media/`),
 		get("read answers the signed URL", "/quick-messages/"+itoa(f.mine.ID), agent, 200, func(t *testing.T, b []byte) {
 			signed = decode[struct{ MediaPath string }](t, b).MediaPath

@@ -2,6 +2,7 @@
 package validate
 
 import (
+	"fmt"
 	"net/mail"
 	"regexp"
 	"slices"
@@ -74,12 +75,22 @@ func Time(v errs.Validation, field, s string) {
 	}
 }
 
-// NonNegative checks that n is zero or more.
+// NonNegative checks that n is zero or more, and at most MaxNumber.
 func NonNegative(v errs.Validation, field string, n int) {
-	if n < 0 {
+	switch {
+	case n < 0:
 		v.Add(field, MsgNegative)
+	case n > MaxNumber:
+		v.Add(field, MsgTooLarge)
 	}
 }
+
+// MaxNumber bounds counts, orders and minutes: their columns are 32-bit and a number of
+// minutes must stay a time.Duration.
+const MaxNumber = 100_000_000
+
+// MsgTooLarge refuses a number past MaxNumber.
+var MsgTooLarge = fmt.Sprintf("Informe um número de até %d", MaxNumber)
 
 // SetText copies an optional free-text field onto dst (nil leaves dst) and checks MaxText.
 func SetText(v errs.Validation, field string, dst *string, src *string) {
