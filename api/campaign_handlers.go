@@ -74,8 +74,8 @@ func (a *API) deleteCampaignMedia(c *gin.Context) {
 		return
 	}
 	v, old, err := a.App.Campaigns.SetMedia(c.Request.Context(), id, "", "", "")
-	if err == nil && old != "" {
-		_ = a.App.Media.Remove(old)
+	if err == nil {
+		a.removeUnused(c, old)
 	}
 	reply(c, v, err)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"atende/pkg/mediause"
 	"atende/pkg/testutil"
 )
 
@@ -74,9 +75,26 @@ func TestFileListsEditUploadAndTenancy(t *testing.T) {
 		body: map[string]any{"name": "Catálogo 2026", "message": "Novos arquivos",
 			"options": []map[string]any{{"id": got.Options[0].ID, "name": "Tabela de preços"}, {"name": "Boleto"}}},
 		status: 200, contain: []string{`"Tabela de preços"`, `"Boleto"`}, absent: []string{`"Fotos"`}}})
-	e.run(t, []scenario{{name: "delete", method: "DELETE", path: "/files/" + id, token: admin, status: 200}})
+	// A message the bot sent names the option's file (by path, not a copy): replacing the
+	// file keeps it for that message; deleting the list too.
+	ct := testutil.NewContact(t, e.App, acme.Company.ID, "Ana", "5511977770000", nil)
+	var ticketID int64
+	e.App.DB.Raw(`INSERT INTO tickets (company_id, contact_id, status) VALUES (?, ?, 'pending') RETURNING id`,
+		acme.Company.ID, ct.ID).Scan(&ticketID)
+	e.sql(`INSERT INTO messages (company_id, ticket_id, body, media_path, media_type, from_me) VALUES (?, ?, 'Tabela', ?, 'application', true)`,
+		acme.Company.ID, ticketID, stored)
+	again := upload(admin, opt, pdfBytes)
+	again.name, again.status = "a new file for the option", 200
+	e.run(t, []scenario{again, {name: "delete", method: "DELETE", path: "/files/" + id, token: admin, status: 200}})
+	if _, err := os.Stat(full); err != nil {
+		t.Fatalf("the file a sent message shows was removed: %v", err)
+	}
+	e.sql(`DELETE FROM messages WHERE ticket_id = ?`, ticketID)
+	if err := mediause.RemoveUnused(e.App.DB, e.App.Media, stored); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := os.Stat(full); !os.IsNotExist(err) {
-		t.Fatalf("the stored file survived the list: %v", err)
+		t.Fatalf("a file nothing names survived: %v", err)
 	}
 }
 

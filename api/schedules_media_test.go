@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"atende/pkg/mediause"
 	"atende/pkg/schedule"
 	"atende/pkg/tasks"
 )
@@ -102,13 +103,11 @@ func TestScheduleImageSharedWithItsMessages(t *testing.T) {
 	// The other way round (the check the inbound erase of a deleted message asks too): a
 	// schedule's own file is in use while the schedule names it, for its company only.
 	again, shared := f.createWithImage(t, map[string]string{"intervalo": "4", "valorIntervalo": "5", "enviarQuantasVezes": "3"})
-	if used, err := schedule.FileInUse(e.App.DB, f.a.Company.ID, shared, again.ID); err != nil || used {
-		t.Fatalf("in use before any send: %v %v", used, err)
-	}
-	if used, err := schedule.FileInUse(e.App.DB, f.a.Company.ID, shared, 0); err != nil || !used {
+	_ = again
+	if used, err := mediause.InUse(e.App.DB, f.a.Company.ID, shared); err != nil || !used {
 		t.Fatalf("the schedule's own file is not in use: %v %v", used, err)
 	}
-	if used, err := schedule.FileInUse(e.App.DB, f.b.Company.ID, shared, 0); err != nil || used {
+	if used, err := mediause.InUse(e.App.DB, f.b.Company.ID, shared); err != nil || used {
 		t.Fatalf("another company's rows count: %v %v", used, err)
 	}
 }

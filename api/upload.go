@@ -2,12 +2,14 @@ package api
 
 import (
 	"errors"
+	"log/slog"
 	"mime/multipart"
 	"net/http"
 
 	"github.com/gin-gonic/gin"
 
 	"atende/pkg/errs"
+	"atende/pkg/mediause"
 	"atende/pkg/storage"
 )
 
@@ -135,13 +137,20 @@ func (a *API) storeUpload(c *gin.Context, field, folder string, maxBytes int64, 
 }
 
 // replaceUpload answers a record whose file was replaced: on error the new file is removed,
-// otherwise the old one.
+// otherwise the old one, unless sent messages or other records still show it.
 func (a *API) replaceUpload(c *gin.Context, v any, newRel, oldRel string, err error) {
 	if err != nil {
 		_ = a.App.Media.Remove(newRel)
 		fail(c, err)
 		return
 	}
-	_ = a.App.Media.Remove(oldRel)
+	a.removeUnused(c, oldRel)
 	c.JSON(http.StatusOK, v)
+}
+
+// removeUnused deletes a file a record let go of, unless something still names it.
+func (a *API) removeUnused(c *gin.Context, rel string) {
+	if err := mediause.RemoveUnused(a.App.DB.WithContext(c.Request.Context()), a.App.Media, rel); err != nil {
+		slog.WarnContext(c.Request.Context(), "media: file kept", "path", rel, "err", err)
+	}
 }

@@ -3,6 +3,8 @@ package connection
 import (
 	"context"
 	"time"
+
+	"atende/pkg/mediause"
 )
 
 // SetGreetingMedia records the greeting's media file (POST /whatsapp/{id}/media-upload);
@@ -22,8 +24,8 @@ func (s Service) SetGreetingMedia(ctx context.Context, id int64, rel, name strin
 // ClearGreetingMedia removes the greeting's media file (DELETE /whatsapp/{id}/media-upload).
 func (s Service) ClearGreetingMedia(ctx context.Context, id int64) (Connection, error) {
 	c, old, err := s.SetGreetingMedia(ctx, id, "", "")
-	if err == nil && old != "" && s.Media != nil {
-		_ = s.Media.Remove(old)
+	if err == nil && s.Media != nil {
+		err = mediause.RemoveUnused(s.DB.WithContext(ctx), s.Media, old)
 	}
 	return c, err
 }

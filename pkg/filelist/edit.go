@@ -11,6 +11,7 @@ import (
 	"gorm.io/gorm"
 
 	"atende/pkg/errs"
+	"atende/pkg/mediause"
 	"atende/pkg/realtime"
 	"atende/pkg/tenant"
 	"atende/pkg/validate"
@@ -222,6 +223,8 @@ func (s Service) saved(ctx context.Context, action string, id int64, err error, 
 	for _, p := range gone {
 		s.remove(p)
 	}
+	// Committed: a client that went away must not make the caller drop the stored files.
+	ctx = context.WithoutCancel(ctx)
 	l, err := s.Get(ctx, id)
 	if err == nil {
 		s.publish(ctx, l.CompanyID, map[string]any{"action": action, "fileList": l})
@@ -236,9 +239,11 @@ func (s Service) url(rel string) string {
 	return s.Media.URL(rel)
 }
 
+// remove deletes a file an option let go of, unless sent messages (the bot sends a list's
+// file by its path) or other records still show it.
 func (s Service) remove(rel string) {
-	if rel != "" && s.Media != nil {
-		_ = s.Media.Remove(rel)
+	if s.Media != nil {
+		_ = mediause.RemoveUnused(s.DB, s.Media, rel)
 	}
 }
 

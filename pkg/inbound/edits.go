@@ -8,8 +8,8 @@ import (
 	"atende/pkg/channel"
 	"atende/pkg/connection"
 	"atende/pkg/contact"
+	"atende/pkg/mediause"
 	"atende/pkg/message"
-	"atende/pkg/schedule"
 	"atende/pkg/ticket"
 )
 
@@ -50,8 +50,8 @@ func (p Processor) removeFile(tx *gorm.DB, companyID int64, path string) error {
 	if path == "" || !ok {
 		return nil
 	}
-	// A schedule's image is shared with the messages it sent: it stays while the schedule does.
-	shared, err := schedule.FileInUse(tx, companyID, path, 0)
+	// A file shared with other messages or records (a schedule's, a file list's) stays.
+	shared, err := mediause.InUse(tx, companyID, path)
 	if err != nil || shared {
 		return err
 	}

@@ -13,6 +13,7 @@ import (
 	"atende/pkg/channel"
 	"atende/pkg/company"
 	"atende/pkg/errs"
+	"atende/pkg/mediause"
 	"atende/pkg/message"
 	"atende/pkg/page"
 	"atende/pkg/queue"
@@ -225,7 +226,7 @@ func (s Service) Delete(ctx context.Context, id int64) error {
 		if err := tx.Where("company_id = ?", sc.CompanyID).Delete(&Schedule{}, id).Error; err != nil {
 			return err
 		}
-		used, err = FileInUse(tx, sc.CompanyID, sc.MediaPath, id)
+		used, err = mediause.InUse(tx, sc.CompanyID, sc.MediaPath)
 		return err
 	})
 	if err != nil {
@@ -267,7 +268,7 @@ func (s Service) SetMedia(ctx context.Context, id int64, rel, name string) (Sche
 		if err := tx.Model(&sc).Select("media_path", "media_name", "updated_at").Updates(&sc).Error; err != nil {
 			return err
 		}
-		used, err := FileInUse(tx, sc.CompanyID, old, 0)
+		used, err := mediause.InUse(tx, sc.CompanyID, old)
 		if used || old == rel {
 			old = ""
 		}
