@@ -277,7 +277,7 @@ func TestSingleQueue(t *testing.T) {
 			}},
 		{name: "without options: the greeting knows the queue it took the customer to", body: "oi",
 			replies: []string{"Olá Maria, fila Suporte", "catalogo.pdf"},
-			setup: func(in *Input) { only(2)(in); in.Conn.GreetingMessage = "Olá {{firstName}}, fila {{queue}}" }},
+			setup:   func(in *Input) { only(2)(in); in.Conn.GreetingMessage = "Olá {{firstName}}, fila {{queue}}" }},
 		{name: "without options, greeting switched off", body: "oi", replies: []string{"catalogo.pdf"},
 			setup: func(in *Input) { only(2)(in); in.Env.Settings["sendGreetingMessageOneQueues"] = "disabled" }},
 		{name: "closing queue closes at once", body: "oi", replies: []string{"Olá Maria!"}, setup: only(3),

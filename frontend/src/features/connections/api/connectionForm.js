@@ -130,39 +130,50 @@ const startOfDay = (ms) => {
 };
 const parseLocal = (value) => (value ? new Date(value).getTime() : NaN);
 
+/** True when the form holds field as the stored record did (the server checks only what changes). */
+const kept = (values, stored, field) => Boolean(stored) && (values[field] ?? '') === (stored[field] ?? '');
+
 /** Import window: start at most now and at least 2 years back; end between start and now. */
-function importErrors(values, now) {
+function importErrors(values, now, stored) {
   if (!values.importEnabled) return {};
   const errors = {};
   const start = parseLocal(values.importOldMessages);
   const end = parseLocal(values.importRecentMessages);
   if (Number.isNaN(start)) errors.importOldMessages = 'validation.required';
-  else if (start > now || start < twoYearsBefore(now)) errors.importOldMessages = 'connections.validation.importStart';
+  else if (!kept(values, stored, 'importOldMessages') && (start > now || start < twoYearsBefore(now))) {
+    errors.importOldMessages = 'connections.validation.importStart';
+  }
   if (Number.isNaN(end)) errors.importRecentMessages = 'validation.required';
-  else if (end > now || (!Number.isNaN(start) && end < start)) errors.importRecentMessages = 'connections.validation.importEnd';
+  else if (!kept(values, stored, 'importRecentMessages') && (end > now || (!Number.isNaN(start) && end < start))) {
+    errors.importRecentMessages = 'connections.validation.importEnd';
+  }
   return errors;
 }
 
 /** Vacation: with a message both dates are needed, neither before 10 days ago, the end not before the start. */
-function vacationErrors(values, now) {
+function vacationErrors(values, now, stored) {
   if (!String(values.collectiveVacationMessage ?? '').trim()) return {};
   const errors = {};
   const earliest = startOfDay(now - 10 * DAY);
   const start = parseLocal(values.collectiveVacationStart && `${values.collectiveVacationStart}T00:00`);
   const end = parseLocal(values.collectiveVacationEnd && `${values.collectiveVacationEnd}T00:00`);
   if (Number.isNaN(start)) errors.collectiveVacationStart = 'validation.required';
-  else if (start < earliest) errors.collectiveVacationStart = 'connections.validation.vacationTooOld';
+  else if (start < earliest && !kept(values, stored, 'collectiveVacationStart')) errors.collectiveVacationStart = 'connections.validation.vacationTooOld';
   if (Number.isNaN(end)) errors.collectiveVacationEnd = 'validation.required';
-  else if (end < earliest) errors.collectiveVacationEnd = 'connections.validation.vacationTooOld';
+  else if (end < earliest && !kept(values, stored, 'collectiveVacationEnd')) errors.collectiveVacationEnd = 'connections.validation.vacationTooOld';
   else if (!Number.isNaN(start) && end < start) errors.collectiveVacationEnd = 'connections.validation.vacationOrder';
   return errors;
 }
 
 /**
  * Field errors (i18n keys). ratingRequired is the company's userRating setting; creating a
- * Cloud API connection needs its phone-number id and access token.
+ * Cloud API connection needs its phone-number id and access token. stored: the record's form
+ * values when editing; dates kept from it are not judged by today (a past vacation does not
+ * block renaming the connection).
  */
-export function validateConnection(values, { ratingRequired = false, creating = false, showSchedules = false, now = Date.now() } = {}) {
+export function validateConnection(values, {
+  ratingRequired = false, creating = false, showSchedules = false, now = Date.now(), stored = null,
+} = {}) {
   const errors = {};
   const name = checkField(String(values.name ?? '').trim(), { required: true, min: 2, max: 50 });
   if (name) errors.name = name;
@@ -187,8 +198,8 @@ export function validateConnection(values, { ratingRequired = false, creating = 
   }
   return {
     ...errors,
-    ...importErrors(values, now),
-    ...vacationErrors(values, now),
+    ...importErrors(values, now, stored),
+    ...vacationErrors(values, now, stored),
     ...(showSchedules ? scheduleErrors(values.schedules || []) : {}),
   };
 }

@@ -89,6 +89,11 @@ describe('connection form', () => {
     expect(check({ ...ok, collectiveVacationEnd: day(NOW - 5 * DAY), collectiveVacationStart: day(NOW) }).collectiveVacationEnd)
       .toBe('connections.validation.vacationOrder');
     expect(check({ collectiveVacationStart: day(NOW - 400 * DAY) })).toEqual({});
+    // A past vacation saved earlier does not block other edits (the server checks only changed dates).
+    const past = { ...ok, collectiveVacationStart: day(NOW - 40 * DAY), collectiveVacationEnd: day(NOW - 30 * DAY) };
+    expect(check({ ...past, name: 'Outro nome' }, { stored: { ...valid, ...past } })).toEqual({});
+    expect(check({ ...past, collectiveVacationEnd: day(NOW - 20 * DAY) }, { stored: { ...valid, ...past } }).collectiveVacationEnd)
+      .toBe('connections.validation.vacationTooOld');
   });
 
   it('wants the greeting once the connection has more than one queue (its menu opens with it)', () => {

@@ -61,7 +61,9 @@ function ConnectionForm({ connection, initialTab, onClose, onSaved, onDirtyChang
 
   const onSubmit = async (event) => {
     event.preventDefault();
-    const errors = validateConnection(form.values, { ratingRequired: lookups.ratingRequired, creating, showSchedules: lookups.showSchedules });
+    const errors = validateConnection(form.values, {
+      ratingRequired: lookups.ratingRequired, creating, showSchedules: lookups.showSchedules, stored: creating ? null : connectionToForm(connection),
+    });
     if (!form.check({}, errors)) {
       showFirstError(errors);
       return;

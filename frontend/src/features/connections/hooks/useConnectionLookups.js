@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import useIntegrationOptions from '../../integrations/hooks/useIntegrationOptions';
 import { useAuth } from '../../auth/hooks/useAuth';
+import { listAllFlows } from '../../phraseCampaigns/api/phraseCampaignsApi';
 
 const quiet = { revalidateOnFocus: false, shouldRetryOnError: false };
 
@@ -14,6 +15,11 @@ export function listOf(data, key) {
 function useList(path, key) {
   const { data } = useSWR(path, quiet);
   return listOf(data, key);
+}
+
+function useAllFlows() {
+  const { data } = useSWR('/flowbuilder#all', listAllFlows, quiet);
+  return Array.isArray(data) ? data : [];
 }
 
 function useSetting(key) {
@@ -38,7 +44,7 @@ export default function useConnectionLookups() {
     showSchedules: scheduleType === 'connection' && plan.useSchedules !== false,
     // null without the plan's integrations (the tab hides).
     integrations: useIntegrationOptions(),
-    // the flows a flowbuilder integration starts (the integrations tab)
-    flows: useList('/flowbuilder', 'flows'),
+    // the flows a flowbuilder integration starts (the integrations tab): every page of them
+    flows: useAllFlows(),
   };
 }

@@ -175,7 +175,7 @@ describe('QueueModal', () => {
     await settle();
     expect(getCompanySchedules).toHaveBeenCalledWith(7);
     expect(byTestId('queue-schedule-saturday-endTimeA').value).toBe('13:00');
-    expect(toasts.map((t) => t.message)).toContain('Horários da empresa importados. Clique em salvar para gravá-los na fila.');
+    expect(toasts).toContainEqual(expect.objectContaining({ message: 'Clique em salvar para registar as alterações', severity: 'success' }));
 
     await click(byTestId('queue-tab-data'));
     await click(byTestId('queue-save'));

@@ -73,7 +73,7 @@ export function QueueSchedulesTab({ form, companyId, stored }) {
       }
       form.setValues((current) => ({ ...current, schedules: schedulesOf(company.schedules) }));
       form.setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !key.includes('.'))));
-      toast.info(t('queues.schedules.imported'));
+      toast.success(t('queues.schedules.imported'));
     } catch (error) {
       toastError(error);
     } finally {

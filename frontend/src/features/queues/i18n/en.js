@@ -39,7 +39,7 @@ const en = {
       help: 'Hours of this queue (business hours managed per queue). Leave a shift blank to be closed during it.',
       defaults: 'The queue has no hours yet: these are the defaults. Save to use them.',
       import: 'Import the company hours',
-      imported: 'Company hours imported. Click save to store them on the queue.',
+      imported: 'Click save to record the changes',
       companyHasNone: 'The company has no hours yet (Settings › Hours).',
     },
     chatbot: {

@@ -39,7 +39,7 @@ const es = {
       help: 'Horario de esta cola (horario gestionado por cola). Deje un turno en blanco para no atender en él.',
       defaults: 'La cola aún no tiene horarios: estos son los predeterminados. Guarde para usarlos.',
       import: 'Importar el horario de la empresa',
-      imported: 'Horario de la empresa importado. Haga clic en guardar para grabarlo en la cola.',
+      imported: 'Haga clic en guardar para registrar los cambios',
       companyHasNone: 'La empresa aún no tiene horarios (Configuración › Horarios).',
     },
     chatbot: {

@@ -39,7 +39,7 @@ const pt = {
       help: 'Horários desta fila (gerenciamento de expediente por fila). Deixe um turno em branco para não atender nele.',
       defaults: 'A fila ainda não tem horários: estes são os padrões. Salve para usá-los.',
       import: 'Importar os horários da empresa',
-      imported: 'Horários da empresa importados. Clique em salvar para gravá-los na fila.',
+      imported: 'Clique em salvar para registar as alterações',
       companyHasNone: 'A empresa ainda não tem horários cadastrados (Configurações › Horários).',
     },
     chatbot: {

@@ -39,7 +39,7 @@ const tr = {
       help: 'Bu kuyruğun saatleri (kuyruğa göre mesai yönetimi). Hizmet verilmeyen vardiyayı boş bırakın.',
       defaults: 'Kuyruğun henüz saatleri yok: bunlar varsayılanlardır. Kullanmak için kaydedin.',
       import: 'Şirketin saatlerini içe aktar',
-      imported: 'Şirket saatleri içe aktarıldı. Kuyruğa kaydetmek için kaydet’e tıklayın.',
+      imported: 'Değişiklikleri kaydetmek için kaydet’e tıklayın',
       companyHasNone: 'Şirketin henüz saatleri yok (Ayarlar › Saatler).',
     },
     chatbot: {
