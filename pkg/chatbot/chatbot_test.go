@@ -230,6 +230,16 @@ func TestQueueMenu(t *testing.T) {
 					t.Fatalf("%+v", r)
 				}
 			}},
+		{name: "greeting media's type comes from the stored file (named by its sniffed bytes), not the client's name",
+			body: "oi", replies: []string{mainMenu},
+			setup: func(in *Input) {
+				in.Conn.GreetingMediaPath, in.Conn.GreetingMediaAttachment = "company1/greeting/x.pdf", "promo.jpg"
+			},
+			check: func(t *testing.T, o Outcome) {
+				if r := o.Replies[0]; r.MediaType != "application" || r.MediaName != "promo.jpg" {
+					t.Fatalf("%+v", r)
+				}
+			}},
 		{name: "activity clears the inactivity mark of a queued ticket", body: "ok", replies: nil,
 			setup: func(in *Input) {
 				withQueue(2)(in)

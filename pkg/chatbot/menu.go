@@ -145,7 +145,7 @@ func (b *turn) greeting(text string) {
 		return
 	}
 	b.out.Replies = append(b.out.Replies, Reply{Body: text, MediaPath: c.GreetingMediaPath,
-		MediaName: c.GreetingMediaAttachment, MediaType: mediaType("", c.GreetingMediaAttachment), Delay: b.gap(0)})
+		MediaName: c.GreetingMediaAttachment, MediaType: mediaType("", c.GreetingMediaPath), Delay: b.gap(0)})
 }
 
 // position tells a customer waiting in a queue how many are waiting (sendQueuePosition).
