@@ -167,11 +167,17 @@ func TestFlowWebhookRepeatsAndHeldTickets(t *testing.T) {
 	eventually(t, "the flow's greeting", func() bool {
 		return count(e, "SELECT count(*) FROM messages WHERE ticket_id = ? AND body LIKE '%Olá Ana'", ticketID) == 1
 	})
+	in := asynq.NewInspector(e.App.RedisOpt)
+	defer in.Close()
+	// The start's message commits before asynq marks its task done: wait for that, then a
+	// retry finds the id kept (Retention) and queues nothing.
+	eventually(t, "the start's task completed", func() bool {
+		info, err := in.GetTaskInfo(tasks.QueueCritical, flow.WebhookTaskID(f.ID, ticketID))
+		return err == nil && info.State == asynq.TaskStateCompleted
+	})
 	if st, b = e.call("POST", hook, "", lead, ""); st != 200 {
 		t.Fatalf("retry: %d %s", st, b)
 	}
-	in := asynq.NewInspector(e.App.RedisOpt)
-	defer in.Close()
 	info, err := in.GetTaskInfo(tasks.QueueCritical, flow.WebhookTaskID(f.ID, ticketID))
 	if err != nil || info.State != asynq.TaskStateCompleted {
 		t.Fatalf("the retry queued another start: %+v %v", info, err)
