@@ -58,7 +58,7 @@ func TestQueueIntegrationsCRUDAndTenancy(t *testing.T) {
 	if n := e.countRows("SELECT count(*) FROM queue_integrations WHERE company_id = ?", acme.Company.ID); n != 0 {
 		t.Fatalf("refused requests wrote %d rows", n)
 	}
-	var bot integration.Integration
+	var bot, dialogflow integration.Integration
 	e.run(t, []scenario{
 		{name: "create typebot", method: "POST", path: "/queueIntegration", token: admin, body: typebot(), status: 201,
 			contain: []string{`"typebotSlug":"meu-bot"`, `"typebotExpires":1`, `"typebotDelayMessage":1000`, `"webhookSecret":"`},
@@ -70,7 +70,8 @@ func TestQueueIntegrationsCRUDAndTenancy(t *testing.T) {
 			body: map[string]any{"name": "Fluxo", "type": "flowbuilder"}},
 		{name: "create dialogflow", method: "POST", path: "/queueIntegration", token: admin, status: 201,
 			body:    map[string]any{"name": "Agente", "type": "dialogflow", "projectName": "agente", "jsonContent": serviceAccountJSON(t)},
-			contain: []string{`"language":"pt-BR"`}},
+			contain: []string{`"language":"pt-BR"`, `"jsonContent":"******** bot@p.iam.gserviceaccount.com"`}, absent: []string{"PRIVATE KEY"},
+			check:   func(t *testing.T, b []byte) { dialogflow = decode[integration.Integration](t, b) }},
 	})
 	ev.want(t, "company-"+itoa(acme.Company.ID)+"-queueIntegration", `"action":"create"`)
 	path := "/queueIntegration/" + itoa(bot.ID)
@@ -93,6 +94,23 @@ func TestQueueIntegrationsCRUDAndTenancy(t *testing.T) {
 			body: map[string]any{"name": "Zap", "integrationId": theirs.ID}, status: 400, code: "ERR_VALIDATION",
 			contain: []string{`"integrationId":"` + integration.MsgBadIntegration + `"`}},
 	})
+	// The key file never leaves the API: reads and events show its account only, and an
+	// edit sending back what it was shown keeps the stored key.
+	agentPath := "/queueIntegration/" + itoa(dialogflow.ID)
+	e.run(t, []scenario{
+		get("list hides the key", "/queueIntegration", admin, 200, nil, `"jsonContent":"******** bot@p.iam`),
+		get("read hides the key", agentPath, admin, 200, nil, `"jsonContent":"******** bot@p.iam`),
+		{name: "edit with the masked key", method: "PUT", path: agentPath, token: admin, status: 200,
+			body: map[string]any{"name": "Agente 2", "jsonContent": "******** bot@p.iam.gserviceaccount.com"}, absent: []string{"PRIVATE KEY"}},
+	})
+	for _, p := range []string{"/queueIntegration", agentPath} {
+		if _, body := e.call("GET", p, admin, nil, ""); strings.Contains(string(body), "PRIVATE KEY") {
+			t.Fatalf("GET %s shows the private key", p)
+		}
+	}
+	if n := e.countRows("SELECT count(*) FROM queue_integrations WHERE id = ? AND name = 'Agente 2' AND json_content LIKE '%PRIVATE KEY%'", dialogflow.ID); n != 1 {
+		t.Fatal("an edit with the masked key lost the stored key")
+	}
 	if n := e.countRows("SELECT count(*) FROM queue_integrations WHERE name = 'Outro' OR name = 'Meu'"); n != 0 {
 		t.Fatal("a refused update was written")
 	}
@@ -157,8 +175,27 @@ func TestQueueIntegrationTestSession(t *testing.T) {
 		{name: "agent refuses", method: "POST", path: "/queueIntegration/testSession", token: admin,
 			body: map[string]any{"projectName": "quebrado", "jsonContent": creds}, status: 502, code: "ERR_TEST_SESSION_DIALOG_FLOW"},
 	})
-	if calls != 3 {
-		t.Fatalf("%d calls to the fake, want token + 2 detectIntent", calls)
+	// An edit form shows the key masked: the test uses the integration's stored key, of the
+	// company's own integrations only.
+	stored := testutil.NewIntegration(t, e.App, acme.Company.ID, "Agente", "dialogflow", "", func(i *integration.Integration) {
+		i.ProjectName, i.JSONContent, i.Language = "agente", creds, "pt-BR"
+	})
+	beta := testutil.NewTenant(t, e.App, "beta", 0)
+	theirs := testutil.NewIntegration(t, e.App, beta.Company.ID, "Deles", "dialogflow", "", func(i *integration.Integration) {
+		i.ProjectName, i.JSONContent, i.Language = "agente", creds, "pt-BR"
+	})
+	masked := integration.MaskCredentials(creds)
+	e.run(t, []scenario{
+		{name: "stored key", method: "POST", path: "/queueIntegration/testSession", token: admin,
+			body: map[string]any{"id": stored.ID, "projectName": "agente", "jsonContent": masked}, status: 200,
+			contain: []string{`"fulfillmentText":"Olá, sou o agente"`}},
+		{name: "masked without an id", method: "POST", path: "/queueIntegration/testSession", token: admin,
+			body: map[string]any{"projectName": "agente", "jsonContent": masked}, status: 400, code: "ERR_VALIDATION"},
+		{name: "another company's stored key", method: "POST", path: "/queueIntegration/testSession", token: admin,
+			body: map[string]any{"id": theirs.ID, "projectName": "agente", "jsonContent": masked}, status: 404, code: "ERR_NO_INTEGRATION_FOUND"},
+	})
+	if calls != 4 {
+		t.Fatalf("%d calls to the fake, want token + 3 detectIntent", calls)
 	}
 }
 

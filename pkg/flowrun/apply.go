@@ -23,7 +23,7 @@ import (
 func (e Engine) apply(ctx context.Context, tx *gorm.DB, run Run, t ticket.Ticket, res Result, values vars.Values, msgID int64) (*applied, error) {
 	done := &applied{run: run, res: res, message: msgID}
 	st := res.State
-	vars, _ := json.Marshal(st.Vars)
+	stateVars, _ := json.Marshal(st.Vars)
 	var wake *time.Time
 	if st.Status == StatusWaiting && st.Waiting == WaitInterval {
 		at := time.Now().Add(res.WakeIn)
@@ -31,11 +31,11 @@ func (e Engine) apply(ctx context.Context, tx *gorm.DB, run Run, t ticket.Ticket
 	}
 	run.Step++
 	if err := tx.Exec(`UPDATE flow_runs SET node_id = ?, variables = ?, status = ?, waiting = ?, wake_at = ?, step = ?,
-		element = ?, updated_at = now() WHERE id = ?`, st.NodeID, string(vars), st.Status, st.Waiting, wake, run.Step,
+		element = ?, updated_at = now() WHERE id = ?`, st.NodeID, string(stateVars), st.Status, st.Waiting, wake, run.Step,
 		st.Element, run.ID).Error; err != nil {
 		return nil, err
 	}
-	run.NodeID, run.Status, run.Waiting, run.Variables = st.NodeID, st.Status, st.Waiting, vars
+	run.NodeID, run.Status, run.Waiting, run.Variables = st.NodeID, st.Status, st.Waiting, stateVars
 	done.run = run
 	sends, later := res.Sends, []Send(nil)
 	if res.QueueID != nil {

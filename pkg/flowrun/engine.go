@@ -247,11 +247,11 @@ func (e Engine) begin(tx *gorm.DB, p tasks.FlowStep, t ticket.Ticket) (Run, Inpu
 		return run, Input{}, false, res.Error
 	}
 	run.Status = StatusRunning
-	vars := p.Vars // a webhook's payload fields
-	if vars == nil {
-		vars = map[string]string{}
+	payload := p.Vars // a webhook's payload fields
+	if payload == nil {
+		payload = map[string]string{}
 	}
-	return run, Input{Graph: g, Start: true, State: State{Vars: vars, Status: StatusRunning}}, true, nil
+	return run, Input{Graph: g, Start: true, State: State{Vars: payload, Status: StatusRunning}}, true, nil
 }
 
 // Entries the engine treats apart: the simulator's runs a flow even while it is inactive;

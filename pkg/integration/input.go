@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"atende/pkg/errs"
+	"atende/pkg/mask"
 	"atende/pkg/validate"
 )
 
@@ -50,6 +51,9 @@ type Input struct {
 // service-account key; every field bounded).
 func (in Input) apply(it *Integration, creating bool) error {
 	v := errs.Validation{}
+	if in.JSONContent != nil && mask.IsSecret(*in.JSONContent) {
+		in.JSONContent = nil // the masked key file the form was shown: keep the stored one
+	}
 	if in.Name != nil || creating {
 		it.Name = strings.TrimSpace(validate.Deref(in.Name))
 		validate.Length(v, "name", it.Name, 2, 50)

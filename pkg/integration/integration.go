@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"atende/pkg/errs"
+	"atende/pkg/mask"
 )
 
 // Integration kinds.
@@ -29,12 +30,15 @@ var Languages = []string{"pt-BR", "en", "es"}
 
 // Integration is one queue integration. JSON names follow the spec.
 type Integration struct {
-	ID                    int64  `json:"id"`
-	CompanyID             int64  `json:"companyId"`
-	Name                  string `json:"name"`
-	Type                  string `json:"type"`
-	ProjectName           string `json:"projectName"`
-	JSONContent           string `json:"jsonContent" gorm:"column:json_content"`
+	ID          int64  `json:"id"`
+	CompanyID   int64  `json:"companyId"`
+	Name        string `json:"name"`
+	Type        string `json:"type"`
+	ProjectName string `json:"projectName"`
+	// JSONContent is the service-account key file; it never leaves the API: reads show
+	// JSONContentMasked, and a form sending that back keeps the stored key.
+	JSONContent           string `json:"-" gorm:"column:json_content"`
+	JSONContentMasked     string `json:"jsonContent" gorm:"-"`
 	Language              string `json:"language"`
 	URLN8N                string `json:"urlN8N" gorm:"column:url_n8n"`
 	TypebotSlug           string `json:"typebotSlug"`
@@ -48,6 +52,22 @@ type Integration struct {
 	WebhookSecret string    `json:"webhookSecret"`
 	CreatedAt     time.Time `json:"createdAt"`
 	UpdatedAt     time.Time `json:"updatedAt"`
+}
+
+// present fills what reads show instead of the key file.
+func (it *Integration) present() { it.JSONContentMasked = MaskCredentials(it.JSONContent) }
+
+// MaskCredentials shows which service account a key file is, never its key: the masked
+// prefix and the account's e-mail ("" stays "").
+func MaskCredentials(jsonContent string) string {
+	if jsonContent == "" {
+		return ""
+	}
+	creds, err := ParseCredentials(jsonContent)
+	if err != nil {
+		return mask.SecretPrefix
+	}
+	return mask.SecretPrefix + " " + creds.ClientEmail
 }
 
 // TableName is the table of migration 00038.

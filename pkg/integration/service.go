@@ -46,6 +46,9 @@ func (s Service) List(ctx context.Context, search string, pageNumber int) (Page,
 		return Page{}, err
 	}
 	p.HasMore, err = page.Find(q.Order("lower(name), id"), pageNumber, page.Size, &p.QueueIntegrations)
+	for i := range p.QueueIntegrations {
+		p.QueueIntegrations[i].present()
+	}
 	return p, err
 }
 
@@ -60,6 +63,7 @@ func (s Service) Get(ctx context.Context, id int64) (Integration, error) {
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return Integration{}, ErrNotFound
 	}
+	it.present()
 	return it, err
 }
 
@@ -76,6 +80,7 @@ func (s Service) Create(ctx context.Context, in Input) (Integration, error) {
 	if err := s.DB.WithContext(ctx).Create(&it).Error; err != nil {
 		return Integration{}, err
 	}
+	it.present()
 	s.publish(ctx, companyID, map[string]any{"action": "create", "queueIntegration": it})
 	return it, nil
 }
@@ -95,6 +100,7 @@ func (s Service) Update(ctx context.Context, id int64, in Input) (Integration, e
 	if err != nil {
 		return Integration{}, err
 	}
+	it.present()
 	s.publish(ctx, it.CompanyID, map[string]any{"action": "update", "queueIntegration": it})
 	return it, nil
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"atende/pkg/errs"
+	"atende/pkg/mask"
 	"atende/pkg/validate"
 )
 
@@ -17,6 +18,8 @@ const TestText = "Oi"
 
 // TestInput is POST /queueIntegration/testSession.
 type TestInput struct {
+	// ID, with the masked key file an edit form shows, tests the integration's stored key.
+	ID          int64  `json:"id"`
 	ProjectName string `json:"projectName"`
 	JSONContent string `json:"jsonContent"`
 	Language    string `json:"language"`
@@ -32,7 +35,15 @@ func (s Service) TestSession(ctx context.Context, in TestInput) (DialogflowResul
 		lang = Languages[0]
 	}
 	validate.OneOf(v, "language", lang, Languages...)
-	creds, err := ParseCredentials(strings.TrimSpace(in.JSONContent))
+	jsonContent := strings.TrimSpace(in.JSONContent)
+	if mask.IsSecret(jsonContent) && in.ID > 0 {
+		stored, err := s.Get(ctx, in.ID)
+		if err != nil {
+			return DialogflowResult{}, err
+		}
+		jsonContent = stored.JSONContent
+	}
+	creds, err := ParseCredentials(jsonContent)
 	if err != nil {
 		v.Add("jsonContent", MsgBadCredentials)
 	}

@@ -15,3 +15,14 @@ func TestNumber(t *testing.T) {
 		}
 	}
 }
+
+func TestSecret(t *testing.T) {
+	for in, want := range map[string]string{"": "", "curta": "********", "sk-1234567890abcd": "********abcd"} {
+		if got := Secret(in); got != want || (in != "" && !IsSecret(got)) {
+			t.Errorf("Secret(%q) = %q, want %q (masked)", in, got, want)
+		}
+	}
+	if IsSecret("sk-real") {
+		t.Error("a real key read as masked")
+	}
+}

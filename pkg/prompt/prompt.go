@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"atende/pkg/errs"
+	"atende/pkg/mask"
 	"atende/pkg/validate"
 )
 
@@ -53,7 +54,7 @@ const (
 var ErrNotFound = errs.New(http.StatusNotFound, "ERR_NO_PROMPT_FOUND", "Prompt não encontrado.")
 
 // Prompt is one AI prompt. APIKey never leaves the API as it is stored: JSON carries
-// the masked form (Masked).
+// the masked form (mask.Secret).
 type Prompt struct {
 	ID          int64     `json:"id"`
 	CompanyID   int64     `json:"companyId"`
@@ -83,21 +84,6 @@ type QueueRef struct {
 	Name  string `json:"name"`
 	Color string `json:"color"`
 }
-
-// Mask shows a secret's last four characters only ("" stays "").
-func Mask(secret string) string {
-	if secret == "" {
-		return ""
-	}
-	r := []rune(secret)
-	if len(r) <= 8 {
-		return "********"
-	}
-	return "********" + string(r[len(r)-4:])
-}
-
-// masked reports whether s is what Mask shows: a form sending it back keeps the secret.
-func masked(s string) bool { return strings.HasPrefix(s, "********") }
 
 // Input is the prompt form; nil fields keep the stored value (update) or take the default.
 type Input struct {
@@ -134,10 +120,10 @@ func (in Input) apply(p *Prompt, creating bool) error {
 	setStr(&p.Voice, in.Voice, true)
 	setStr(&p.VoiceRegion, in.VoiceRegion, true)
 	p.VoiceRegion = strings.ToLower(p.VoiceRegion)
-	if in.APIKey != nil && !masked(*in.APIKey) && (creating || strings.TrimSpace(*in.APIKey) != "") {
+	if in.APIKey != nil && !mask.IsSecret(*in.APIKey) && (creating || strings.TrimSpace(*in.APIKey) != "") {
 		p.APIKey = strings.TrimSpace(*in.APIKey)
 	}
-	if in.VoiceKey != nil && !masked(*in.VoiceKey) {
+	if in.VoiceKey != nil && !mask.IsSecret(*in.VoiceKey) {
 		p.VoiceKey = strings.TrimSpace(*in.VoiceKey)
 	}
 	setNum(in.MaxTokens, &p.MaxTokens, DefaultMaxTokens)

@@ -8,6 +8,7 @@ import (
 	"gorm.io/gorm"
 
 	"atende/pkg/errs"
+	"atende/pkg/mask"
 	"atende/pkg/queue"
 	"atende/pkg/realtime"
 	"atende/pkg/tenant"
@@ -148,7 +149,7 @@ func (s Service) saved(ctx context.Context, action string, p Prompt, err error) 
 func (s Service) present(ctx context.Context, list []Prompt) error {
 	var ids []int64
 	for i := range list {
-		list[i].APIKeyMasked, list[i].VoiceKeyMasked = Mask(list[i].APIKey), Mask(list[i].VoiceKey)
+		list[i].APIKeyMasked, list[i].VoiceKeyMasked = mask.Secret(list[i].APIKey), mask.Secret(list[i].VoiceKey)
 		if list[i].QueueID != nil {
 			ids = append(ids, *list[i].QueueID)
 		}

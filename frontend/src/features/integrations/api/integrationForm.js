@@ -56,13 +56,16 @@ export function validateIntegration(values) {
   if (values.type === 'typebot' && !String(values.typebotSlug ?? '').trim()) errors.typebotSlug = 'validation.required';
   if (values.type === 'dialogflow') {
     if (!String(values.projectName ?? '').trim()) errors.projectName = 'validation.required';
-    if (!validCredentials(values.jsonContent)) errors.jsonContent = 'integrations.validation.json';
+    if (!isMaskedKey(values.jsonContent) && !validCredentials(values.jsonContent)) errors.jsonContent = 'integrations.validation.json';
   }
   ['typebotExpires', 'typebotDelayMessage'].forEach((key) => {
     if (fields.includes(key) && !(Number.isInteger(Number(values[key])) && Number(values[key]) >= 0)) errors[key] = 'validation.wholeNumber';
   });
   return errors;
 }
+
+/** What the server shows of a stored key file (its account only); sent back, it keeps the key. */
+export const isMaskedKey = (text) => String(text ?? '').startsWith('********');
 
 /** A service-account key file: JSON with client_email and private_key. */
 export function validCredentials(text) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldsOf, integrationPayload, integrationToForm, validateIntegration } from './integrationForm';
+import { fieldsOf, integrationPayload, isMaskedKey, integrationToForm, validateIntegration } from './integrationForm';
 
 const key = JSON.stringify({ client_email: 'bot@p.iam.gserviceaccount.com', private_key: '-----BEGIN PRIVATE KEY-----\nx\n-----END PRIVATE KEY-----\n' });
 
@@ -29,6 +29,15 @@ describe('integration dialog validation', () => {
     const errors = validateIntegration({ name: 'Agente', type: 'dialogflow', jsonContent: '{' });
     expect(errors).toMatchObject({ projectName: 'validation.required', jsonContent: 'integrations.validation.json' });
     expect(validateIntegration({ name: 'Agente', type: 'dialogflow', projectName: 'p', jsonContent: key })).toEqual({});
+  });
+
+  it('an edit keeps the stored key the server shows masked', () => {
+    const masked = '******** bot@p.iam.gserviceaccount.com';
+    expect(isMaskedKey(masked)).toBe(true);
+    expect(isMaskedKey(key)).toBe(false);
+    expect(validateIntegration({ name: 'Agente', type: 'dialogflow', projectName: 'p', jsonContent: masked })).toEqual({});
+    expect(integrationPayload({ ...integrationToForm(null), name: 'Agente', type: 'dialogflow', projectName: 'p', jsonContent: masked }).jsonContent)
+      .toBe(masked);
   });
 
   it('sends only the type’s fields', () => {

@@ -6,18 +6,18 @@ import SelectField from '../../../components/SelectField';
 import useForm from '../../../hooks/useForm';
 import toastError from '../../../utils/toastError';
 import { createIntegration, testDialogflow, updateIntegration } from '../api/integrationsApi';
-import { INTEGRATION_TYPES, LANGUAGES, fieldsOf, integrationPayload, integrationToForm, validateIntegration } from '../api/integrationForm';
+import { INTEGRATION_TYPES, LANGUAGES, fieldsOf, integrationPayload, isMaskedKey, integrationToForm, validateIntegration } from '../api/integrationForm';
 
 const NUMBER_FIELDS = ['typebotExpires', 'typebotDelayMessage'];
 const LONG_FIELDS = ['jsonContent', 'typebotUnknownMessage', 'typebotRestartMessage'];
 
-/** Dialogflow's "test session": one question to the agent with the form's credentials. */
-function TestSession({ values }) {
+/** Dialogflow's "test session": one question to the agent with the form's credentials (the stored key of integrationId while the form shows it masked). */
+function TestSession({ values, integrationId }) {
   const { t } = useTranslation();
   const [answer, setAnswer] = useState(null);
   const run = async () => {
     try {
-      const res = await testDialogflow({ projectName: values.projectName, jsonContent: values.jsonContent, language: values.language });
+      const res = await testDialogflow({ id: integrationId, projectName: values.projectName, jsonContent: values.jsonContent, language: values.language });
       setAnswer(res?.fulfillmentText || res?.intent?.displayName || t('integrations.testEmpty'));
     } catch (error) {
       toastError(error);
@@ -40,8 +40,10 @@ function IntegrationForm({ integration, onClose, onSaved }) {
     const payload = integrationPayload(form.values);
     return integration ? updateIntegration(integration.id, payload) : createIntegration(payload);
   };
+  const keptKey = (key) => key === 'jsonContent' && isMaskedKey(form.values.jsonContent) && !form.errors.jsonContent;
   const input = (key) => (
     <TextField key={key} {...form.field(key)} label={t(`integrations.fields.${key}`)} fullWidth
+      helperText={keptKey(key) ? t('integrations.keptKey') : form.field(key).helperText}
       type={NUMBER_FIELDS.includes(key) ? 'number' : 'text'} multiline={LONG_FIELDS.includes(key)}
       minRows={key === 'jsonContent' ? 4 : undefined}
       required={['urlN8N', 'typebotSlug', 'projectName', 'jsonContent'].includes(key)}
@@ -73,7 +75,7 @@ function IntegrationForm({ integration, onClose, onSaved }) {
             {LANGUAGES.map((l) => <MenuItem key={l} value={l}>{t(`integrations.languages.${l}`)}</MenuItem>)}
           </TextField>
         )}
-        {form.values.type === 'dialogflow' && <TestSession values={form.values} />}
+        {form.values.type === 'dialogflow' && <TestSession values={form.values} integrationId={integration?.id} />}
       </Stack>
     </FormDialog>
   );

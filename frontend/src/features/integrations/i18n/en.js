@@ -15,6 +15,7 @@ const en = {
     noPlan: "This company's plan does not include this page. Redirecting you.",
     test: 'Test session',
     testEmpty: 'The agent answered without text.',
+    keptKey: 'The stored key is not shown; paste a new JSON to replace it.',
     columns: {
       type: 'Type',
       id: 'ID',

@@ -15,6 +15,7 @@ const es = {
     noPlan: '¡Esta empresa no tiene permiso para acceder a esta página! Lo estamos redirigiendo.',
     test: 'Probar sesión',
     testEmpty: 'El agente respondió sin texto.',
+    keptKey: 'La clave guardada no se muestra; pegue un nuevo JSON para reemplazarla.',
     columns: {
       type: 'Tipo',
       id: 'ID',

@@ -15,6 +15,7 @@ const pt = {
     noPlan: 'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.',
     test: 'Testar sessão',
     testEmpty: 'O agente respondeu sem texto.',
+    keptKey: 'A chave guardada não é mostrada; cole um novo JSON para substituí-la.',
     columns: {
       type: 'Tipo',
       id: 'ID',

@@ -15,6 +15,7 @@ const tr = {
     noPlan: 'Bu şirketin bu sayfaya erişim izni yok! Yönlendiriliyorsunuz.',
     test: 'Oturumu test et',
     testEmpty: 'Ajan metinsiz yanıt verdi.',
+    keptKey: 'Kayıtlı anahtar gösterilmez; değiştirmek için yeni bir JSON yapıştırın.',
     columns: {
       type: 'Tür',
       id: 'ID',
