@@ -25,7 +25,9 @@ var Table = []Entry{
 	{Spec: "* * * * *", Name: tasks.TypeUsersMarkOffline, Build: tasks.NewUsersMarkOffline},
 	{Spec: "* * * * *", Name: tasks.TypeReconcile, Build: tasks.NewReconcile},
 	// Handled inbound events and Graph API deliveries past their retention (inbound.Retention).
-	{Spec: "17 * * * *", Name: tasks.TypeInboundPrune, Build: tasks.NewInboundPrune},
+	{Spec: "17 * * * *", Name: tasks.TypeInboundPrune, Build: tasks.NewHousekeeping(tasks.TypeInboundPrune)},
+	// Flow media files no flow names any more, once a day (flow.SweepMedia).
+	{Spec: "41 3 * * *", Name: tasks.TypeFlowMediaSweep, Build: tasks.NewHousekeeping(tasks.TypeFlowMediaSweep)},
 	// Ticket timers (pkg/timers, BEHAVIOUR §3, §5, §6).
 	{Spec: "* * * * *", Name: tasks.TypeTimerInactivity, Build: tasks.NewTimer(tasks.TypeTimerInactivity)},
 	{Spec: "* * * * *", Name: tasks.TypeTimerNPS, Build: tasks.NewTimer(tasks.TypeTimerNPS)},

@@ -2,9 +2,12 @@ package worker
 
 import (
 	"context"
+	"log/slog"
+	"time"
 
 	"github.com/hibiken/asynq"
 
+	"atende/pkg/flow"
 	"atende/pkg/flowrun"
 	"atende/pkg/tasks"
 )
@@ -21,4 +24,13 @@ func (w *Worker) flowStep(ctx context.Context, t *asynq.Task) error {
 func (w *Worker) flows() flowrun.Engine {
 	a := w.App
 	return flowrun.Engine{DB: a.DB, Events: a.Events, Queue: a.Queue, Media: a.Media, Settings: a.Settings, Delivery: &a.Delivery}
+}
+
+// sweepFlowMedia removes the flow media files no flow names any more (flow.SweepMedia).
+func (w *Worker) sweepFlowMedia(ctx context.Context, _ *asynq.Task) error {
+	n, err := flow.SweepMedia(ctx, w.App.DB, w.App.Media, time.Now().Add(-flow.MediaGrace))
+	if n > 0 {
+		slog.InfoContext(ctx, "flows: unused media removed", "files", n)
+	}
+	return err
 }

@@ -40,7 +40,7 @@ func TestInboundPruneKeepsRecentAndUnhandled(t *testing.T) {
 		t.Fatal(err)
 	}
 	startWorker(t, a)
-	task, err := tasks.NewInboundPrune(time.Now())
+	task, err := tasks.NewHousekeeping(tasks.TypeInboundPrune)(time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -280,14 +280,16 @@ func NewMetaMedia(p MetaMedia) (*asynq.Task, error) {
 // retention (inbound.Retention, db.PruneHandled).
 const TypeInboundPrune = "inbound:prune"
 
-// InboundPrune carries the cron tick it belongs to.
-type InboundPrune struct {
-	Tick time.Time `json:"tick"`
-}
+// TypeFlowMediaSweep removes the flow media files no flow names any more (flow.SweepMedia).
+const TypeFlowMediaSweep = "flow:media-sweep"
 
-// NewInboundPrune builds one tick's prune, keyed by the tick (two schedulers enqueue it once;
-// two runs delete nothing twice).
-func NewInboundPrune(tick time.Time) (*asynq.Task, error) {
-	return newTask(TypeInboundPrune, InboundPrune{Tick: tick}, asynq.Queue(QueueLow), asynq.MaxRetry(1),
-		asynq.Timeout(30*time.Minute), TickID(TypeInboundPrune, tick), asynq.Retention(time.Hour))
+// NewHousekeeping builds the constructor of a housekeeping job's task for one tick
+// (pruning, sweeping; typ is TypeInboundPrune or TypeFlowMediaSweep): low priority,
+// retried once, keyed by the tick (two schedulers enqueue it once; two runs remove
+// nothing twice).
+func NewHousekeeping(typ string) func(tick time.Time) (*asynq.Task, error) {
+	return func(tick time.Time) (*asynq.Task, error) {
+		return newTask(typ, Timer{Tick: tick}, asynq.Queue(QueueLow), asynq.MaxRetry(1),
+			asynq.Timeout(30*time.Minute), TickID(typ, tick), asynq.Retention(time.Hour))
+	}
 }
