@@ -71,7 +71,7 @@ func TestQueueIntegrationsCRUDAndTenancy(t *testing.T) {
 		{name: "create dialogflow", method: "POST", path: "/queueIntegration", token: admin, status: 201,
 			body:    map[string]any{"name": "Agente", "type": "dialogflow", "projectName": "agente", "jsonContent": serviceAccountJSON(t)},
 			contain: []string{`"language":"pt-BR"`, `"jsonContent":"******** bot@p.iam.gserviceaccount.com"`}, absent: []string{"PRIVATE KEY"},
-			check:   func(t *testing.T, b []byte) { dialogflow = decode[integration.Integration](t, b) }},
+			check: func(t *testing.T, b []byte) { dialogflow = decode[integration.Integration](t, b) }},
 	})
 	ev.want(t, "company-"+itoa(acme.Company.ID)+"-queueIntegration", `"action":"create"`)
 	path := "/queueIntegration/" + itoa(bot.ID)
