@@ -16,5 +16,5 @@ func (a *App) wireIntegrations() {
 	a.Integrations = integration.Service{DB: a.DB, Events: a.Events, Dialogflow: df}
 	a.IntegrationRunner = handoff.Runner{DB: a.DB, Events: a.Events, Messages: a.Messages, Settings: a.Settings,
 		Typebot: integration.Typebot{HTTP: outbound}, Dialogflow: df,
-		Webhook: integration.Webhook{HTTP: outbound}, Queue: a.Queue, Media: a.Media}
+		Webhook: integration.Webhook{HTTP: outbound}, Queue: a.Queue, Media: a.Media, MediaHTTP: outbound}
 }

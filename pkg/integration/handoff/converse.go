@@ -79,7 +79,7 @@ func (r Runner) converse(ctx context.Context, j job) error {
 	won, err := r.finishTurn(ctx, c, func(tx *gorm.DB, s *session, t ticket.Ticket) error {
 		wrote = true
 		if o.session != nil {
-			s.TypebotSessionID, s.StartedAt = o.session.TypebotSessionID, o.session.StartedAt
+			s.TypebotSessionID, s.ActiveAt = o.session.TypebotSessionID, o.session.ActiveAt
 		}
 		oldStatus = t.Status
 		var err error
@@ -142,7 +142,7 @@ func (r Runner) apply(ctx context.Context, tx *gorm.DB, j job, s *session, t *ti
 	}
 	if o.stop {
 		t.UseIntegration, t.IntegrationID, changed = false, nil, true
-		s.TypebotSessionID, s.StartedAt = "", nil
+		s.TypebotSessionID, s.ActiveAt = "", nil
 		logType := LogStop
 		if o.failed {
 			logType = LogError

@@ -92,7 +92,8 @@ func newWorld(t *testing.T) *world {
 	if err := a.DB.Create(&w.tk).Error; err != nil {
 		t.Fatal(err)
 	}
-	w.run = handoff.Runner{DB: a.DB, Events: a.Events, Messages: a.Messages, Settings: a.Settings, Queue: a.Queue, Media: a.Media}
+	w.run = handoff.Runner{DB: a.DB, Events: a.Events, Messages: a.Messages, Settings: a.Settings, Queue: a.Queue, Media: a.Media,
+		MediaHTTP: a.IntegrationRunner.MediaHTTP}
 	return w
 }
 

@@ -1,8 +1,10 @@
 package handoff_test
 
 import (
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -12,25 +14,32 @@ import (
 	"atende/pkg/testutil"
 )
 
-// A media bubble is fetched from the integration's own host (a self-hosted Typebot on a
-// private network is fine) but not from another private, loopback, link-local or metadata
-// address, whatever name or redirect leads there: those go out as their links, and the
-// other server is never reached.
+// A media bubble is fetched only from public addresses and the operator's
+// INTEGRATION_PRIVATE_NETS (here the bot's own loopback address), never from another
+// private, loopback, link-local or metadata address, whatever name or redirect leads
+// there (the integration's own host name earns nothing: it could re-resolve inside):
+// those go out as their links, and the other server is never reached.
 func TestTypebotMediaGuard(t *testing.T) {
 	w := newWorld(t)
+	w.run.MediaHTTP = integration.Outbound([]netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")})
 	var hits atomic.Int64
-	other := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+	other := httptest.NewUnstartedServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
 		hits.Add(1)
 		_, _ = rw.Write(pngBytes)
 	}))
+	ln, err := net.Listen("tcp", "127.0.0.2:0") // a private address outside the allowed one
+	if err != nil {
+		t.Skipf("no second loopback address: %v", err)
+	}
+	other.Listener = ln
+	other.Start()
 	t.Cleanup(other.Close)
 	otherPort := other.URL[strings.LastIndex(other.URL, ":")+1:]
 	urls := []string{
 		"",                     // the bot's own file, filled in below
-		other.URL + "/img.png", // loopback, another port
-		"http://localhost:" + otherPort + "/a.png", // a name resolving to loopback
+		other.URL + "/img.png", // loopback, another address
 		"http://169.254.169.254/latest/meta-data/iam.png",
-		"http://[::ffff:127.0.0.1]:" + otherPort + "/b.png",
+		"http://[::ffff:127.0.0.2]:" + otherPort + "/b.png",
 		"", // a redirect from the bot's host to the other server
 	}
 	files := http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
@@ -47,7 +56,7 @@ func TestTypebotMediaGuard(t *testing.T) {
 		}
 		return 200, map[string]any{"sessionId": "s1", "messages": msgs}
 	}, files)
-	urls[0], urls[5] = bot.URL+"/own.png", bot.URL+"/away.png"
+	urls[0], urls[4] = bot.URL+"/own.png", bot.URL+"/away.png"
 	it := testutil.NewIntegration(t, w.a, w.tk.CompanyID, "Bot", integration.TypeTypebot, bot.URL+"/", nil)
 	if err := w.hand(t, it, w.inbound(t, "oi")); err != nil {
 		t.Fatal(err)

@@ -3,6 +3,7 @@ package handoff
 import (
 	"context"
 	"log/slog"
+	"net/http"
 	"net/url"
 	"path"
 	"strings"
@@ -29,14 +30,15 @@ var documentTypes = []string{"image/", "video/", "audio/", "application/", "text
 
 // mediaBubble downloads a media bubble (bounded) and stores it for the company, to be sent
 // as a file: an image, a video, an audio as a voice note, anything else as a document. A
-// file that can't be fetched, lives inside our network off the integration's own host
-// (guard.go) or isn't what the bubble says goes out as its link.
+// file that can't be fetched, lives inside our network (the integrations' guarded client:
+// public addresses and INTEGRATION_PRIVATE_NETS only, checked as dialed, so a name that
+// re-resolves inside is refused too) or isn't what the bubble says goes out as its link.
 func (r Runner) mediaBubble(ctx context.Context, companyID int64, integrationURL string, b integration.Bubble) reply {
 	allowed, ok := bubbleTypes[b.Kind]
 	if !ok {
 		allowed = documentTypes
 	}
-	body, err := integration.Download(ctx, mediaClient(integrationURL), b.MediaURL, integration.MaxDownload)
+	body, err := integration.Download(ctx, r.mediaHTTP(), b.MediaURL, integration.MaxDownload)
 	if err != nil {
 		slog.WarnContext(ctx, "integration: typebot media not fetched", "url", b.MediaURL, "err", err)
 		return reply{text: b.MediaURL}
@@ -49,6 +51,16 @@ func (r Runner) mediaBubble(ctx context.Context, companyID int64, integrationURL
 	}
 	return reply{mediaPath: f.Path, mediaName: mediaName(b.MediaURL, f.Path), mediaType: mediaType(b.Kind, f.MIME)}
 }
+
+// mediaHTTP is the client media bubbles are fetched with.
+func (r Runner) mediaHTTP() *http.Client {
+	if r.MediaHTTP != nil {
+		return r.MediaHTTP
+	}
+	return publicOnly
+}
+
+var publicOnly = integration.Outbound(nil)
 
 // mediaType is the message type a bubble's file is sent as.
 func mediaType(kind, mime string) string {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"log/slog"
 	"net"
+	"net/http"
 	"time"
 
 	"gorm.io/gorm"
@@ -51,7 +52,10 @@ type Runner struct {
 	Webhook    integration.Webhook
 	Queue      tasks.Enqueuer // busy and debounced turns come back as scheduled tasks
 	Media      storage.Store  // files the bots send and the audio Dialogflow hears
-	Now        func() time.Time
+	// MediaHTTP downloads a Typebot's media bubbles: the guarded client of the
+	// integrations (integration.Outbound), nil for one allowing public addresses only.
+	MediaHTTP *http.Client
+	Now       func() time.Time
 }
 
 func (r Runner) now() time.Time {
@@ -146,9 +150,11 @@ type session struct {
 	CompanyID        int64
 	IntegrationID    *int64
 	TypebotSessionID string
-	StartedAt        *time.Time
-	LastMessageID    int64
-	UpdatedAt        time.Time
+	// ActiveAt is the Typebot session's last turn: it expires after typebotExpires
+	// minutes of silence.
+	ActiveAt      *time.Time
+	LastMessageID int64
+	UpdatedAt     time.Time
 	// The turn running now (lease.go).
 	Turn           int64
 	LeaseUntil     *time.Time
@@ -173,9 +179,9 @@ func lockSession(tx *gorm.DB, companyID, ticketID int64) (session, error) {
 
 // saveSession records s (the handled message, Typebot's session, the turn) in tx.
 func saveSession(tx *gorm.DB, s session) error {
-	return tx.Exec(`UPDATE integration_sessions SET integration_id = ?, typebot_session_id = ?, started_at = ?,
+	return tx.Exec(`UPDATE integration_sessions SET integration_id = ?, typebot_session_id = ?, active_at = ?,
 		last_message_id = ?, turn = ?, lease_until = ?, lease_owner = ?, claimed_through = ?, updated_at = now()
-		WHERE ticket_id = ?`, s.IntegrationID, s.TypebotSessionID, s.StartedAt, s.LastMessageID, s.Turn, s.LeaseUntil,
+		WHERE ticket_id = ?`, s.IntegrationID, s.TypebotSessionID, s.ActiveAt, s.LastMessageID, s.Turn, s.LeaseUntil,
 		s.LeaseOwner, s.ClaimedThrough, s.TicketID).Error
 }
 

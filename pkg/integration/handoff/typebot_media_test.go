@@ -20,7 +20,7 @@ var pngBytes = []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x
 // video goes out as its link.
 func TestTypebotMediaBubbles(t *testing.T) {
 	w := newWorld(t)
-	// The files live on the Typebot's own host (guard_test.go: other private hosts are refused).
+	// The files live on the Typebot's loopback host, in the tests' INTEGRATION_PRIVATE_NETS (guard_test.go: other private hosts are refused).
 	var base string
 	chat := func(c call) (int, any) {
 		media := func(kind, path string) map[string]any {

@@ -164,8 +164,20 @@ func TestTypebotKeywordsExpiryAndStop(t *testing.T) {
 		t.Fatalf("restart text: %q", r)
 	}
 
-	// A session older than typebotExpires minutes starts over; a forgotten one too.
-	w.a.DB.Exec(`UPDATE integration_sessions SET started_at = now() - interval '11 minutes' WHERE ticket_id = ?`, w.tk.ID)
+	// The clock is the session's silence, not its age: a message 9 minutes after the last
+	// turn goes on with the chat and restarts the clock.
+	w.a.DB.Exec(`UPDATE integration_sessions SET active_at = now() - interval '9 minutes' WHERE ticket_id = ?`, w.tk.ID)
+	if err := w.hand(t, it, w.inbound(t, "continuo")); err != nil {
+		t.Fatal(err)
+	}
+	var fresh bool
+	w.a.DB.Raw(`SELECT active_at > now() - interval '1 minute' FROM integration_sessions WHERE ticket_id = ?`, w.tk.ID).Scan(&fresh)
+	if starts() != 2 || !fresh {
+		t.Fatalf("a turn inside typebotExpires: %d starts (want 2), clock restarted %v", starts(), fresh)
+	}
+
+	// A session silent for typebotExpires minutes starts over; a forgotten one too.
+	w.a.DB.Exec(`UPDATE integration_sessions SET active_at = now() - interval '11 minutes' WHERE ticket_id = ?`, w.tk.ID)
 	for _, s := range []string{"voltei", "perdida"} {
 		if err := w.hand(t, it, w.inbound(t, s)); err != nil {
 			t.Fatal(err)

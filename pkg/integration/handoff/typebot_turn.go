@@ -13,7 +13,7 @@ import (
 )
 
 // typebotTurn is BEHAVIOUR §10's Typebot: the restart and finish keywords; otherwise a
-// new chat (no session, another integration's, or older than typebotExpires minutes)
+// new chat (no session, another integration's, or silent for typebotExpires minutes)
 // with the customer's prefilled variables, or the session continued with the text; the
 // bot's bubbles (texts with their commands taken out, media as files) paced by the
 // integration's delay; no bubble → the unknown-message text. It runs outside any
@@ -21,7 +21,7 @@ import (
 func (r Runner) typebotTurn(ctx context.Context, j job, c claim) (outcome, error) {
 	it, text, s := j.it, strings.TrimSpace(j.msg.Body), c.s
 	if kw := strings.TrimSpace(it.TypebotKeywordRestart); kw != "" && strings.EqualFold(text, kw) {
-		s.TypebotSessionID, s.StartedAt = "", nil
+		s.TypebotSessionID, s.ActiveAt = "", nil
 		return outcome{replies: texts(nonBlank(it.TypebotRestartMessage)), session: &s}, nil
 	}
 	if kw := strings.TrimSpace(it.TypebotKeywordFinish); kw != "" && strings.EqualFold(text, kw) {
@@ -31,11 +31,15 @@ func (r Runner) typebotTurn(ctx context.Context, j job, c claim) (outcome, error
 	var res integration.TypebotReply
 	var err error
 	fresh := s.TypebotSessionID == "" || !sameIntegration(s.IntegrationID, it.ID) ||
-		(it.TypebotExpires > 0 && s.StartedAt != nil && r.now().Sub(*s.StartedAt) > time.Duration(it.TypebotExpires)*time.Minute)
+		(it.TypebotExpires > 0 && s.ActiveAt != nil && r.now().Sub(*s.ActiveAt) > time.Duration(it.TypebotExpires)*time.Minute)
 	if !fresh {
 		res, err = r.Typebot.Continue(ctx, it.URLN8N, s.TypebotSessionID, text)
 		var st *integration.StatusError
 		fresh = errors.As(err, &st) && st.Status == 404 // integration.Typebot forgot the session
+		if err == nil {
+			now := r.now() // the session's clock restarts with every turn
+			s.ActiveAt, o.session = &now, &s
+		}
 	}
 	if fresh {
 		prefill, perr := r.prefill(ctx, c.t)
@@ -44,7 +48,7 @@ func (r Runner) typebotTurn(ctx context.Context, j job, c claim) (outcome, error
 		}
 		if res, err = r.Typebot.Start(ctx, it.URLN8N, it.TypebotSlug, prefill); err == nil {
 			now := r.now()
-			s.TypebotSessionID, s.StartedAt, o.start, o.session = res.SessionID, &now, true, &s
+			s.TypebotSessionID, s.ActiveAt, o.start, o.session = res.SessionID, &now, true, &s
 		}
 	}
 	if err != nil {
