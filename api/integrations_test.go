@@ -199,23 +199,34 @@ func TestQueueIntegrationTestSession(t *testing.T) {
 	}
 }
 
-// The integration events carry the Dialogflow credentials and the webhook secret: they go to
-// the company's admins' sockets, never to an attendant's (who is in the company room too).
-func TestQueueIntegrationEventsReachOnlyAdmins(t *testing.T) {
+// The records of admin-only pages go to the company's admins' sockets, never to an
+// attendant's (who is in the company room too): an integration carries the webhook secret,
+// a prompt its system prompt and keys' last characters, a file list its files' signed URLs.
+func TestAdminPageEventsReachOnlyAdmins(t *testing.T) {
 	e := newEnv(t)
 	acme := testutil.NewTenant(t, e.App, "acme", 0)
 	agent := dial(t, e.Srv.URL, testutil.Token(t, e.App, acme.Attender))
 	admin := dial(t, e.Srv.URL, testutil.Token(t, e.App, acme.Admin))
 	ready(t, e, agent, acme.Attender.ID)
 	ready(t, e, admin, acme.Admin.ID)
-	st, body := e.call("POST", "/queueIntegration", e.tokenOf(acme.Admin), map[string]any{"name": "Webhook", "type": "webhook",
-		"urlN8N": "https://hooks.acme.test/atende"}, "")
-	if st != 201 {
-		t.Fatalf("create: %d %s", st, body)
+	vendas := testutil.NewQueue(t, e.App, acme.Company.ID, "Vendas", "#0a0")
+	for _, c := range []struct {
+		path, kind, marker string
+		body               map[string]any
+	}{
+		{"/queueIntegration", "queueIntegration", `"webhookSecret"`,
+			map[string]any{"name": "Webhook", "type": "webhook", "urlN8N": "https://hooks.acme.test/atende"}},
+		{"/prompt", "prompt", `"prompt":`, promptBody(vendas.ID, nil)},
+		{"/files", "file", `"Catálogo"`, map[string]any{"name": "Catálogo", "message": "Veja", "options": []map[string]any{{"name": "Tabela"}}}},
+	} {
+		st, body := e.call("POST", c.path, e.tokenOf(acme.Admin), c.body, "")
+		if st != 201 && st != 200 {
+			t.Fatalf("create %s: %d %s", c.path, st, body)
+		}
+		name := realtime.EventName(acme.Company.ID, c.kind)
+		if _, ok := nextWith(t, admin, name, c.marker, 5*time.Second); !ok {
+			t.Fatalf("the admin's socket did not get the %s event", c.kind)
+		}
+		never(t, framesUntilMarker(t, e, agent, realtime.CompanyRoom(acme.Company.ID)), name)
 	}
-	name := realtime.EventName(acme.Company.ID, "queueIntegration")
-	if _, ok := nextWith(t, admin, name, `"webhookSecret"`, 5*time.Second); !ok {
-		t.Fatal("the admin's socket did not get the integration")
-	}
-	never(t, framesUntilMarker(t, e, agent, realtime.CompanyRoom(acme.Company.ID)), name)
 }

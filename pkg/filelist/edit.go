@@ -247,8 +247,10 @@ func (s Service) remove(rel string) {
 	}
 }
 
+// publish tells the company's admins, the only users of /files: the record carries its
+// files' signed URLs.
 func (s Service) publish(ctx context.Context, companyID int64, data any) {
 	if s.Events != nil {
-		_ = s.Events.Publish(ctx, realtime.ToCompany(companyID, "file", data))
+		_ = s.Events.Publish(ctx, realtime.ToCompanyAdmins(companyID, "file", data))
 	}
 }

@@ -146,8 +146,6 @@ func Owned(tx *gorm.DB, companyID, id int64) (bool, error) {
 // (in the company room too) must not receive.
 func (s Service) publish(ctx context.Context, companyID int64, data any) {
 	if s.Events != nil {
-		ev := realtime.ToCompany(companyID, "queueIntegration", data)
-		ev.AdminsOnly = true
-		_ = s.Events.Publish(ctx, ev)
+		_ = s.Events.Publish(ctx, realtime.ToCompanyAdmins(companyID, "queueIntegration", data))
 	}
 }

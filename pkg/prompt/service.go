@@ -175,8 +175,10 @@ func (s Service) present(ctx context.Context, list []Prompt) error {
 	return nil
 }
 
+// publish tells the company's admins, the only users of /prompts: the record carries the
+// system prompt and the keys' last characters.
 func (s Service) publish(ctx context.Context, companyID int64, data any) {
 	if s.Events != nil {
-		_ = s.Events.Publish(ctx, realtime.ToCompany(companyID, "prompt", data))
+		_ = s.Events.Publish(ctx, realtime.ToCompanyAdmins(companyID, "prompt", data))
 	}
 }

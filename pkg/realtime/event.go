@@ -103,3 +103,11 @@ func EventName(companyID int64, kind string) string {
 func ToCompany(companyID int64, kind string, data any) Event {
 	return Event{Rooms: []string{CompanyRoom(companyID)}, Name: EventName(companyID, kind), Data: data}
 }
+
+// ToCompanyAdmins is ToCompany for the company's admins only: records of admin-only pages
+// (integrations, prompts, file lists) that an attendant's socket must not receive.
+func ToCompanyAdmins(companyID int64, kind string, data any) Event {
+	ev := ToCompany(companyID, kind, data)
+	ev.AdminsOnly = true
+	return ev
+}
