@@ -375,6 +375,42 @@ func TestFlowStartDeliveredTwice(t *testing.T) {
 	f.walk("5511999990013", []flowTurn{{"1", []string{"Seu e-mail?"}}})
 }
 
+// A start without a message (a webhook's, the simulator's) delivered twice — a worker
+// killed after its commit, a timeout — keeps the run it started and sends nothing twice.
+func TestFlowEntryWithoutMessageDeliveredTwice(t *testing.T) {
+	e := newEnv(t)
+	tn := testutil.NewTenant(t, e.App, "acme", 0)
+	conn := sandboxConn(t, e, tn)
+	flowID := insertFlow(t, e, tn.Company.ID, []fnode{
+		{"start", "start", nil}, {"a", "message", map[string]any{"label": "antes"}},
+		{"wait", "interval", map[string]any{"sec": 60}}, {"b", "message", map[string]any{"label": "depois"}},
+	}, [][3]string{{"start", "a", "a"}, {"a", "a", "wait"}, {"wait", "a", "b"}})
+	sim, err := flowrun.Service{DB: e.App.DB, Conns: connection.Store{DB: e.App.DB}, Queue: noQueue{}}.Simulate(
+		tenantCtx(tn.Company.ID), flowID, conn.ID, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng := flowrun.Engine{DB: e.App.DB, Events: e.App.Events, Settings: e.App.Settings}
+	for _, entry := range []string{flowrun.EntryWebhook, flowrun.EntrySimulate} {
+		start := tasks.FlowStep{CompanyID: tn.Company.ID, TicketID: sim.TicketID, FlowID: flowID, Entry: entry,
+			EntryKey: tasks.NewEntryKey()}
+		for range 2 {
+			if err := eng.Handle(context.Background(), start); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if n := count(e, `SELECT count(*) FROM messages WHERE ticket_id = ? AND body LIKE '%antes'`, sim.TicketID); n != 1 && entry == flowrun.EntryWebhook {
+			t.Fatalf("%s start delivered twice sent %d openings", entry, n)
+		}
+		if n := count(e, `SELECT count(*) FROM flow_runs WHERE ticket_id = ? AND entry = ? AND status = 'waiting'`, sim.TicketID, entry); n != 1 {
+			t.Fatalf("%s start delivered twice: %d waiting runs, want 1", entry, n)
+		}
+	}
+	if n := count(e, `SELECT count(*) FROM messages WHERE ticket_id = ? AND body LIKE '%antes'`, sim.TicketID); n != 2 {
+		t.Fatalf("%d openings for two starts", n)
+	}
+}
+
 // waitingInterval starts a simulated run of "antes", a 60 s interval, "depois" on a new
 // company's sandbox connection, as a process that dies before it enqueues the wake-up
 // would, and returns the company and the run's ticket.

@@ -106,7 +106,7 @@ func (t Trigger) Fire(ctx context.Context, hash string, payload []byte) (Started
 	}
 	// The payload's fields start the run as its variables ({{lead.name}}).
 	task, err := tasks.NewFlowStep(tasks.FlowStep{CompanyID: f.CompanyID, TicketID: tk.ID, FlowID: f.ID, Entry: "webhook", // flowrun.EntryWebhook
-		Vars: WebhookVars(doc)})
+		Vars: WebhookVars(doc), EntryKey: tasks.NewEntryKey()})
 	if err == nil {
 		// One start per flow and ticket while it waits and for WebhookRepeatWindow after it
 		// ran (asynq keeps the finished task's id that long): a caller retrying its POST

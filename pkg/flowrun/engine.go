@@ -44,6 +44,7 @@ type Run struct {
 	Element        int
 	Entry          string
 	EntryMessageID *int64
+	EntryKey       *string // a start without a message (webhook, simulator)
 }
 
 // applied is what a committed step leaves to do.
@@ -226,13 +227,19 @@ func (e Engine) begin(tx *gorm.DB, p tasks.FlowStep, t ticket.Ticket) (Run, Inpu
 	if err != nil || !ok || t.Status == ticket.StatusClosed {
 		return Run{}, Input{}, false, err
 	}
+	// A start delivered again (at-least-once tasks) must not stop the run it started: a
+	// message's start is known by its message, another by its entry key.
 	var entryMsg *int64
+	var entryKey *string
 	if p.MessageID != 0 {
 		entryMsg = &p.MessageID
-		// A start delivered again (at-least-once tasks) must not stop the run it started.
+	} else if p.EntryKey != "" {
+		entryKey = &p.EntryKey
+	}
+	if entryMsg != nil || entryKey != nil {
 		var started bool
-		if err := tx.Raw(`SELECT EXISTS (SELECT 1 FROM flow_runs WHERE entry_message_id = ?)`, p.MessageID).
-			Scan(&started).Error; err != nil || started {
+		if err := tx.Raw(`SELECT EXISTS (SELECT 1 FROM flow_runs WHERE entry_message_id = ? OR entry_key = ?)`,
+			entryMsg, entryKey).Scan(&started).Error; err != nil || started {
 			return Run{}, Input{}, false, err
 		}
 	}
@@ -240,9 +247,9 @@ func (e Engine) begin(tx *gorm.DB, p tasks.FlowStep, t ticket.Ticket) (Run, Inpu
 		return Run{}, Input{}, false, err
 	}
 	var run Run
-	res := tx.Raw(`INSERT INTO flow_runs (company_id, ticket_id, flow_id, status, entry, entry_message_id)
-		VALUES (?, ?, ?, 'running', ?, ?) ON CONFLICT (entry_message_id) WHERE entry_message_id IS NOT NULL DO NOTHING
-		RETURNING *`, p.CompanyID, t.ID, p.FlowID, p.Entry, entryMsg).Scan(&run)
+	res := tx.Raw(`INSERT INTO flow_runs (company_id, ticket_id, flow_id, status, entry, entry_message_id, entry_key)
+		VALUES (?, ?, ?, 'running', ?, ?, ?) ON CONFLICT DO NOTHING
+		RETURNING *`, p.CompanyID, t.ID, p.FlowID, p.Entry, entryMsg, entryKey).Scan(&run)
 	if res.Error != nil || run.ID == 0 {
 		return run, Input{}, false, res.Error
 	}

@@ -175,7 +175,8 @@ func (s Service) Simulate(ctx context.Context, flowID, connID int64, number stri
 	if err != nil {
 		return Simulation{}, err
 	}
-	task, err := tasks.NewFlowStep(tasks.FlowStep{CompanyID: companyID, TicketID: t.ID, FlowID: flowID, Entry: EntrySimulate})
+	task, err := tasks.NewFlowStep(tasks.FlowStep{CompanyID: companyID, TicketID: t.ID, FlowID: flowID, Entry: EntrySimulate,
+		EntryKey: tasks.NewEntryKey()})
 	if err == nil {
 		err = tasks.Enqueue(ctx, s.Queue, task)
 	}

@@ -1,6 +1,8 @@
 package tasks
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -38,6 +40,16 @@ type FlowStep struct {
 	At        time.Time `json:"at,omitempty"`
 	// Vars: an entry's first variables (a webhook's payload fields, flow.WebhookVars).
 	Vars map[string]string `json:"vars,omitempty"`
+	// EntryKey names a start without a message (webhook, simulator), so that the task
+	// delivered again finds the run it started (flow_runs.entry_key).
+	EntryKey string `json:"entryKey,omitempty"`
+}
+
+// NewEntryKey is a fresh EntryKey.
+func NewEntryKey() string {
+	b := make([]byte, 16)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
 }
 
 // NewFlowStep: one task per message (a redelivered inbound batch enqueues it once) or per
