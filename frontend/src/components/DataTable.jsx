@@ -50,10 +50,13 @@ function StateRows({ columns, loading, hasRows, emptyText }) {
  * t(`${labels}.actions`). item names the test ids: `${item}-row` (with data-* from rowData),
  * -edit, -delete and -delete-dialog. canEdit false shows a view icon (viewLabel) instead.
  * onDelete(row) runs after the confirmation; deletedMessage is toasted, a failure's error too.
+ * deletedMessage may be a function of what onDelete resolved (the server's answer), and
+ * deletedToast the toast's kind (success unless told, e.g. 'info').
  */
 export default function DataTable({
   testId, item, labels, columns, rows, rowData = () => ({}), loading = false, emptyText,
   extraActions, onEdit, canEdit = always, viewLabel, onDelete, canDelete = always, deleteTitle, deleteMessage, deletedMessage,
+  deletedToast = 'success',
 }) {
   const { t } = useTranslation();
   const [deleting, setDeleting] = useState(null);
@@ -62,8 +65,9 @@ export default function DataTable({
 
   const confirmDelete = async () => {
     try {
-      await onDelete(deleting);
-      if (deletedMessage) toast.success(deletedMessage);
+      const answer = await onDelete(deleting);
+      const message = typeof deletedMessage === 'function' ? deletedMessage(answer) : deletedMessage;
+      if (message) toast[deletedToast](message);
     } catch (error) {
       toastError(error);
     }

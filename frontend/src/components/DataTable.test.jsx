@@ -55,6 +55,17 @@ describe('DataTable', () => {
     expect(toasts).toEqual(['Excluída!']);
   });
 
+  it('can toast what the deletion answered, as info', async () => {
+    const onDelete = vi.fn(async () => ({ message: 'Coisa deletada' }));
+    const toasts = [];
+    const stop = onToast((item) => toasts.push(item));
+    view = render(table({ onDelete, deletedMessage: (answer) => answer?.message || 'Excluída!', deletedToast: 'info' }));
+    await click(byTestId('thing-delete'));
+    await click(byTestId('thing-delete-dialog-confirm'));
+    stop();
+    expect(toasts.map(({ severity, message }) => ({ severity, message }))).toEqual([{ severity: 'info', message: 'Coisa deletada' }]);
+  });
+
   it('offers a view icon where a row cannot be edited', () => {
     view = render(table({ canEdit: (row) => row.id === 1, viewLabel: 'Visualizar' }));
     expect(allByTestId('thing-edit').map((button) => button.getAttribute('aria-label'))).toEqual(['Editar', 'Visualizar']);

@@ -132,3 +132,74 @@ describe('usePagedList: an answer never replaces newer data', () => {
     expect(list.state.hasMore).toBe(false);
   });
 });
+
+describe('usePagedList: rows removed before the next page', () => {
+  const rows = 'abcdefgh'.split('').map((name, index) => ({ id: index + 1, name }));
+  const [a, b, c, d, e, f, g] = rows;
+  let server;
+  let list;
+  beforeEach(() => {
+    fetcher.mockReset();
+    server = holdRequests();
+  });
+  afterEach(() => list?.unmount());
+
+  const pageAsked = (index) => server.calls[index].key[1].pageNumber;
+
+  it('asks again the page that now holds the row after the last one shown', async () => {
+    list = mountList('');
+    await settle();
+    await server.answer(0, [a, b], { hasMore: true });
+    await act(async () => list.state.remove(a.id));
+    act(() => list.state.loadMore());
+    await settle();
+    // The server now has b, c, d…: page 2 would start at d and c would never show.
+    expect(pageAsked(1)).toBe(1);
+    await server.answer(1, [b, c], { hasMore: true });
+    await settle();
+    expect(names(list.state)).toEqual(['b', 'c']);
+    act(() => list.state.loadMore());
+    await settle();
+    expect(pageAsked(2)).toBe(2);
+    await server.answer(2, [d, e], { hasMore: false });
+    await settle();
+    expect(names(list.state)).toEqual(['b', 'c', 'd', 'e']);
+    expect(list.state.hasMore).toBe(false);
+  });
+
+  it('steps back as many pages as the removed rows fill', async () => {
+    list = mountList('');
+    await settle();
+    await server.answer(0, [a, b], { hasMore: true });
+    act(() => list.state.loadMore());
+    await settle();
+    await server.answer(1, [c, d], { hasMore: true });
+    await settle();
+    for (const row of [a, b, c]) {
+      // eslint-disable-next-line no-await-in-loop
+      await act(async () => list.state.remove(row.id));
+    }
+    act(() => list.state.loadMore());
+    await settle();
+    // d, e, f…: page 1 holds e, the first row not fetched.
+    expect(pageAsked(2)).toBe(1);
+    await server.answer(2, [d, e], { hasMore: true });
+    await settle();
+    act(() => list.state.loadMore());
+    await settle();
+    expect(pageAsked(3)).toBe(2);
+    await server.answer(3, [f, g], { hasMore: true });
+    await settle();
+    expect(names(list.state)).toEqual(['d', 'e', 'f', 'g']);
+  });
+
+  it('without removals, the next page follows the last', async () => {
+    list = mountList('');
+    await settle();
+    await server.answer(0, [a, b], { hasMore: true });
+    await act(async () => list.state.upsert({ id: 99, name: 'novo' }));
+    act(() => list.state.loadMore());
+    await settle();
+    expect(pageAsked(1)).toBe(2);
+  });
+});

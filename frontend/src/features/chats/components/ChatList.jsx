@@ -5,6 +5,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { useTranslation } from 'react-i18next';
+import useFillPane from '../../../hooks/useFillPane';
 import { nearBottom } from '../../../utils/pagedItems';
 import { canManage, myUnreads } from '../utils/chatState';
 import { formatChatTime } from '../utils/format';
@@ -14,6 +15,7 @@ export default function ChatList({
   chats, user, selectedId, search, onSearch, onSelect, onAdd, onEdit, onDelete, onEndReached, loading,
 }) {
   const { t } = useTranslation();
+  const pane = useFillPane(onEndReached);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }} data-testid="chat-list">
       <Stack direction="row" spacing={1} sx={{ p: 1 }}>
@@ -23,7 +25,7 @@ export default function ChatList({
           {t('chats.new')}
         </Button>
       </Stack>
-      <List sx={{ flex: 1, overflowY: 'auto', py: 0 }} onScroll={(e) => nearBottom(e.currentTarget) && onEndReached()}>
+      <List ref={pane} sx={{ flex: 1, overflowY: 'auto', py: 0 }} onScroll={(e) => nearBottom(e.currentTarget) && onEndReached()}>
         {!loading && chats.length === 0 && (
           <Typography sx={{ p: 2 }} color="text.secondary" data-testid="chats-empty">{t('chats.empty')}</Typography>
         )}

@@ -3,6 +3,15 @@
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 export const UPLOAD_BATCH = 5;
 
+/**
+ * The file picker's filter, as POST /files/uploadList takes them (sniffed images, video, audio,
+ * documents and text; never HTML, SVG or scripts): the media kinds and the usual documents.
+ */
+export const FILE_ACCEPT = [
+  'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp', 'audio/*', 'video/*',
+  '.pdf', '.doc', '.docx', '.xls', '.xlsx', '.ppt', '.pptx', '.odt', '.ods', '.odp', '.rtf', '.txt', '.csv', '.zip', '.rar', '.7z',
+].join(',');
+
 export const listToForm = (record) => ({
   name: record?.name || '',
   message: record?.message || '',

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Box, Button, FormHelperText, IconButton, Link, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
@@ -6,7 +7,9 @@ import { useTranslation } from 'react-i18next';
 import FormDialog from '../../../components/FormDialog';
 import useForm from '../../../hooks/useForm';
 import { createFileList, updateFileList, uploadListFiles } from '../api/filesApi';
-import { fileListPayload, listToForm, pendingUploads, uploadAll, validateFileList } from '../api/fileListForm';
+import {
+  FILE_ACCEPT, fileListPayload, listToForm, pendingUploads, uploadAll, validateFileList,
+} from '../api/fileListForm';
 
 function OptionRow({ option, index, onChange, onRemove }) {
   const { t } = useTranslation();
@@ -18,7 +21,7 @@ function OptionRow({ option, index, onChange, onRemove }) {
         slotProps={{ htmlInput: { 'data-testid': `file-option-name-${index}`, maxLength: 100 } }} />
       <Button component="label" size="small" startIcon={<AttachFileIcon />} variant="outlined">
         {t('files.modal.attach')}
-        <input hidden type="file" data-testid={`file-option-file-${index}`}
+        <input hidden type="file" accept={FILE_ACCEPT} data-testid={`file-option-file-${index}`}
           onChange={(e) => onChange({ ...option, file: e.target.files?.[0] || null })} />
       </Button>
       <Box sx={{ minWidth: 120, maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
@@ -36,9 +39,14 @@ function FileListForm({ record, onClose, onSaved }) {
   const form = useForm(listToForm(record));
   const options = form.values.options;
   const setOptions = (next) => form.setValue('options', next);
+  // A list created by an earlier attempt whose upload failed: the retry updates it (its options
+  // are replaced by the form's, then the files go up again) instead of creating a second list.
+  const created = useRef(null);
   const save = async () => {
     const body = fileListPayload(form.values);
-    const saved = record ? await updateFileList(record.id, body) : await createFileList(body);
+    const id = record?.id ?? created.current;
+    const saved = id ? await updateFileList(id, body) : await createFileList(body);
+    if (!id) created.current = saved.id;
     return uploadAll(uploadListFiles, saved.id, pendingUploads(form.values, saved), saved);
   };
   return (

@@ -14,8 +14,12 @@ const EDGE_DEFAULTS = { style: { strokeWidth: 2 }, labelBgPadding: [6, 3], label
  * The canvas: custom nodes of every kind, edges between handles (one edge per source handle),
  * zoom controls, a dotted background; Backspace or Delete removes the selection, a
  * double-click edits a node. shownEdges: the edges as drawn (with the analytics labels).
+ * keysDisabled (a dialog is open over the canvas): the delete keys do nothing, since the canvas
+ * listens on the whole document and a focused button or select in a dialog is not an input.
  */
-export default function FlowCanvas({ nodes, edges, shownEdges, onNodesChange, onEdgesChange, setEdges, onNodeDoubleClick }) {
+export default function FlowCanvas({
+  nodes, edges, shownEdges, onNodesChange, onEdgesChange, setEdges, onNodeDoubleClick, keysDisabled = false,
+}) {
   const onConnect = useCallback((connection) => {
     setEdges((current) => (canConnect(current, connection) ? addEdge({ ...connection, id: edgeId(connection) }, current) : current));
   }, [setEdges]);
@@ -32,7 +36,7 @@ export default function FlowCanvas({ nodes, edges, shownEdges, onNodesChange, on
       isValidConnection={isValidConnection}
       onNodeDoubleClick={onNodeDoubleClick}
       zoomOnDoubleClick={false}
-      deleteKeyCode={DELETE_KEYS}
+      deleteKeyCode={keysDisabled ? null : DELETE_KEYS}
       defaultEdgeOptions={defaultEdgeOptions}
       fitView
       fitViewOptions={{ maxZoom: 1 }}

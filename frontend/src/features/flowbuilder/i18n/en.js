@@ -30,6 +30,9 @@ const en = {
       addNode: 'Add block',
       startExists: 'The flow already has a start block',
       loadError: 'The flow could not be loaded',
+      leaveTitle: 'Leave without saving?',
+      leaveMessage: 'The unsaved changes to the flow will be lost.',
+      leaveConfirm: 'Leave without saving',
     },
     kinds: {
       start: 'Start', singleBlock: 'Content', menu: 'Menu', question: 'Variables', randomizer: 'Randomizer', interval: 'Interval',

@@ -30,6 +30,9 @@ const es = {
       addNode: 'Agregar bloque',
       startExists: 'El flujo ya tiene un bloque de inicio',
       loadError: 'No se pudo cargar el flujo',
+      leaveTitle: '¿Salir sin guardar?',
+      leaveMessage: 'Los cambios del flujo que no se guardaron se perderán.',
+      leaveConfirm: 'Salir sin guardar',
     },
     kinds: {
       start: 'Inicio', singleBlock: 'Contenido', menu: 'Menú', question: 'Variables', randomizer: 'Aleatorizador', interval: 'Intervalo',

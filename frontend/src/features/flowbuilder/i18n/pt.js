@@ -30,6 +30,9 @@ const pt = {
       addNode: 'Adicionar bloco',
       startExists: 'O fluxo já tem um bloco de início',
       loadError: 'Não foi possível carregar o fluxo',
+      leaveTitle: 'Sair sem salvar?',
+      leaveMessage: 'As alterações do fluxo que não foram salvas serão perdidas.',
+      leaveConfirm: 'Sair sem salvar',
     },
     kinds: {
       start: 'Inicio', singleBlock: 'Conteúdo', menu: 'Menu', question: 'Variáveis', randomizer: 'Randomizador', interval: 'Intervalo',

@@ -30,6 +30,9 @@ const tr = {
       addNode: 'Blok ekle',
       startExists: 'Akışta zaten bir başlangıç bloğu var',
       loadError: 'Akış yüklenemedi',
+      leaveTitle: 'Kaydetmeden çıkılsın mı?',
+      leaveMessage: 'Akışta kaydedilmemiş değişiklikler kaybolacak.',
+      leaveConfirm: 'Kaydetmeden çık',
     },
     kinds: {
       start: 'Başlangıç', singleBlock: 'İçerik', menu: 'Menü', question: 'Değişkenler', randomizer: 'Rastgele', interval: 'Bekleme',

@@ -8,6 +8,7 @@ import {
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
 import { useTranslation } from 'react-i18next';
+import ConfirmationDialog from '../../../components/ConfirmationDialog';
 import { toast } from '../../../services/toast';
 import toastError from '../../../utils/toastError';
 import { useAuth } from '../../auth/hooks/useAuth';
@@ -61,6 +62,7 @@ function FlowEditor({ id }) {
   const [invalidNodeId, setInvalidNodeId] = useState(null);
   const { fitView } = useReactFlow();
   const [simulating, setSimulating] = useState(false);
+  const [leaving, setLeaving] = useState(false);
   const stats = useStats(id);
   // A run advancing is new analytics: the counts follow while the overlay is on.
   const simulation = useFlowSimulation(id, () => stats.on && stats.refresh());
@@ -68,7 +70,8 @@ function FlowEditor({ id }) {
 
   const onDuplicate = useCallback((nodeId) => setNodes((current) => {
     const original = current.find((node) => node.id === nodeId);
-    return original ? [...current, duplicateNode(current, original)] : current;
+    // A flow has one start node (the server refuses a second): it is never duplicated.
+    return original && original.type !== KINDS.start ? [...current, duplicateNode(current, original)] : current;
   }), [setNodes]);
   const onDelete = useCallback((nodeId) => {
     setNodes((current) => removeNodes({ nodes: current, edges: [] }, [nodeId]).nodes);
@@ -120,6 +123,12 @@ function FlowEditor({ id }) {
     }
   };
 
+  // The back arrow asks before unsaved changes are dropped (a reload or a closed tab: useLeaveWarning).
+  const back = () => {
+    if (graph.dirty) setLeaving(true);
+    else navigate('/flowbuilders');
+  };
+
   const openSimulator = () => {
     if (graph.dirty) toast.warning(t('flowbuilder.simulate.saveFirst'));
     else setSimulating(true);
@@ -135,7 +144,7 @@ function FlowEditor({ id }) {
     <Box sx={{ p: 2, height: '100%', display: 'flex', flexDirection: 'column', gap: 1.5 }} data-testid="flow-editor-page" data-dirty={graph.dirty}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
         <Tooltip title={t('flowbuilder.editor.back')}>
-          <IconButton onClick={() => navigate('/flowbuilders')} aria-label={t('flowbuilder.editor.back')}><ArrowBackIcon /></IconButton>
+          <IconButton onClick={back} aria-label={t('flowbuilder.editor.back')} data-testid="flow-back"><ArrowBackIcon /></IconButton>
         </Tooltip>
         <Box sx={{ flex: 1 }}>
           <Typography variant="h5">{t('flowbuilder.editor.heading')}</Typography>
@@ -166,13 +175,18 @@ function FlowEditor({ id }) {
             <FlowEditorContext.Provider value={context}>
               <AddNodeDial onPick={addKind} />
               <FlowCanvas nodes={nodes} edges={edges} shownEdges={shownEdges} onNodesChange={graph.onNodesChange}
-                onEdgesChange={graph.onEdgesChange} setEdges={setEdges} onNodeDoubleClick={(_, node) => onEdit(node)} />
+                onEdgesChange={graph.onEdgesChange} setEdges={setEdges} onNodeDoubleClick={(_, node) => onEdit(node)}
+                keysDisabled={Boolean(dialog) || simulating || leaving} />
             </FlowEditorContext.Provider>
           )}
         </Paper>
         {simulation.simulation && <SimulatorSide simulation={simulation.simulation} onClose={simulation.stop} />}
       </Stack>
       <NodeDialog dialog={dialog} variables={variables} onSaved={applyDialog} onClose={() => setDialog(null)} />
+      <ConfirmationDialog open={leaving} title={t('flowbuilder.editor.leaveTitle')} confirmLabel={t('flowbuilder.editor.leaveConfirm')}
+        onConfirm={() => navigate('/flowbuilders')} onClose={() => setLeaving(false)} testId="flow-leave">
+        {t('flowbuilder.editor.leaveMessage')}
+      </ConfirmationDialog>
       {simulating && (
         <SimulateFlowDialog flowId={id} onClose={() => setSimulating(false)}
           onStarted={(started) => {

@@ -9,10 +9,11 @@ import FlowEditorPage from './FlowEditorPage';
 
 // The canvas library is replaced by a stand-in that draws the custom nodes and hands its props
 // to the test (the real one needs a layout engine jsdom lacks): the page's own logic is under test.
-const canvas = vi.hoisted(() => ({ props: null, events: {}, fitView: null }));
+const canvas = vi.hoisted(() => ({ props: null, events: {}, fitView: null, editor: null }));
 vi.mock('@xyflow/react/dist/style.css', () => ({}));
 vi.mock('@xyflow/react', async () => {
-  const { useState: useLocal } = await import('react');
+  const { useContext, useState: useLocal } = await import('react');
+  const { FlowEditorContext } = await import('../components/editorContext');
   const apply = (changes, items) => changes.reduce((list, change) => {
     if (change.type === 'remove') return list.filter((item) => item.id !== change.id);
     if (change.type === 'select') return list.map((item) => (item.id === change.id ? { ...item, selected: change.selected } : item));
@@ -35,6 +36,8 @@ vi.mock('@xyflow/react', async () => {
     useEdgesState: useListState,
     ReactFlow: (props) => {
       canvas.props = props;
+      // The editor's node actions, as a node reaches them.
+      canvas.editor = useContext(FlowEditorContext);
       return (
         <div data-testid="flow-canvas">
           {props.nodes.map((node) => {
@@ -93,7 +96,10 @@ function mount() {
   return render(
     <SWRConfig value={{ provider: () => new Map(), fetcher, dedupingInterval: 0 }}>
       <MemoryRouter initialEntries={['/flowbuilder/5']}>
-        <Routes><Route path="/flowbuilder/:id" element={<FlowEditorPage />} /></Routes>
+        <Routes>
+          <Route path="/flowbuilder/:id" element={<FlowEditorPage />} />
+          <Route path="/flowbuilders" element={<div data-testid="flows-list" />} />
+        </Routes>
       </MemoryRouter>
     </SWRConfig>,
   );
@@ -178,6 +184,56 @@ describe('FlowEditorPage', () => {
     expect(canvas.props.nodes.filter((n) => n.type === 'start')).toHaveLength(1);
     expect(toasts).toContain('O fluxo já tem um bloco de início');
     expect(canvas.props.deleteKeyCode).toEqual(['Backspace', 'Delete']);
+  }, SLOW);
+
+  it('the start node has no duplicate icon, and duplicating it does nothing', async () => {
+    view = mount();
+    await settle();
+    expect(node('start').querySelector('[data-testid="flow-node-duplicate"]')).toBeNull();
+    expect(node('start').querySelector('[data-testid="flow-node-delete"]')).not.toBeNull();
+    expect(node('menu').querySelector('[data-testid="flow-node-duplicate"]')).not.toBeNull();
+    await act(async () => canvas.editor.onDuplicate('S'.repeat(30)));
+    expect(canvas.props.nodes.filter((n) => n.type === 'start')).toHaveLength(1);
+    expect(byTestId('flow-editor-page').dataset.dirty).toBe('false');
+  }, SLOW);
+
+  it('the delete keys are off while a node dialog is open', async () => {
+    view = mount();
+    await settle();
+    expect(canvas.props.deleteKeyCode).toEqual(['Backspace', 'Delete']);
+    await act(async () => canvas.props.onNodeDoubleClick({}, canvas.props.nodes[1]));
+    expect(byTestId('flow-menu-modal')).not.toBeNull();
+    expect(canvas.props.deleteKeyCode).toBeNull();
+    await click(byTestId('flow-menu-cancel'));
+    expect(byTestId('flow-menu-modal')).toBeNull();
+    expect(canvas.props.deleteKeyCode).toEqual(['Backspace', 'Delete']);
+    await click(byTestId('flow-add-interval'));
+    expect(canvas.props.deleteKeyCode).toBeNull();
+  }, SLOW);
+
+  it('the back arrow leaves a saved flow at once', async () => {
+    view = mount();
+    await settle();
+    await click(byTestId('flow-back'));
+    expect(byTestId('flows-list')).not.toBeNull();
+    expect(byTestId('flow-leave')).toBeNull();
+  }, SLOW);
+
+  it('the back arrow asks before unsaved changes are lost', async () => {
+    view = mount();
+    await settle();
+    await click(node('menu').querySelector('[data-testid="flow-node-delete"]'));
+    expect(byTestId('flow-editor-page').dataset.dirty).toBe('true');
+    await click(byTestId('flow-back'));
+    expect(byTestId('flow-leave').textContent).toContain('Sair sem salvar?');
+    expect(canvas.props.deleteKeyCode).toBeNull();
+    await click(byTestId('flow-leave-cancel'));
+    expect(byTestId('flows-list')).toBeNull();
+    expect(byTestId('flow-editor-page').dataset.dirty).toBe('true');
+    await click(byTestId('flow-back'));
+    await click(byTestId('flow-leave-confirm'));
+    expect(byTestId('flows-list')).not.toBeNull();
+    expect(byTestId('flow-editor-page')).toBeNull();
   }, SLOW);
 
   it('a legacy message node opens its dialog on double-click and saves the new text', async () => {

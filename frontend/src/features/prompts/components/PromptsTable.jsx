@@ -7,7 +7,10 @@ const COLUMNS = [
   { key: 'maxTokens', align: 'center', render: (p) => p.maxTokens },
 ];
 
-/** The company's prompts; onDelete(prompt) runs once the deletion is confirmed. */
+/**
+ * The company's prompts; onDelete(prompt) runs once the deletion is confirmed and resolves the
+ * server's answer, whose message is shown as info (spec/3 "DELETE /prompt/{id}").
+ */
 export default function PromptsTable({ prompts, loading, onEdit, onDelete }) {
   const { t } = useTranslation();
   return (
@@ -24,7 +27,8 @@ export default function PromptsTable({ prompts, loading, onEdit, onDelete }) {
       onDelete={onDelete}
       deleteTitle={(p) => t('prompts.deleteTitle', { name: p.name })}
       deleteMessage={t('prompts.deleteMessage')}
-      deletedMessage={t('prompts.deleted')}
+      deletedMessage={(answer) => answer?.message || t('prompts.deleted')}
+      deletedToast="info"
     />
   );
 }

@@ -17,8 +17,9 @@ export default function PromptsPage() {
   useCompanyEvent('prompt', () => mutate());
 
   const remove = async (p) => {
-    await deletePrompt(p.id);
+    const answer = await deletePrompt(p.id);
     mutate((current) => ({ prompts: (current?.prompts || []).filter((x) => x.id !== p.id) }), { revalidate: false });
+    return answer;
   };
   const onSaved = (saved) => mutate((current) => {
     const list = current?.prompts || [];

@@ -2,15 +2,17 @@ import { act } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byTestId, render } from '../../../test/render';
+import { byTestId, click, render } from '../../../test/render';
+import { deletePrompt } from '../api/promptsApi';
 import { REDIRECT_DELAY } from '../../../hooks/useSendHomeUnless';
 import RequirePrompts from '../components/RequirePrompts';
 import PromptsPage from './PromptsPage';
 
 const auth = vi.hoisted(() => ({ user: null }));
-const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
+const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn(), info: vi.fn() }));
 vi.mock('../../auth/hooks/useAuth', () => ({ useAuth: () => auth }));
 vi.mock('../../../services/toast', () => ({ toast: toasts, TOAST_DURATION: 3000, onToast: () => () => {} }));
+vi.mock('../api/promptsApi', async (original) => ({ ...(await original()), deletePrompt: vi.fn() }));
 vi.mock('../../../services/socket', () => ({ socket: { onDrop: vi.fn(() => () => {}), subscribe: vi.fn(() => () => {}) } }));
 
 const PROMPTS = { prompts: [{ id: 4, name: 'Vendedora', maxTokens: 150, queue: { id: 2, name: 'Vendas' }, apiKey: '********abcd' }] };
@@ -61,5 +63,18 @@ describe('/prompts', () => {
     expect(table?.textContent).toContain('Vendas');
     expect(table?.textContent).toContain('150');
     expect(document.body.textContent).toContain('Prompts (1)');
+  });
+
+  it('a deletion shows the server\'s message as info (spec/3 DELETE /prompt/{id})', async () => {
+    deletePrompt.mockResolvedValue({ message: 'Prompt deletado' });
+    toasts.success.mockClear();
+    mount(admin({ useOpenAi: true }));
+    await settle();
+    await click(byTestId('prompt-delete'));
+    await click(byTestId('prompt-delete-dialog-confirm'));
+    expect(deletePrompt).toHaveBeenCalledWith(4);
+    expect(toasts.info).toHaveBeenCalledWith('Prompt deletado');
+    expect(toasts.success).not.toHaveBeenCalled();
+    expect(byTestId('prompts-table').textContent).not.toContain('Vendedora');
   });
 });

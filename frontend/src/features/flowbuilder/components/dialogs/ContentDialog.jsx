@@ -3,6 +3,7 @@ import {
   Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import useDiscardGuard from '../../../../hooks/useDiscardGuard';
 import { toast } from '../../../../services/toast';
 import toastError from '../../../../utils/toastError';
 import { uploadContent } from '../../api/flowbuilderApi';
@@ -28,10 +29,13 @@ async function uploaded(cards) {
 /**
  * The content node ('Conteúdo', singleBlock): ordered cards of text, interval, image, audio and
  * video. Saving uploads the chosen files first (the form gives way to a spinner meanwhile).
+ * As the other node dialogs (FormDialog): Escape or a click beside it asks before discarding
+ * cards changed since it opened or a chosen file.
  */
 export default function ContentDialog({ data, editing, variables, onSaved, onClose }) {
   const { t } = useTranslation();
-  const [cards, setCards] = useState(() => cardsOf(data));
+  const [opened] = useState(() => cardsOf(data));
+  const [cards, setCards] = useState(opened);
   const [error, setError] = useState(null);
   const [uploading, setUploading] = useState(false);
 
@@ -54,6 +58,9 @@ export default function ContentDialog({ data, editing, variables, onSaved, onClo
     if (last) change(last.id, { value: `${last.value}${token}` });
   };
 
+  const dirty = cards.some((card) => card.file) || JSON.stringify(cards) !== JSON.stringify(opened);
+  const [guardedClose, discardConfirmation] = useDiscardGuard({ dirty, onClose, testId: 'flow-content' });
+
   const save = async () => {
     const problem = checkContent(cards);
     setError(problem);
@@ -71,7 +78,7 @@ export default function ContentDialog({ data, editing, variables, onSaved, onClo
   };
 
   return (
-    <Dialog open fullWidth maxWidth="sm" onClose={uploading ? undefined : onClose} data-testid="flow-content-modal">
+    <Dialog open fullWidth maxWidth="sm" onClose={uploading ? undefined : guardedClose} data-testid="flow-content-modal">
       <DialogTitle>{t(`flowbuilder.dialog.content.${editing ? 'editTitle' : 'addTitle'}`)}</DialogTitle>
       <DialogContent dividers>
         {uploading ? (
@@ -106,6 +113,7 @@ export default function ContentDialog({ data, editing, variables, onSaved, onClo
           {editing ? t('flowbuilder.dialog.save') : t('flowbuilder.dialog.add')}
         </Button>
       </DialogActions>
+      {discardConfirmation}
     </Dialog>
   );
 }

@@ -17,6 +17,13 @@ const type = (input, value) => act(() => {
   input.dispatchEvent(new Event('input', { bubbles: true }));
 });
 const text = () => document.body.textContent;
+const pressEscape = (element) => act(() => {
+  element.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+});
+const choose = (input, file) => act(async () => {
+  Object.defineProperty(input, 'files', { value: [file], configurable: true });
+  input.dispatchEvent(new Event('change', { bubbles: true }));
+});
 const queues = [{ id: 3, name: 'Vendas' }];
 
 function mount(dialog, onSaved = vi.fn(), variables = []) {
@@ -50,6 +57,25 @@ describe('node dialogs', () => {
     type(byTestId('flow-interval-sec'), '5');
     await click(byTestId('flow-interval-save'));
     expect(m.onSaved).toHaveBeenCalledWith({ label: '5s', sec: 5 });
+  });
+
+  it('randomizer: 0 is refused as the interval is, other percents save', async () => {
+    let m = mount({ type: 'randomizer', node: { id: 'r', data: { percent: 0 } } });
+    view = m.view;
+    expect(text()).toContain('Editar randomizador');
+    await click(byTestId('flow-randomizer-save'));
+    expect(m.onSaved).not.toHaveBeenCalled();
+    expect(byTestId('flow-randomizer-error').textContent).toBe('Adicione o valor de intervalo');
+    type(byTestId('flow-randomizer-slider').querySelector('input'), '30');
+    expect(byTestId('flow-randomizer-error')).toBeNull();
+    await click(byTestId('flow-randomizer-save'));
+    expect(m.onSaved).toHaveBeenCalledWith({ percent: 30 });
+    view.unmount();
+
+    m = mount({ type: 'randomizer', node: null });
+    view = m.view;
+    await click(byTestId('flow-randomizer-save'));
+    expect(m.onSaved).toHaveBeenCalledWith({ percent: 50 });
   });
 
   it('menu: numbered options, only the last removable, edit mode pre-filled', async () => {
@@ -143,5 +169,39 @@ describe('node dialogs', () => {
       ],
     });
     expect(toasts).toContain('Conteúdo adicionada com sucesso!');
+  }, SLOW);
+
+  it('content: Escape closes an untouched dialog, and asks before changed cards are lost', async () => {
+    const data = { seq: ['message0'], elements: [{ type: 'message', value: 'Olá!', number: 'message0' }] };
+    let m = mount({ type: 'singleBlock', node: { id: 'c', data } });
+    view = m.view;
+    pressEscape(byTestId('flow-content-message'));
+    expect(byTestId('flow-content-discard')).toBeNull();
+    expect(m.onClose).toHaveBeenCalledTimes(1);
+    view.unmount();
+
+    m = mount({ type: 'singleBlock', node: { id: 'c', data } });
+    view = m.view;
+    type(byTestId('flow-content-message'), 'Olá de novo');
+    pressEscape(byTestId('flow-content-message'));
+    expect(m.onClose).not.toHaveBeenCalled();
+    expect(byTestId('flow-content-discard').textContent).toContain('Descartar as alterações?');
+    await click(byTestId('flow-content-discard-cancel'));
+    expect(m.onClose).not.toHaveBeenCalled();
+    expect(byTestId('flow-content-message').value).toBe('Olá de novo');
+    pressEscape(byTestId('flow-content-message'));
+    await click(byTestId('flow-content-discard-confirm'));
+    expect(m.onClose).toHaveBeenCalledTimes(1);
+    expect(m.onSaved).not.toHaveBeenCalled();
+  }, SLOW);
+
+  it('content: a chosen file also asks before it is discarded', async () => {
+    const data = { seq: ['video0'], elements: [{ type: 'video', value: 'flow/old.mp4', number: 'video0', original: 'old.mp4' }] };
+    const m = mount({ type: 'singleBlock', node: { id: 'c', data } });
+    view = m.view;
+    await choose(byTestId('flow-content-file-video'), new File([new Uint8Array(10)], 'old.mp4', { type: 'video/mp4' }));
+    pressEscape(byTestId('flow-content-save'));
+    expect(m.onClose).not.toHaveBeenCalled();
+    expect(byTestId('flow-content-discard')).not.toBeNull();
   }, SLOW);
 });

@@ -80,7 +80,7 @@ function conditionLine(data, t) {
 
 /**
  * One node on the canvas, whatever its kind: a left input (not on start), the kind's header
- * with duplicate and delete icons, the summary, its outputs on the right and, with the
+ * with duplicate (not on start: a flow has one) and delete icons, the summary, its outputs on the right and, with the
  * analytics on, how many runs entered and stopped here.
  */
 function FlowNode({ id, type, data, selected }) {
@@ -99,11 +99,13 @@ function FlowNode({ id, type, data, selected }) {
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', px: 1, py: 0.5, borderBottom: 1, borderColor: 'divider' }}>
         <Icon sx={{ fontSize: 18, color }} />
         <Typography variant="subtitle2" sx={{ flex: 1 }} noWrap>{t(`flowbuilder.kinds.${type}`, { defaultValue: type })}</Typography>
-        <Tooltip title={t('flowbuilder.node.duplicate')}>
-          <IconButton size="small" className="nodrag" onClick={() => onDuplicate(id)} aria-label={t('flowbuilder.node.duplicate')} data-testid="flow-node-duplicate">
-            <ContentCopyIcon sx={{ fontSize: 16 }} />
-          </IconButton>
-        </Tooltip>
+        {type !== 'start' && (
+          <Tooltip title={t('flowbuilder.node.duplicate')}>
+            <IconButton size="small" className="nodrag" onClick={() => onDuplicate(id)} aria-label={t('flowbuilder.node.duplicate')} data-testid="flow-node-duplicate">
+              <ContentCopyIcon sx={{ fontSize: 16 }} />
+            </IconButton>
+          </Tooltip>
+        )}
         <Tooltip title={t('flowbuilder.node.delete')}>
           <IconButton size="small" className="nodrag" onClick={() => onDelete(id)} aria-label={t('flowbuilder.node.delete')} data-testid="flow-node-delete">
             <DeleteOutlineIcon sx={{ fontSize: 16 }} />
