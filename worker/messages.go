@@ -17,6 +17,7 @@ import (
 	"atende/pkg/inbound"
 	"atende/pkg/message"
 	"atende/pkg/schedule"
+	"atende/pkg/taskoutbox"
 	"atende/pkg/tasks"
 )
 
@@ -113,6 +114,9 @@ func Reconcile(a *app.App, ctx context.Context) error {
 		return err
 	}
 	if err := flowrun.Requeue(ctx, a.DB, a.Queue); err != nil {
+		return err
+	}
+	if err := taskoutbox.Requeue(ctx, a.DB, a.Queue, ReconcileGrace); err != nil {
 		return err
 	}
 	return campaign.Requeue(ctx, a.DB, a.Queue, time.Now(), ReconcileGrace)

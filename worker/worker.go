@@ -16,6 +16,7 @@ import (
 	"atende/pkg/channel/whatsapp"
 	"atende/pkg/inbound"
 	"atende/pkg/metrics"
+	"atende/pkg/taskoutbox"
 	"atende/pkg/tasks"
 	"atende/pkg/timers"
 )
@@ -31,7 +32,7 @@ type Worker struct {
 // Mux is the task table: every task type and its handler.
 func (w *Worker) Mux() *asynq.ServeMux {
 	mux := asynq.NewServeMux()
-	mux.Use(observe, w.handoff)
+	mux.Use(observe, w.releaseKept, w.handoff)
 	mux.HandleFunc(tasks.TypeMailSend, w.sendMail)
 	mux.HandleFunc(tasks.TypeUsersMarkOffline, w.markUsersOffline)
 	mux.HandleFunc(tasks.TypeMessageSend, w.sendMessage)
@@ -147,6 +148,23 @@ func lastTry(ctx context.Context) bool {
 	retried, _ := asynq.GetRetryCount(ctx)
 	maxRetry, _ := asynq.GetMaxRetry(ctx)
 	return retried >= maxRetry
+}
+
+// releaseKept forgets a kept hand-off (pkg/taskoutbox) once its task finished: done, given
+// up (no retry follows) or passed to the worker that owns its session.
+func (w *Worker) releaseKept(next asynq.Handler) asynq.Handler {
+	return asynq.HandlerFunc(func(ctx context.Context, t *asynq.Task) error {
+		err := next.ProcessTask(ctx, t)
+		if !tasks.Kept(t.Type()) || (err != nil && !errors.Is(err, asynq.SkipRetry) && !lastTry(ctx)) {
+			return err
+		}
+		if id, ok := asynq.GetTaskID(ctx); ok {
+			if rerr := taskoutbox.Release(context.WithoutCancel(ctx), w.App.DB, id); rerr != nil {
+				slog.WarnContext(ctx, "taskoutbox: not released; the handler will run again", "task_id", id, "err", rerr)
+			}
+		}
+		return err
+	})
 }
 
 func observe(next asynq.Handler) asynq.Handler {

@@ -56,25 +56,23 @@ func (e Engine) next(ctx context.Context, d *applied) {
 			e.enqueue(ctx, task)
 		}
 	}
-	if h := d.res.Handoff; h != nil && d.message != 0 {
-		e.handoff(ctx, d, h)
+	if d.handoff != nil {
+		e.enqueue(ctx, d.handoff)
 	}
 }
 
-// handoff gives the customer's message to the node's Typebot or AI.
-func (e Engine) handoff(ctx context.Context, d *applied, h *Handoff) {
-	var task *asynq.Task
-	var err error
+// handoffTask gives the customer's message to the node's Typebot or AI (nil: the step
+// hands nothing off).
+func handoffTask(run Run, messageID int64, h *Handoff) (*asynq.Task, error) {
+	if h == nil || messageID == 0 {
+		return nil, nil
+	}
 	if h.Kind == flow.KindOpenAI {
-		task, err = tasks.NewPromptMessage(tasks.PromptMessage{CompanyID: d.run.CompanyID, TicketID: d.run.TicketID,
-			MessageID: d.message, Settings: h.Settings})
-	} else {
-		task, err = tasks.NewIntegrationMessage(tasks.IntegrationMessage{CompanyID: d.run.CompanyID,
-			TicketID: d.run.TicketID, MessageID: d.message, Settings: h.Settings})
+		return tasks.NewPromptMessage(tasks.PromptMessage{CompanyID: run.CompanyID, TicketID: run.TicketID,
+			MessageID: messageID, Settings: h.Settings})
 	}
-	if err == nil {
-		e.enqueue(ctx, task)
-	}
+	return tasks.NewIntegrationMessage(tasks.IntegrationMessage{CompanyID: run.CompanyID,
+		TicketID: run.TicketID, MessageID: messageID, Settings: h.Settings})
 }
 
 func (e Engine) enqueue(ctx context.Context, task *asynq.Task, opts ...asynq.Option) {

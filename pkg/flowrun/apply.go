@@ -13,6 +13,7 @@ import (
 	"atende/pkg/connection"
 	atdb "atende/pkg/db"
 	"atende/pkg/message"
+	"atende/pkg/taskoutbox"
 	"atende/pkg/ticket"
 	"atende/pkg/vars"
 )
@@ -66,6 +67,16 @@ func (e Engine) apply(ctx context.Context, tx *gorm.DB, run Run, t ticket.Ticket
 		done.left = before // the lists of the status it left drop it
 	}
 	done.ticket = t
+	handoff, err := handoffTask(run, msgID, res.Handoff)
+	if err != nil {
+		return nil, err
+	}
+	done.handoff = handoff
+	if done.handoff != nil { // kept with the step until it finishes: a lost enqueue is queued again
+		if err := taskoutbox.Keep(tx, run.CompanyID, done.handoff); err != nil {
+			return nil, err
+		}
+	}
 	return done, writeEvents(tx, run, res.Events)
 }
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/hibiken/asynq"
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 
@@ -56,6 +57,7 @@ type applied struct {
 	res     Result
 	wakeAt  time.Time
 	message int64
+	handoff *asynq.Task // the customer's message to the node's Typebot or AI, kept in taskoutbox
 }
 
 // Applied is a step written in the caller's transaction (StepIn), to Finish once committed.

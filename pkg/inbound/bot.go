@@ -82,7 +82,10 @@ func (p Processor) converse(ctx context.Context, tx *gorm.DB, arrivals []*arriva
 		a := last[outs[i].ticketID]
 		outs[i].known = &known{ticket: *a.ticket, contact: a.contact, left: a.left}
 	}
-	more, byFlow := p.handoffs(ctx, tx, turns)
+	more, byFlow, err := p.handoffs(ctx, tx, turns)
+	if err != nil {
+		return nil, nil, err
+	}
 	for id := range byFlow {
 		answered[id] = true
 	}

@@ -10,6 +10,7 @@ import (
 
 	"atende/pkg/chatbot"
 	"atende/pkg/flowrun"
+	"atende/pkg/taskoutbox"
 	"atende/pkg/tasks"
 )
 
@@ -24,8 +25,10 @@ type handoffTask struct {
 // transaction (flowrun.Engine.StepIn): the run and its replies commit with the customer's
 // message, and the replies are announced with the batch; answered names the tickets it
 // answered (their preview is the flow's). Integrations and prompts, and a flow step that
-// failed here, become tasks, keyed by the message id so a retried batch enqueues each once.
-func (p Processor) handoffs(ctx context.Context, tx *gorm.DB, turns []*turn) (out []announce, answered map[int64]bool) {
+// failed here, become tasks, keyed by the message id so a retried batch enqueues each once,
+// and kept with the batch (pkg/taskoutbox) until they finish, so a lost enqueue is queued
+// again.
+func (p Processor) handoffs(ctx context.Context, tx *gorm.DB, turns []*turn) (out []announce, answered map[int64]bool, err error) {
 	answered = map[int64]bool{}
 	for _, tu := range turns {
 		h := tu.o.Handoff
@@ -43,10 +46,13 @@ func (p Processor) handoffs(ctx context.Context, tx *gorm.DB, turns []*turn) (ou
 			}
 		}
 		if task := handoffOf(tu, h); task != nil {
+			if err := taskoutbox.Keep(tx, tu.a.CompanyID, task); err != nil {
+				return nil, nil, err
+			}
 			out = append(out, announce{action: "handoff", ticketID: tu.a.ticket.ID, handoff: &handoffTask{task: task}})
 		}
 	}
-	return out, answered
+	return out, answered, nil
 }
 
 // flowIn runs the turn's flow step in a savepoint of the batch: a step that fails rolls
@@ -128,8 +134,8 @@ func (st *botState) handedOff(ticketID int64, o chatbot.Outcome) {
 }
 
 // enqueueHandoff finishes a committed hand-off: queues its task, or sends and schedules
-// what the batch's flow step wrote. A refused task is logged (its message stays stored,
-// and the customer's next message hands off again).
+// what the batch's flow step wrote. A refused task is logged: the reconciler queues it
+// again from the outbox.
 func (p Processor) enqueueHandoff(ctx context.Context, o announce) {
 	if o.handoff != nil && o.handoff.flow != nil {
 		p.flows().Finish(ctx, o.handoff.flow)

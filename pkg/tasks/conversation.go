@@ -55,15 +55,18 @@ func NewEntryKey() string {
 // NewFlowStep: one task per message (a redelivered inbound batch enqueues it once) or per
 // ticket and run wait (run, node, step) or entry, processed at p.At when set.
 func NewFlowStep(p FlowStep) (*asynq.Task, error) {
-	id := fmt.Sprintf("%s:m:%d", TypeFlowStep, p.MessageID)
-	if p.MessageID == 0 {
-		id = fmt.Sprintf("%s:r:%d:%d:%s:%d:%d:%s", TypeFlowStep, p.TicketID, p.RunID, p.NodeID, p.Step, p.FlowID, p.Entry)
-	}
-	opts := []asynq.Option{asynq.Queue(QueueCritical), asynq.MaxRetry(8), asynq.Timeout(time.Minute), asynq.TaskID(id)}
+	opts := []asynq.Option{asynq.Queue(QueueCritical), asynq.MaxRetry(8), asynq.Timeout(time.Minute), asynq.TaskID(p.id())}
 	if !p.At.IsZero() {
 		opts = append(opts, asynq.ProcessAt(p.At))
 	}
 	return newTask(TypeFlowStep, p, opts...)
+}
+
+func (p FlowStep) id() string {
+	if p.MessageID == 0 {
+		return fmt.Sprintf("%s:r:%d:%d:%s:%d:%d:%s", TypeFlowStep, p.TicketID, p.RunID, p.NodeID, p.Step, p.FlowID, p.Entry)
+	}
+	return fmt.Sprintf("%s:m:%d", TypeFlowStep, p.MessageID)
 }
 
 // IntegrationMessage hands message MessageID of TicketID to integration IntegrationID, or,
@@ -85,6 +88,11 @@ type IntegrationMessage struct {
 // NewIntegrationMessage: one task per message and integration; retried with backoff (an
 // outside service that is down gets the message later, once).
 func NewIntegrationMessage(p IntegrationMessage) (*asynq.Task, error) {
+	return newTask(TypeIntegrationMessage, p, asynq.Queue(QueueDefault), asynq.MaxRetry(6), asynq.Timeout(time.Minute),
+		asynq.TaskID(p.id()))
+}
+
+func (p IntegrationMessage) id() string {
 	id := fmt.Sprintf("%s:%d:%d", TypeIntegrationMessage, p.MessageID, p.IntegrationID)
 	if p.Due {
 		id += ":due"
@@ -92,8 +100,7 @@ func NewIntegrationMessage(p IntegrationMessage) (*asynq.Task, error) {
 	if p.Attempt > 0 {
 		id += fmt.Sprintf(":a%d", p.Attempt)
 	}
-	return newTask(TypeIntegrationMessage, p, asynq.Queue(QueueDefault), asynq.MaxRetry(6), asynq.Timeout(time.Minute),
-		asynq.TaskID(id))
+	return id
 }
 
 // PromptMessage has prompt PromptID (or, for a flow's openai node, Settings: the node's
@@ -109,5 +116,7 @@ type PromptMessage struct {
 // NewPromptMessage: one task per message.
 func NewPromptMessage(p PromptMessage) (*asynq.Task, error) {
 	return newTask(TypePromptMessage, p, asynq.Queue(QueueDefault), asynq.MaxRetry(4), asynq.Timeout(2*time.Minute),
-		asynq.TaskID(fmt.Sprintf("%s:%d", TypePromptMessage, p.MessageID)))
+		asynq.TaskID(p.id()))
 }
+
+func (p PromptMessage) id() string { return fmt.Sprintf("%s:%d", TypePromptMessage, p.MessageID) }

@@ -1,0 +1,72 @@
+// Package taskoutbox keeps the hand-off tasks of tasks.Kept in PostgreSQL, written in the
+// transaction that decides them, until the worker finishes them: a task whose enqueue after
+// the commit was lost (a killed process, a Redis that lost its data) is queued again by the
+// reconciler under its own TaskID, so one still queued is never queued twice. The handlers
+// are safe to run again (each records the message it handled).
+package taskoutbox
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/hibiken/asynq"
+	"gorm.io/gorm"
+
+	"atende/pkg/tasks"
+)
+
+// MaxAge is how long a kept task is queued again: one older has been given up on.
+const MaxAge = 24 * time.Hour
+
+// requeueBatch bounds one reconciler pass.
+const requeueBatch = 500
+
+// Keep records task (of a kept type) for companyID in tx.
+func Keep(tx *gorm.DB, companyID int64, task *asynq.Task) error {
+	_, id, ok, err := tasks.Rebuild(task.Type(), task.Payload())
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return fmt.Errorf("taskoutbox: %s tasks are not kept", task.Type())
+	}
+	return tx.Exec(`INSERT INTO task_outbox (task_id, company_id, task_type, payload) VALUES (?, ?, ?, ?)
+		ON CONFLICT (task_id) DO NOTHING`, id, companyID, task.Type(), task.Payload()).Error
+}
+
+// Release forgets the kept task id: it finished (or gave up).
+func Release(ctx context.Context, db *gorm.DB, id string) error {
+	return db.WithContext(ctx).Exec(`DELETE FROM task_outbox WHERE task_id = ?`, id).Error
+}
+
+// Requeue queues again the kept tasks older than grace (a live one conflicts on its
+// TaskID and stays as it is) and drops those past MaxAge.
+func Requeue(ctx context.Context, db *gorm.DB, q tasks.Enqueuer, grace time.Duration) error {
+	tx := db.WithContext(ctx)
+	if err := tx.Exec(`DELETE FROM task_outbox WHERE created_at < ?`, time.Now().Add(-MaxAge)).Error; err != nil {
+		return err
+	}
+	var rows []struct {
+		TaskID   string
+		TaskType string
+		Payload  []byte
+	}
+	if err := tx.Raw(`SELECT task_id, task_type, payload FROM task_outbox WHERE created_at < ? ORDER BY created_at LIMIT ?`,
+		time.Now().Add(-grace), requeueBatch).Scan(&rows).Error; err != nil {
+		return err
+	}
+	for _, r := range rows {
+		task, _, ok, err := tasks.Rebuild(r.TaskType, r.Payload)
+		if err != nil || !ok {
+			slog.WarnContext(ctx, "taskoutbox: kept task unreadable; dropped", "task_id", r.TaskID, "err", err)
+			_ = Release(ctx, db, r.TaskID)
+			continue
+		}
+		if err := tasks.Enqueue(ctx, q, task); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,44 @@
+package tasks
+
+import (
+	"encoding/json"
+
+	"github.com/hibiken/asynq"
+)
+
+// The hand-offs of a customer's message to a bot (an integration, a prompt, a flow step
+// the inbound batch could not run) are queued after the transaction that stored the
+// message commits; a process killed in between, or a Redis that lost the queue, would
+// lose them. They are kept in PostgreSQL with that transaction (pkg/taskoutbox) and queued
+// again from there until they finish: these are the kinds kept, each rebuilt from its
+// payload with its own TaskID, so a task still queued is never queued twice.
+var kept = map[string]func(payload []byte) (*asynq.Task, string, error){
+	TypeIntegrationMessage: rebuild(NewIntegrationMessage, IntegrationMessage.id),
+	TypePromptMessage:      rebuild(NewPromptMessage, PromptMessage.id),
+	TypeFlowStep:           rebuild(NewFlowStep, FlowStep.id),
+}
+
+func rebuild[P any](build func(P) (*asynq.Task, error), id func(P) string) func([]byte) (*asynq.Task, string, error) {
+	return func(payload []byte) (*asynq.Task, string, error) {
+		var p P
+		if err := json.Unmarshal(payload, &p); err != nil {
+			return nil, "", err
+		}
+		t, err := build(p)
+		return t, id(p), err
+	}
+}
+
+// Kept reports whether tasks of typ are kept until they finish.
+func Kept(typ string) bool { _, ok := kept[typ]; return ok }
+
+// Rebuild is a kept task again from its type and payload, with its TaskID; ok false for a
+// type that is not kept.
+func Rebuild(typ string, payload []byte) (t *asynq.Task, id string, ok bool, err error) {
+	build, ok := kept[typ]
+	if !ok {
+		return nil, "", false, nil
+	}
+	t, id, err = build(payload)
+	return t, id, true, err
+}
