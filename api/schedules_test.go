@@ -14,6 +14,7 @@ import (
 	"github.com/hibiken/asynq"
 
 	"atende/pkg/connection"
+	"atende/pkg/realtime"
 	"atende/pkg/schedule"
 	"atende/pkg/tasks"
 	"atende/pkg/testutil"
@@ -159,6 +160,32 @@ func TestSchedulesInputAndTenancy(t *testing.T) {
 	e.sql("UPDATE plans SET use_schedules = true WHERE id = ?", f.a.Company.PlanID)
 	e.run(t, []scenario{{name: "delete", method: "DELETE", path: path, token: f.agentA, status: 200},
 		get("deleted", path, f.agentA, 404, nil, "ERR_SCHEDULE_NOT_FOUND")})
+}
+
+// A schedule names its contact by name only (spec/3): with lgpdHideNumber on, an attendant
+// reads no number through a schedule, its list or its event.
+func TestScheduleShowsNoNumber(t *testing.T) {
+	f := newScheduleFixture(t)
+	testutil.SetSetting(t, f.e.App, f.a.Company.ID, "lgpdHideNumber", "enabled")
+	agent := dial(t, f.e.Srv.URL, testutil.Token(t, f.e.App, f.a.Attender))
+	ready(t, f.e, agent, f.a.Attender.ID)
+	sc := f.create(t, f.agentA, nil)
+	if sc.Contact == nil || sc.Contact.Name != "Maria Souza" {
+		t.Fatalf("contact %+v", sc.Contact)
+	}
+	f.e.run(t, []scenario{
+		get("list", "/schedules", f.agentA, 200, nil, `"Maria Souza"`),
+		get("one", "/schedules/"+itoa(sc.ID), f.agentA, 200, nil, `"Maria Souza"`),
+	})
+	for _, p := range []string{"/schedules", "/schedules/" + itoa(sc.ID)} {
+		if _, body := f.e.call("GET", p, f.agentA, nil, ""); strings.Contains(string(body), "99990001") {
+			t.Fatalf("GET %s shows the number: %s", p, body)
+		}
+	}
+	frame, ok := nextWith(t, agent, realtime.EventName(f.a.Company.ID, "schedule"), `"Maria Souza"`, 5*time.Second)
+	if !ok || strings.Contains(string(frame.Data), "99990001") {
+		t.Fatalf("schedule event (got %v): %s", ok, frame.Data)
+	}
 }
 
 func TestScheduleMedia(t *testing.T) {

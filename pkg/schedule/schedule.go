@@ -67,9 +67,8 @@ type Schedule struct {
 
 // Ref names a related row (contact, connection, user).
 type Ref struct {
-	ID     int64  `json:"id"`
-	Name   string `json:"name"`
-	Number string `json:"number,omitempty"`
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
 }
 
 // Rule is the schedule's repetition.

@@ -374,7 +374,9 @@ func (s Service) decorate(ctx context.Context, list []Schedule) error {
 		}
 		return out, err
 	}
-	cs, err := refs("contacts", "id, name, number", contacts)
+	// The contact by name only (spec/3): a schedule is no way around the numbers an
+	// attendant may not see (lgpdHideNumber), here or in its event.
+	cs, err := refs("contacts", "id, name", contacts)
 	if err != nil {
 		return err
 	}
