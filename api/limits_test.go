@@ -190,3 +190,26 @@ func TestTextIsBoundedByTheChannel(t *testing.T) {
 		t.Fatalf("%d over-long messages stored", n)
 	}
 }
+
+// Half of a UTF-16 surrogate pair, escaped in a JSON string, is refused as invalid input
+// (PostgreSQL's jsonb refuses it: a flow node's data, kept raw, answered 500); a whole
+// pair, an emoji, is taken.
+func TestLoneSurrogatesAreRefused(t *testing.T) {
+	e := newEnv(t)
+	d := newDesk(e, "acme")
+	st, body := e.call("POST", "/flowbuilder", d.admin, map[string]any{"name": "Boas-vindas"}, "")
+	if st != 200 && st != 201 {
+		t.Fatalf("create flow: %d %s", st, body)
+	}
+	var flowID int64
+	e.App.DB.Raw("SELECT id FROM flows WHERE company_id = ?", d.Company.ID).Scan(&flowID)
+	graph := func(label string) string {
+		return fmt.Sprintf(`{"idFlow":%d,"nodes":[{"id":"s1","type":"start","position":{"x":0,"y":0},"data":{"label":"%s"}}],"connections":[]}`,
+			flowID, label)
+	}
+	for label, want := range map[string]int{`\ud800`: 400, `a\udc00`: 400, `\ud800\u0041`: 400, `\\ud800`: 200, `\ud83d\ude00`: 200} {
+		if st, body := e.call("POST", "/flowbuilder/flow", d.admin, strings.NewReader(graph(label)), "application/json"); st != want {
+			t.Errorf("label %s: %d %s, want %d", label, st, body, want)
+		}
+	}
+}

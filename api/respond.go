@@ -65,9 +65,10 @@ func readError(err error) error {
 }
 
 // cleanJSON reports whether raw is valid UTF-8 and none of its strings (keys included)
-// holds a NUL. Malformed JSON passes here and is refused by the decoder.
+// holds a NUL or half of a UTF-16 surrogate pair. Malformed JSON passes here and is
+// refused by the decoder.
 func cleanJSON(raw []byte) bool {
-	if !utf8.Valid(raw) {
+	if !utf8.Valid(raw) || !surrogatesPaired(raw) {
 		return false
 	}
 	if !bytes.Contains(raw, []byte(`\u0000`)) {
@@ -83,6 +84,46 @@ func cleanJSON(raw []byte) bool {
 			return false
 		}
 	}
+}
+
+// surrogatesPaired reports whether every escaped UTF-16 surrogate of raw is half of a
+// pair: PostgreSQL refuses a lone one in jsonb (Go's decoder quietly replaces it, so a
+// field kept raw, like a flow node's data, would reach the database with it).
+func surrogatesPaired(raw []byte) bool {
+	if !bytes.Contains(raw, []byte(`\u`)) {
+		return true
+	}
+	for i := 0; i < len(raw); i++ {
+		if raw[i] != '\\' {
+			continue
+		}
+		i++ // the escaped character: a backslash escaped is skipped with it
+		r, ok := escapedRune(raw, i)
+		if !ok {
+			continue
+		}
+		i += 4
+		switch {
+		case r >= 0xDC00 && r <= 0xDFFF:
+			return false // a low half alone
+		case r >= 0xD800 && r <= 0xDBFF:
+			lo, ok := escapedRune(raw, i+2)
+			if !ok || raw[i+1] != '\\' || lo < 0xDC00 || lo > 0xDFFF {
+				return false // a high half without its low one
+			}
+			i += 6
+		}
+	}
+	return true
+}
+
+// escapedRune reads the four hex digits of a \u escape whose 'u' is raw[i].
+func escapedRune(raw []byte, i int) (rune, bool) {
+	if i < 0 || i+4 >= len(raw) || raw[i] != 'u' {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(string(raw[i+1:i+5]), 16, 32)
+	return rune(n), err == nil
 }
 
 // idParam reads a positive integer path parameter, answering 404 otherwise.
