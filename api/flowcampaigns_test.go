@@ -68,3 +68,29 @@ func TestFlowCampaignsCrudValidationAndTenancy(t *testing.T) {
 	ev.want(t, fmt.Sprintf("company-%d-flowcampaign", acme.Company.ID), `"action":"update"`, `"Promo 2"`)
 	ev.want(t, fmt.Sprintf("company-%d-flowcampaign", acme.Company.ID), `"action":"delete"`)
 }
+
+// A company has at most flowcampaign.ListCap phrase campaigns (each is listed and read with
+// the bot's configuration): one more is refused, and another company is not held by it.
+func TestFlowCampaignsAreCapped(t *testing.T) {
+	e := newEnv(t)
+	acme := testutil.NewTenant(t, e.App, "acme", 0)
+	beta := testutil.NewTenant(t, e.App, "beta", 0)
+	f := e.newFlow(acme.Company.ID, "Vendas")
+	conn := testutil.NewConnection(t, e.App, acme.Company.ID, "Loja", nil)
+	e.sql(`INSERT INTO flow_campaigns (company_id, name, flow_id, connection_id, phrase)
+		SELECT ?, 'Promo ' || g, ?, ?, 'frase ' || g FROM generate_series(1, ?) g`, acme.Company.ID, f.ID, conn.ID, flowcampaign.ListCap)
+	theirFlow := e.newFlow(beta.Company.ID, "Deles")
+	theirConn := testutil.NewConnection(t, e.App, beta.Company.ID, "Deles", nil)
+	body := func(flowID, connID int64) map[string]any {
+		return map[string]any{"name": "Mais uma", "flowId": flowID, "whatsappId": connID, "phrase": "quero"}
+	}
+	e.run(t, []scenario{
+		{name: "one past the cap", method: "POST", path: "/flowcampaign", token: e.tokenOf(acme.Admin), body: body(f.ID, conn.ID),
+			status: 400, code: "ERR_FLOW_CAMPAIGN_LIMIT"},
+		{name: "another company", method: "POST", path: "/flowcampaign", token: e.tokenOf(beta.Admin), body: body(theirFlow.ID, theirConn.ID),
+			status: 201},
+	})
+	if n := e.countRows("SELECT count(*) FROM flow_campaigns WHERE company_id = ?", acme.Company.ID); n != flowcampaign.ListCap {
+		t.Fatalf("%d campaigns, want the cap %d", n, flowcampaign.ListCap)
+	}
+}

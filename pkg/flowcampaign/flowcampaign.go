@@ -5,6 +5,7 @@ package flowcampaign
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strings"
 	"time"
@@ -50,6 +51,8 @@ const (
 // Errors and messages.
 var (
 	ErrNotFound = errs.New(http.StatusNotFound, "ERR_NO_FLOW_CAMPAIGN_FOUND", "Nenhuma campanha encontrada com este ID.")
+	ErrTooMany  = errs.New(http.StatusBadRequest, "ERR_FLOW_CAMPAIGN_LIMIT",
+		fmt.Sprintf("Limite de %d campanhas de frase atingido. Exclua uma para criar outra.", ListCap))
 )
 
 const (
@@ -164,11 +167,23 @@ func (s Service) Create(ctx context.Context, in Input) (Campaign, error) {
 		return Campaign{}, err
 	}
 	c := Campaign{CompanyID: companyID, MatchType: MatchExact, Status: true}
-	db := s.DB.WithContext(ctx)
-	if err := in.apply(db, &c, true); err != nil {
-		return Campaign{}, err
-	}
-	if err := db.Create(&c).Error; err != nil {
+	err = s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := in.apply(tx, &c, true); err != nil {
+			return err
+		}
+		// At most ListCap a company (every one is listed, and every active phrase is read
+		// with the bot's configuration); the company's row serializes two creates.
+		var n int64
+		if err := tx.Raw(`SELECT (SELECT count(*) FROM flow_campaigns WHERE company_id = c.id) FROM companies c
+			WHERE c.id = ? FOR NO KEY UPDATE`, companyID).Scan(&n).Error; err != nil {
+			return err
+		}
+		if n >= ListCap {
+			return ErrTooMany
+		}
+		return tx.Create(&c).Error
+	})
+	if err != nil {
 		return Campaign{}, err
 	}
 	s.publish(ctx, companyID, map[string]any{"action": "create", "record": c})

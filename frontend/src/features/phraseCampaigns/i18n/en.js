@@ -26,6 +26,9 @@ const en = {
       saveButton: 'Save campaign',
     },
   },
+  backendErrors: {
+    ERR_FLOW_CAMPAIGN_LIMIT: 'Limit of 1000 phrase campaigns reached. Delete one to create another.',
+  },
 };
 
 export default en;

@@ -26,6 +26,9 @@ const es = {
       saveButton: 'Guardar campaña',
     },
   },
+  backendErrors: {
+    ERR_FLOW_CAMPAIGN_LIMIT: 'Límite de 1000 campañas por frase alcanzado. Elimine una para crear otra.',
+  },
 };
 
 export default es;

@@ -26,6 +26,9 @@ const pt = {
       saveButton: 'Salvar campanha',
     },
   },
+  backendErrors: {
+    ERR_FLOW_CAMPAIGN_LIMIT: 'Limite de 1000 campanhas de frase atingido. Exclua uma para criar outra.',
+  },
 };
 
 export default pt;

@@ -26,6 +26,9 @@ const tr = {
       saveButton: 'Kampanyayı kaydet',
     },
   },
+  backendErrors: {
+    ERR_FLOW_CAMPAIGN_LIMIT: '1000 ifade kampanyası sınırına ulaşıldı. Yenisini oluşturmak için birini silin.',
+  },
 };
 
 export default tr;
