@@ -22,29 +22,24 @@ type Channel struct {
 
 // Send delivers one message and returns its wamid.
 func (c Channel) Send(ctx context.Context, conn connection.Connection, out channel.Outgoing) (channel.Sent, error) {
-	if id := c.Limit.Remembered(ctx, conn.ID, out.MessageID); id != "" {
-		return channel.Sent{ProviderID: id, Ack: 1}, nil
-	}
-	if err := c.Limit.Wait(ctx, conn.ID, graph.CloudAPIPerSecond); err != nil {
-		return channel.Sent{}, err
-	}
-	body, err := c.payload(ctx, conn, out)
-	if err != nil {
-		return channel.Sent{}, err
-	}
-	var res struct {
-		Messages []struct {
-			ID string `json:"id"`
-		} `json:"messages"`
-	}
-	if err := c.Graph.Post(ctx, conn.AccessToken, "/"+conn.ExternalID+"/messages", body, &res); err != nil {
-		return channel.Sent{}, err
-	}
-	if len(res.Messages) == 0 || res.Messages[0].ID == "" {
-		return channel.Sent{}, fmt.Errorf("cloudapi: answer without a message id")
-	}
-	c.Limit.Remember(ctx, conn.ID, out.MessageID, res.Messages[0].ID)
-	return channel.Sent{ProviderID: res.Messages[0].ID, Ack: 1}, nil
+	return c.Limit.Send(ctx, conn.ID, out.MessageID, graph.CloudAPIPerSecond, func() (string, error) {
+		body, err := c.payload(ctx, conn, out)
+		if err != nil {
+			return "", err
+		}
+		var res struct {
+			Messages []struct {
+				ID string `json:"id"`
+			} `json:"messages"`
+		}
+		if err := c.Graph.Post(ctx, conn.AccessToken, "/"+conn.ExternalID+"/messages", body, &res); err != nil {
+			return "", err
+		}
+		if len(res.Messages) == 0 || res.Messages[0].ID == "" {
+			return "", fmt.Errorf("cloudapi: answer without a message id")
+		}
+		return res.Messages[0].ID, nil
+	})
 }
 
 func (c Channel) payload(ctx context.Context, conn connection.Connection, out channel.Outgoing) (map[string]any, error) {

@@ -69,3 +69,51 @@ func (l Limiter) Remember(ctx context.Context, connID, msgID int64, providerID s
 }
 
 func sentKey(connID, msgID int64) string { return fmt.Sprintf("graph:sent:%d:%d", connID, msgID) }
+
+// SendClaim is how long one attempt holds a message it is posting (longer than a Graph
+// call with an upload can take).
+const SendClaim = 5 * time.Minute
+
+// Send posts message msgID of connID once (post answers the provider id) under perSecond:
+// the id an earlier attempt got is answered without posting; an attempt holds a claim on
+// the message while it posts, so two tasks holding it at once (a send-all still retrying
+// and the reconciler's send after an outage) never both post it — the second comes back
+// later and finds the first one's id. A failed post lets go of the claim for the retry.
+func (l Limiter) Send(ctx context.Context, connID, msgID int64, perSecond int, post func() (string, error)) (channel.Sent, error) {
+	if id := l.Remembered(ctx, connID, msgID); id != "" {
+		return channel.Sent{ProviderID: id, Ack: 1}, nil
+	}
+	claimed := l.RDB == nil || msgID == 0
+	if !claimed {
+		ok, err := l.RDB.SetNX(ctx, claimKey(connID, msgID), 1, SendClaim).Result()
+		if err != nil {
+			return channel.Sent{}, err
+		}
+		if !ok {
+			return channel.Sent{}, &channel.RetryLater{Delay: 5 * time.Second,
+				Err: fmt.Errorf("graph: message %d is being sent by another attempt", msgID)}
+		}
+		if id := l.Remembered(ctx, connID, msgID); id != "" { // the other attempt finished meanwhile
+			return channel.Sent{ProviderID: id, Ack: 1}, nil
+		}
+	}
+	id, err := l.post(ctx, connID, perSecond, post)
+	if err != nil {
+		if l.RDB != nil && msgID != 0 {
+			l.RDB.Del(context.WithoutCancel(ctx), claimKey(connID, msgID))
+		}
+		return channel.Sent{}, err
+	}
+	l.Remember(ctx, connID, msgID, id)
+	return channel.Sent{ProviderID: id, Ack: 1}, nil
+}
+
+// post takes a send slot and posts.
+func (l Limiter) post(ctx context.Context, connID int64, perSecond int, post func() (string, error)) (string, error) {
+	if err := l.Wait(ctx, connID, perSecond); err != nil {
+		return "", err
+	}
+	return post()
+}
+
+func claimKey(connID, msgID int64) string { return fmt.Sprintf("graph:sending:%d:%d", connID, msgID) }

@@ -31,37 +31,35 @@ type sendAnswer struct {
 // Send delivers one message and returns its mid. Attachments are uploaded with the send
 // (multipart filedata); a caption travels as a text right after, as Messenger has none.
 func (c Channel) Send(ctx context.Context, conn connection.Connection, out channel.Outgoing) (channel.Sent, error) {
-	if id := c.Limit.Remembered(ctx, conn.ID, out.MessageID); id != "" {
-		return channel.Sent{ProviderID: id, Ack: 1}, nil
-	}
-	if err := c.Limit.Wait(ctx, conn.ID, graph.MessengerPerSecond); err != nil {
-		return channel.Sent{}, err
-	}
-	var res sendAnswer
-	var err error
+	return c.Limit.Send(ctx, conn.ID, out.MessageID, graph.MessengerPerSecond, func() (string, error) {
+		res, err := c.send(ctx, conn, out)
+		if err != nil {
+			return "", err
+		}
+		if res.MessageID == "" {
+			return "", fmt.Errorf("meta: answer without a message id")
+		}
+		return res.MessageID, nil
+	})
+}
+
+// send posts out by its kind.
+func (c Channel) send(ctx context.Context, conn connection.Connection, out channel.Outgoing) (sendAnswer, error) {
 	switch out.Kind {
 	case channel.KindText:
-		res, err = c.text(ctx, conn, out, out.Body)
+		return c.text(ctx, conn, out, out.Body)
 	case channel.KindContact:
-		res, err = c.text(ctx, conn, out, contactText(out.VCard))
+		return c.text(ctx, conn, out, contactText(out.VCard))
 	case channel.KindReaction:
-		res, err = c.react(ctx, conn, out)
+		return c.react(ctx, conn, out)
 	case channel.KindMedia:
-		res, err = c.attachment(ctx, conn, out)
+		res, err := c.attachment(ctx, conn, out)
 		if err == nil && out.Body != "" && out.Body != out.MediaName {
 			_, err = c.text(ctx, conn, channel.Outgoing{To: out.To}, out.Body)
 		}
-	default:
-		err = fmt.Errorf("%w: %s messages", channel.ErrUnsupported, out.Kind)
+		return res, err
 	}
-	if err != nil {
-		return channel.Sent{}, err
-	}
-	if res.MessageID == "" {
-		return channel.Sent{}, fmt.Errorf("meta: answer without a message id")
-	}
-	c.Limit.Remember(ctx, conn.ID, out.MessageID, res.MessageID)
-	return channel.Sent{ProviderID: res.MessageID, Ack: 1}, nil
+	return sendAnswer{}, fmt.Errorf("%w: %s messages", channel.ErrUnsupported, out.Kind)
 }
 
 func (c Channel) text(ctx context.Context, conn connection.Connection, out channel.Outgoing, body string) (sendAnswer, error) {
