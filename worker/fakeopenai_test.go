@@ -23,6 +23,7 @@ type fakeOpenAI struct {
 	chats        []chatRequest
 	speeches     []string // SSML bodies
 	keys         []string // Authorization headers seen
+	paths        []string // every path asked
 }
 
 type chatRequest struct {
@@ -49,8 +50,28 @@ func newFakeOpenAI(t *testing.T) *fakeOpenAI {
 func (f *fakeOpenAI) serve(w http.ResponseWriter, r *http.Request) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.keys = append(f.keys, r.Header.Get("Authorization")+r.Header.Get("Ocp-Apim-Subscription-Key"))
+	f.keys = append(f.keys, r.Header.Get("Authorization")+r.Header.Get("Ocp-Apim-Subscription-Key")+r.Header.Get("X-Goog-Api-Key"))
+	f.paths = append(f.paths, r.URL.Path)
 	switch {
+	case strings.HasSuffix(r.URL.Path, ":generateContent"): // Gemini's own API: a voice note inline
+		var req struct {
+			Contents []struct {
+				Parts []struct {
+					InlineData *struct {
+						MimeType string `json:"mime_type"`
+						Data     string `json:"data"`
+					} `json:"inline_data"`
+				} `json:"parts"`
+			} `json:"contents"`
+		}
+		if json.NewDecoder(r.Body).Decode(&req) != nil || len(req.Contents) != 1 || len(req.Contents[0].Parts) != 2 ||
+			req.Contents[0].Parts[1].InlineData == nil || req.Contents[0].Parts[1].InlineData.MimeType != "audio/ogg" {
+			http.Error(w, "bad request", http.StatusBadRequest)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(map[string]any{"candidates": []any{map[string]any{
+			"content": map[string]any{"parts": []any{map[string]any{"text": f.transcript}}}}}})
 	case strings.HasSuffix(r.URL.Path, "/chat/completions"):
 		var req chatRequest
 		_ = json.NewDecoder(r.Body).Decode(&req)

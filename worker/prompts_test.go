@@ -284,6 +284,43 @@ func TestPromptAudioAndVoice(t *testing.T) {
 	f.want(f.sent(), "quero saber o preço", "[audio]", "Em 3x sem juros.")
 }
 
+// A prompt with a Gemini model (BEHAVIOUR §10 "OpenAI / Gemini") chats through Gemini's
+// OpenAI-compatible endpoint and has the voice note transcribed by the model itself, with
+// the prompt's key; OpenAI is never asked.
+func TestPromptWithGeminiModel(t *testing.T) {
+	f := newPromptFixture(t)
+	f.a.PromptRuntime.AI = prompt.OpenAI{BaseURL: f.ai.srv.URL + "/v1/", GeminiURL: f.ai.srv.URL + "/gemini/v1beta"}
+	f.a.DB.Exec(`UPDATE prompts SET model = 'gemini-2.0-flash', api_key = 'AIza-acme' WHERE id = ?`, f.promptID)
+	rel := fmt.Sprintf("company%d/inbound/nota.ogg", f.company)
+	full := filepath.Join(f.a.Media.Dir, rel)
+	if err := os.MkdirAll(filepath.Dir(full), 0o750); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(full, oggOpus, 0o640); err != nil {
+		t.Fatal(err)
+	}
+	var audio int64
+	f.exec(`INSERT INTO messages (company_id, ticket_id, contact_id, connection_id, media_type, media_path, media_name)
+		VALUES (?, ?, ?, ?, 'audio', ?, 'nota.ogg') RETURNING id`, &audio, f.company, f.ticket, f.contact, f.conn, rel)
+	f.ai.set(func(a *fakeOpenAI) { a.answer = "Custa R$ 199." })
+	if err := f.run(tasks.PromptMessage{MessageID: audio, PromptID: f.promptID}); err != nil {
+		t.Fatal(err)
+	}
+	f.want(f.sent(), "quero saber o preço", "Custa R$ 199.")
+	f.ai.mu.Lock()
+	paths, keys := append([]string(nil), f.ai.paths...), append([]string(nil), f.ai.keys...)
+	f.ai.mu.Unlock()
+	want := []string{"/gemini/v1beta/models/gemini-2.0-flash:generateContent", "/gemini/v1beta/openai/chat/completions"}
+	if strings.Join(paths, " ") != strings.Join(want, " ") {
+		t.Fatalf("asked %q, want %q", paths, want)
+	}
+	for _, k := range keys {
+		if !strings.Contains(k, "AIza-acme") {
+			t.Fatalf("a call without the prompt's key: %q", keys)
+		}
+	}
+}
+
 // A flow's openai node runs with its own settings instead of a stored prompt.
 func TestPromptFromFlowNodeSettings(t *testing.T) {
 	f := newPromptFixture(t)

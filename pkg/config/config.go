@@ -59,6 +59,9 @@ type Config struct {
 	// OpenAIBaseURL (OPENAI_BASE_URL) replaces https://api.openai.com/v1 for the AI prompts
 	// (a proxy, a compatible provider, or a test's fake).
 	OpenAIBaseURL string
+	// GeminiBaseURL (GEMINI_BASE_URL) replaces https://generativelanguage.googleapis.com/v1beta/
+	// for the prompts whose model is a Gemini one.
+	GeminiBaseURL string
 	// AzureSpeechURL (AZURE_SPEECH_URL) replaces Azure's regional text-to-speech endpoint
 	// (a format with the region's %s) for the prompts' voice answers.
 	AzureSpeechURL string
@@ -133,6 +136,7 @@ func Load() (Config, error) {
 		MetricsAddr:       os.Getenv("METRICS_ADDR"),
 		MetricsToken:      os.Getenv("METRICS_TOKEN"),
 		OpenAIBaseURL:     os.Getenv("OPENAI_BASE_URL"),
+		GeminiBaseURL:     os.Getenv("GEMINI_BASE_URL"),
 		AzureSpeechURL:    os.Getenv("AZURE_SPEECH_URL"),
 		Meta: Meta{
 			AppID:       os.Getenv("META_APP_ID"),

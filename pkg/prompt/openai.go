@@ -28,22 +28,26 @@ type Request struct {
 // AI is what the runtime asks of the model provider.
 type AI interface {
 	Chat(ctx context.Context, r Request) (string, error)
-	Transcribe(ctx context.Context, apiKey string, audio io.Reader, name, mime string) (string, error)
+	Transcribe(ctx context.Context, apiKey, model string, audio io.Reader, name, mime string) (string, error)
 }
 
-// OpenAI talks to the OpenAI HTTP API through its official client. BaseURL empty is
-// OpenAI's own; tests point it at a loopback fake.
+// OpenAI talks to the OpenAI HTTP API through its official client, and to Gemini for the
+// prompts whose model is a Gemini one (gemini.go). BaseURL empty is OpenAI's own,
+// GeminiURL empty Google's; tests point them at a loopback fake.
 type OpenAI struct {
-	BaseURL string
-	HTTP    *http.Client
+	BaseURL   string
+	GeminiURL string
+	HTTP      *http.Client
 }
 
 // TranscriptionModel is the speech-to-text model (Whisper).
 const TranscriptionModel = "whisper-1"
 
-func (o OpenAI) client(apiKey string) openai.Client {
+func (o OpenAI) client(apiKey, model string) openai.Client {
 	opts := []option.RequestOption{option.WithAPIKey(apiKey), option.WithMaxRetries(0)}
-	if o.BaseURL != "" {
+	if IsGemini(model) {
+		opts = append(opts, option.WithBaseURL(o.geminiBase()+"openai/"))
+	} else if o.BaseURL != "" {
 		opts = append(opts, option.WithBaseURL(o.BaseURL))
 	}
 	if o.HTTP != nil {
@@ -65,7 +69,7 @@ func (o OpenAI) Chat(ctx context.Context, r Request) (string, error) {
 			msgs = append(msgs, openai.UserMessage(t.Content))
 		}
 	}
-	c := o.client(r.APIKey)
+	c := o.client(r.APIKey, r.Model)
 	res, err := c.Chat.Completions.New(ctx, openai.ChatCompletionNewParams{
 		Model: r.Model, Messages: msgs,
 		MaxCompletionTokens: openai.Int(int64(r.MaxTokens)), Temperature: openai.Float(r.Temperature),
@@ -79,9 +83,12 @@ func (o OpenAI) Chat(ctx context.Context, r Request) (string, error) {
 	return res.Choices[0].Message.Content, nil
 }
 
-// Transcribe turns a voice note into text.
-func (o OpenAI) Transcribe(ctx context.Context, apiKey string, audio io.Reader, name, mime string) (string, error) {
-	c := o.client(apiKey)
+// Transcribe turns a voice note into text: Whisper, or the prompt's own Gemini model.
+func (o OpenAI) Transcribe(ctx context.Context, apiKey, model string, audio io.Reader, name, mime string) (string, error) {
+	if IsGemini(model) {
+		return o.geminiTranscribe(ctx, apiKey, model, audio, mime)
+	}
+	c := o.client(apiKey, model)
 	res, err := c.Audio.Transcriptions.New(ctx, openai.AudioTranscriptionNewParams{
 		File: openai.File(audio, name, mime), Model: TranscriptionModel, Language: openai.String("pt"),
 	})
@@ -101,6 +108,10 @@ func Retryable(err error) bool {
 	var sp *SpeechError
 	if errors.As(err, &sp) {
 		return sp.Status == http.StatusTooManyRequests || sp.Status >= 500
+	}
+	var ge *GeminiError
+	if errors.As(err, &ge) {
+		return ge.Status == http.StatusTooManyRequests || ge.Status >= 500
 	}
 	return !errors.Is(err, context.Canceled)
 }

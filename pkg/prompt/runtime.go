@@ -146,7 +146,7 @@ func (r Runtime) transcribe(ctx context.Context, c convo) (string, error) {
 	if name == "" {
 		name = "audio.ogg"
 	}
-	text, err := r.AI.Transcribe(ctx, c.prompt.APIKey, f, name, "audio/ogg")
+	text, err := r.AI.Transcribe(ctx, c.prompt.APIKey, c.prompt.Model, f, name, "audio/ogg")
 	return strings.TrimSpace(text), err
 }
 

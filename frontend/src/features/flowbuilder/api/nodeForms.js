@@ -146,7 +146,7 @@ export const VOICES = [
   'pt-BR-LeticiaNeural', 'pt-BR-ManuelaNeural', 'pt-BR-NicolauNeural', 'pt-BR-ValerioNeural', 'pt-BR-YaraNeural',
 ];
 
-export const OPENAI_MODELS = ['gpt-4o-mini', 'gpt-4o', 'gpt-4.1-mini', 'gpt-4.1'];
+export const OPENAI_MODELS = ['gpt-4o-mini', 'gpt-4o', 'gpt-4.1-mini', 'gpt-4.1', 'gemini-2.0-flash', 'gemini-2.5-flash', 'gemini-2.5-pro'];
 export const OPENAI_DEFAULTS = {
   name: '', prompt: '', model: 'gpt-4o-mini', voice: 'texto', voiceKey: '', voiceRegion: '',
   maxTokens: 100, temperature: 1, apiKey: '', queueId: '', maxMessages: 10,

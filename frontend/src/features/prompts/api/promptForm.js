@@ -17,7 +17,8 @@ export const VOICES = [
   'pt-BR-NicolauNeural', 'pt-BR-ValerioNeural', 'pt-BR-YaraNeural', 'pt-BR-ThalitaNeural',
 ];
 
-export const MODELS = ['gpt-4o-mini', 'gpt-4o', 'gpt-4.1-mini', 'gpt-4.1', 'gpt-3.5-turbo'];
+// OpenAI's models and Google's Gemini ones (the server sends those to Gemini's API with the prompt's key).
+export const MODELS = ['gpt-4o-mini', 'gpt-4o', 'gpt-4.1-mini', 'gpt-4.1', 'gpt-3.5-turbo', 'gemini-2.0-flash', 'gemini-2.5-flash', 'gemini-2.5-pro'];
 
 /** Defaults: max tokens 100, temperature 1, max messages 10, voice texto (spec/3 §9). */
 export const PROMPT_DEFAULTS = {
