@@ -379,34 +379,24 @@ func TestFlowStartDeliveredTwice(t *testing.T) {
 // killed after its commit, a timeout — keeps the run it started and sends nothing twice.
 func TestFlowEntryWithoutMessageDeliveredTwice(t *testing.T) {
 	e := newEnv(t)
-	tn := testutil.NewTenant(t, e.App, "acme", 0)
-	conn := sandboxConn(t, e, tn)
-	flowID := insertFlow(t, e, tn.Company.ID, []fnode{
-		{"start", "start", nil}, {"a", "message", map[string]any{"label": "antes"}},
-		{"wait", "interval", map[string]any{"sec": 60}}, {"b", "message", map[string]any{"label": "depois"}},
-	}, [][3]string{{"start", "a", "a"}, {"a", "a", "wait"}, {"wait", "a", "b"}})
-	sim, err := flowrun.Service{DB: e.App.DB, Conns: connection.Store{DB: e.App.DB}, Queue: noQueue{}}.Simulate(
-		tenantCtx(tn.Company.ID), flowID, conn.ID, "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	tn, flowID, ticketID := intervalFlowTicket(t, e)
 	eng := flowrun.Engine{DB: e.App.DB, Events: e.App.Events, Settings: e.App.Settings}
 	for _, entry := range []string{flowrun.EntryWebhook, flowrun.EntrySimulate} {
-		start := tasks.FlowStep{CompanyID: tn.Company.ID, TicketID: sim.TicketID, FlowID: flowID, Entry: entry,
+		start := tasks.FlowStep{CompanyID: tn.Company.ID, TicketID: ticketID, FlowID: flowID, Entry: entry,
 			EntryKey: tasks.NewEntryKey()}
 		for range 2 {
 			if err := eng.Handle(context.Background(), start); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if n := count(e, `SELECT count(*) FROM messages WHERE ticket_id = ? AND body LIKE '%antes'`, sim.TicketID); n != 1 && entry == flowrun.EntryWebhook {
+		if n := count(e, `SELECT count(*) FROM messages WHERE ticket_id = ? AND body LIKE '%antes'`, ticketID); n != 1 && entry == flowrun.EntryWebhook {
 			t.Fatalf("%s start delivered twice sent %d openings", entry, n)
 		}
-		if n := count(e, `SELECT count(*) FROM flow_runs WHERE ticket_id = ? AND entry = ? AND status = 'waiting'`, sim.TicketID, entry); n != 1 {
+		if n := count(e, `SELECT count(*) FROM flow_runs WHERE ticket_id = ? AND entry = ? AND status = 'waiting'`, ticketID, entry); n != 1 {
 			t.Fatalf("%s start delivered twice: %d waiting runs, want 1", entry, n)
 		}
 	}
-	if n := count(e, `SELECT count(*) FROM messages WHERE ticket_id = ? AND body LIKE '%antes'`, sim.TicketID); n != 2 {
+	if n := count(e, `SELECT count(*) FROM messages WHERE ticket_id = ? AND body LIKE '%antes'`, ticketID); n != 2 {
 		t.Fatalf("%d openings for two starts", n)
 	}
 }
@@ -416,24 +406,32 @@ func TestFlowEntryWithoutMessageDeliveredTwice(t *testing.T) {
 // would, and returns the company and the run's ticket.
 func waitingInterval(t *testing.T, e *env) (testutil.Tenant, int64) {
 	t.Helper()
+	tn, flowID, ticketID := intervalFlowTicket(t, e)
+	crashing := flowrun.Engine{DB: e.App.DB, Events: e.App.Events, Settings: e.App.Settings} // no queue: nothing enqueued
+	if err := crashing.Handle(context.Background(), tasks.FlowStep{CompanyID: tn.Company.ID, TicketID: ticketID, FlowID: flowID,
+		Entry: flowrun.EntrySimulate}); err != nil {
+		t.Fatal(err)
+	}
+	return tn, ticketID
+}
+
+// intervalFlowTicket is a new company with the flow "antes", a 60 s interval, "depois" and
+// a simulator's ticket on its sandbox connection (no run started: its start task is not
+// queued).
+func intervalFlowTicket(t *testing.T, e *env) (testutil.Tenant, int64, int64) {
+	t.Helper()
 	tn := testutil.NewTenant(t, e.App, "acme", 0)
 	conn := sandboxConn(t, e, tn)
 	flowID := insertFlow(t, e, tn.Company.ID, []fnode{
 		{"start", "start", nil}, {"a", "message", map[string]any{"label": "antes"}},
 		{"wait", "interval", map[string]any{"sec": 60}}, {"b", "message", map[string]any{"label": "depois"}},
 	}, [][3]string{{"start", "a", "a"}, {"a", "a", "wait"}, {"wait", "a", "b"}})
-	ctx := context.Background()
 	sim, err := flowrun.Service{DB: e.App.DB, Conns: connection.Store{DB: e.App.DB}, Queue: noQueue{}}.Simulate(
 		tenantCtx(tn.Company.ID), flowID, conn.ID, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	crashing := flowrun.Engine{DB: e.App.DB, Events: e.App.Events, Settings: e.App.Settings} // no queue: nothing enqueued
-	if err := crashing.Handle(ctx, tasks.FlowStep{CompanyID: tn.Company.ID, TicketID: sim.TicketID, FlowID: flowID,
-		Entry: flowrun.EntrySimulate}); err != nil {
-		t.Fatal(err)
-	}
-	return tn, sim.TicketID
+	return tn, flowID, sim.TicketID
 }
 
 // depoisSent counts the interval run's text sent after its wait.

@@ -9,7 +9,6 @@ import (
 	"sync"
 	"testing"
 
-	"atende/pkg/connection"
 	"atende/pkg/integration"
 	"atende/pkg/taskoutbox"
 	"atende/pkg/tasks"
@@ -37,12 +36,7 @@ func TestHandOffKeptUntilDoneAndQueuedAgainWhenLost(t *testing.T) {
 	}))
 	t.Cleanup(hook.Close)
 	it := testutil.NewIntegration(t, e.App, acme.Company.ID, "Gancho", integration.TypeWebhook, hook.URL, nil)
-	c := connection.Connection{CompanyID: acme.Company.ID, Name: "Loja", Channel: connection.ChannelSandbox,
-		Status: connection.StatusConnected, IsDefault: true, Token: connection.NewToken(), GroupAsTicket: "disabled",
-		MaxUseBotQueues: 3, MaxUseBotQueuesNPS: 2, WhenExpiresTicket: "0", IntegrationID: &it.ID}
-	if err := e.App.DB.Create(&c).Error; err != nil {
-		t.Fatal(err)
-	}
+	c := integratedSandbox(t, e, acme.Company.ID, it.ID)
 	startWorker(t, e)
 	st, res := e.call("POST", fmt.Sprintf("/sandbox/%d/inbound", c.ID), c.Token,
 		map[string]string{"number": "5511977770001", "name": "Maria", "body": "oi", "id": "kept-1"}, "")

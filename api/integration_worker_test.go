@@ -44,12 +44,7 @@ func TestDialogflowDebounceThroughTheWorker(t *testing.T) {
 	it := testutil.NewIntegration(t, e.App, acme.Company.ID, "Agente", integration.TypeDialogflow, "", func(i *integration.Integration) {
 		i.ProjectName, i.JSONContent, i.Language = "agente", serviceAccountJSON(t), "pt-BR"
 	})
-	c := connection.Connection{CompanyID: acme.Company.ID, Name: "Loja", Channel: connection.ChannelSandbox,
-		Status: connection.StatusConnected, IsDefault: true, Token: connection.NewToken(), GroupAsTicket: "disabled",
-		MaxUseBotQueues: 3, MaxUseBotQueuesNPS: 2, WhenExpiresTicket: "0", IntegrationID: &it.ID}
-	if err := e.App.DB.Create(&c).Error; err != nil {
-		t.Fatal(err)
-	}
+	c := integratedSandbox(t, e, acme.Company.ID, it.ID)
 	startWorker(t, e)
 	for i, text := range []string{"oi", "quero uma pizza"} {
 		st, res := e.call("POST", fmt.Sprintf("/sandbox/%d/inbound", c.ID), c.Token,
@@ -70,4 +65,17 @@ func TestDialogflowDebounceThroughTheWorker(t *testing.T) {
 	if n := count(e, `SELECT count(*) FROM messages WHERE company_id = ? AND from_me`, acme.Company.ID); n != 1 {
 		t.Fatalf("%d answers", n)
 	}
+}
+
+// integratedSandbox is a connected sandbox connection of companyID handing its new
+// conversations to integration integrationID.
+func integratedSandbox(t *testing.T, e *env, companyID, integrationID int64) connection.Connection {
+	t.Helper()
+	c := connection.Connection{CompanyID: companyID, Name: "Loja", Channel: connection.ChannelSandbox,
+		Status: connection.StatusConnected, IsDefault: true, Token: connection.NewToken(), GroupAsTicket: "disabled",
+		MaxUseBotQueues: 3, MaxUseBotQueuesNPS: 2, WhenExpiresTicket: "0", IntegrationID: &integrationID}
+	if err := e.App.DB.Create(&c).Error; err != nil {
+		t.Fatal(err)
+	}
+	return c
 }

@@ -64,6 +64,23 @@ func (f *promptFixture) exec(q string, dst *int64, args ...any) {
 	}
 }
 
+// voiceNote stores a customer's voice note (an Ogg/Opus file) on the ticket.
+func (f *promptFixture) voiceNote() int64 {
+	f.t.Helper()
+	rel := fmt.Sprintf("company%d/inbound/nota.ogg", f.company)
+	full := filepath.Join(f.a.Media.Dir, rel)
+	if err := os.MkdirAll(filepath.Dir(full), 0o750); err != nil {
+		f.t.Fatal(err)
+	}
+	if err := os.WriteFile(full, oggOpus, 0o640); err != nil {
+		f.t.Fatal(err)
+	}
+	var audio int64
+	f.exec(`INSERT INTO messages (company_id, ticket_id, contact_id, connection_id, media_type, media_path, media_name)
+		VALUES (?, ?, ?, ?, 'audio', ?, 'nota.ogg') RETURNING id`, &audio, f.company, f.ticket, f.contact, f.conn, rel)
+	return audio
+}
+
 // say stores a message of the ticket (fromMe: ours).
 func (f *promptFixture) say(body string, fromMe bool) int64 {
 	var id int64
@@ -252,17 +269,7 @@ func TestPromptProviderErrors(t *testing.T) {
 // answer is a voice note (Azure speech), falling back to text when speech fails.
 func TestPromptAudioAndVoice(t *testing.T) {
 	f := newPromptFixture(t)
-	rel := fmt.Sprintf("company%d/inbound/nota.ogg", f.company)
-	full := filepath.Join(f.a.Media.Dir, rel)
-	if err := os.MkdirAll(filepath.Dir(full), 0o750); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(full, oggOpus, 0o640); err != nil {
-		t.Fatal(err)
-	}
-	var audio int64
-	f.exec(`INSERT INTO messages (company_id, ticket_id, contact_id, connection_id, media_type, media_path, media_name)
-		VALUES (?, ?, ?, ?, 'audio', ?, 'nota.ogg') RETURNING id`, &audio, f.company, f.ticket, f.contact, f.conn, rel)
+	audio := f.voiceNote()
 	f.ai.set(func(a *fakeOpenAI) { a.answer = "Custa R$ 199." })
 	f.a.DB.Exec(`UPDATE prompts SET voice = 'pt-BR-FranciscaNeural', voice_key = 'az-key', voice_region = 'brazilsouth' WHERE id = ?`, f.promptID)
 	if err := f.run(tasks.PromptMessage{MessageID: audio, PromptID: f.promptID}); err != nil {
@@ -291,17 +298,7 @@ func TestPromptWithGeminiModel(t *testing.T) {
 	f := newPromptFixture(t)
 	f.a.PromptRuntime.AI = prompt.OpenAI{BaseURL: f.ai.srv.URL + "/v1/", GeminiURL: f.ai.srv.URL + "/gemini/v1beta"}
 	f.a.DB.Exec(`UPDATE prompts SET model = 'gemini-2.0-flash', api_key = 'AIza-acme' WHERE id = ?`, f.promptID)
-	rel := fmt.Sprintf("company%d/inbound/nota.ogg", f.company)
-	full := filepath.Join(f.a.Media.Dir, rel)
-	if err := os.MkdirAll(filepath.Dir(full), 0o750); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(full, oggOpus, 0o640); err != nil {
-		t.Fatal(err)
-	}
-	var audio int64
-	f.exec(`INSERT INTO messages (company_id, ticket_id, contact_id, connection_id, media_type, media_path, media_name)
-		VALUES (?, ?, ?, ?, 'audio', ?, 'nota.ogg') RETURNING id`, &audio, f.company, f.ticket, f.contact, f.conn, rel)
+	audio := f.voiceNote()
 	f.ai.set(func(a *fakeOpenAI) { a.answer = "Custa R$ 199." })
 	if err := f.run(tasks.PromptMessage{MessageID: audio, PromptID: f.promptID}); err != nil {
 		t.Fatal(err)

@@ -4,20 +4,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/redis/go-redis/v9"
-
 	"atende/pkg/auth"
 	"atende/pkg/testutil"
 )
 
 // Each failure past the free ones doubles the pair's wait, up to the cap.
 func TestAuthLimiterWaitDoubles(t *testing.T) {
-	opt, err := redis.ParseURL(testutil.RedisURL(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rdb := redis.NewClient(opt)
-	defer rdb.Close()
+	rdb := testutil.Redis(t)
 	ctx := t.Context()
 	l := auth.Limiter{RDB: rdb, Free: 2, Base: time.Hour, Cap: 4 * time.Hour, AddressMax: 100, Window: 24 * time.Hour}
 	if err := l.Attempt(ctx, "192.0.2.1", "ana@x.test"); err != nil {

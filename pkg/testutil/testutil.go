@@ -188,6 +188,18 @@ func RedisURL(t testing.TB) string {
 	return u.String()
 }
 
+// Redis is a client of a Redis db of the test's own (RedisURL), closed when t ends.
+func Redis(t testing.TB) *redis.Client {
+	t.Helper()
+	opt, err := redis.ParseURL(RedisURL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := redis.NewClient(opt)
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
 // strayWorker reports whether an asynq server heartbeats on db of base's server although
 // the db is free: every test flushes its db when it ends, so this is a worker process that
 // outlived its test (its test binary killed, or timed out) and still takes queued tasks.

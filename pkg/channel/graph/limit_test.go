@@ -6,8 +6,6 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/redis/go-redis/v9"
-
 	"atende/pkg/channel"
 	"atende/pkg/channel/graph"
 	"atende/pkg/testutil"
@@ -17,12 +15,7 @@ import (
 // reconciler's send after an outage) post it once: the second comes back later and finds
 // the first one's id; a failed post lets the retry claim it again.
 func TestSendPostsAMessageOnce(t *testing.T) {
-	opt, err := redis.ParseURL(testutil.RedisURL(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rdb := redis.NewClient(opt)
-	defer rdb.Close()
+	rdb := testutil.Redis(t)
 	ctx := t.Context()
 	l := graph.Limiter{RDB: rdb}
 	var posts atomic.Int64
@@ -41,7 +34,7 @@ func TestSendPostsAMessageOnce(t *testing.T) {
 		first, _ = l.Send(ctx, 7, 42, 80, post)
 	}()
 	<-inFlight
-	_, err = l.Send(ctx, 7, 42, 80, func() (string, error) { posts.Add(1); return "wamid.2", nil })
+	_, err := l.Send(ctx, 7, 42, 80, func() (string, error) { posts.Add(1); return "wamid.2", nil })
 	var later *channel.RetryLater
 	if !errors.As(err, &later) {
 		t.Fatalf("a second attempt while the first posts: %v, want a retry later", err)
