@@ -9,6 +9,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
 import { useTranslation } from 'react-i18next';
 import ConfirmationDialog from '../../../components/ConfirmationDialog';
+import useLeaveGuard from '../../../hooks/useLeaveGuard';
 import { toast } from '../../../services/toast';
 import toastError from '../../../utils/toastError';
 import { useAuth } from '../../auth/hooks/useAuth';
@@ -62,7 +63,7 @@ function FlowEditor({ id }) {
   const [invalidNodeId, setInvalidNodeId] = useState(null);
   const { fitView } = useReactFlow();
   const [simulating, setSimulating] = useState(false);
-  const [leaving, setLeaving] = useState(false);
+  const [leaving, setLeaving] = useState(null); // where the user asked to go with unsaved changes
   const stats = useStats(id);
   // A run advancing is new analytics: the counts follow while the overlay is on.
   const simulation = useFlowSimulation(id, () => stats.on && stats.refresh());
@@ -125,9 +126,11 @@ function FlowEditor({ id }) {
 
   // The back arrow asks before unsaved changes are dropped (a reload or a closed tab: useLeaveWarning).
   const back = () => {
-    if (graph.dirty) setLeaving(true);
+    if (graph.dirty) setLeaving('/flowbuilders');
     else navigate('/flowbuilders');
   };
+  // The side menu's links ask too.
+  useLeaveGuard(graph.dirty, useCallback((to) => { setLeaving(to); return true; }, []));
 
   const openSimulator = () => {
     if (graph.dirty) toast.warning(t('flowbuilder.simulate.saveFirst'));
@@ -176,15 +179,15 @@ function FlowEditor({ id }) {
               <AddNodeDial onPick={addKind} />
               <FlowCanvas nodes={nodes} edges={edges} shownEdges={shownEdges} onNodesChange={graph.onNodesChange}
                 onEdgesChange={graph.onEdgesChange} setEdges={setEdges} onNodeDoubleClick={(_, node) => onEdit(node)}
-                keysDisabled={Boolean(dialog) || simulating || leaving} />
+                keysDisabled={Boolean(dialog) || simulating || Boolean(leaving)} />
             </FlowEditorContext.Provider>
           )}
         </Paper>
         {simulation.simulation && <SimulatorSide simulation={simulation.simulation} onClose={simulation.stop} />}
       </Stack>
       <NodeDialog dialog={dialog} variables={variables} onSaved={applyDialog} onClose={() => setDialog(null)} />
-      <ConfirmationDialog open={leaving} title={t('flowbuilder.editor.leaveTitle')} confirmLabel={t('flowbuilder.editor.leaveConfirm')}
-        onConfirm={() => navigate('/flowbuilders')} onClose={() => setLeaving(false)} testId="flow-leave">
+      <ConfirmationDialog open={Boolean(leaving)} title={t('flowbuilder.editor.leaveTitle')} confirmLabel={t('flowbuilder.editor.leaveConfirm')}
+        onConfirm={() => navigate(leaving)} onClose={() => setLeaving(null)} testId="flow-leave">
         {t('flowbuilder.editor.leaveMessage')}
       </ConfirmationDialog>
       {simulating && (

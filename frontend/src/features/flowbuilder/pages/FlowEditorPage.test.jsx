@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onToast } from '../../../services/toast';
 import { allByTestId, byTestId, click, render } from '../../../test/render';
 import { getFlowGraph, saveFlowGraph, simulateFlow } from '../api/flowbuilderApi';
+import { guardNavigation } from '../../../hooks/useLeaveGuard';
 import FlowEditorPage from './FlowEditorPage';
 
 // The canvas library is replaced by a stand-in that draws the custom nodes and hands its props
@@ -99,6 +100,7 @@ function mount() {
         <Routes>
           <Route path="/flowbuilder/:id" element={<FlowEditorPage />} />
           <Route path="/flowbuilders" element={<div data-testid="flows-list" />} />
+          <Route path="/tickets" element={<div data-testid="tickets-page" />} />
         </Routes>
       </MemoryRouter>
     </SWRConfig>,
@@ -234,6 +236,23 @@ describe('FlowEditorPage', () => {
     await click(byTestId('flow-leave-confirm'));
     expect(byTestId('flows-list')).not.toBeNull();
     expect(byTestId('flow-editor-page')).toBeNull();
+  }, SLOW);
+
+  it('a side menu link asks too, then goes where it was asked', async () => {
+    view = mount();
+    await settle();
+    const link = () => ({ preventDefault: vi.fn() });
+    const saved = link();
+    expect(guardNavigation(saved, '/tickets')).toBe(false); // nothing unsaved: the link goes
+    expect(saved.preventDefault).not.toHaveBeenCalled();
+    await click(node('menu').querySelector('[data-testid="flow-node-delete"]'));
+    const unsaved = link();
+    await act(async () => expect(guardNavigation(unsaved, '/tickets')).toBe(true));
+    expect(unsaved.preventDefault).toHaveBeenCalled();
+    expect(byTestId('flow-leave').textContent).toContain('Sair sem salvar?');
+    await click(byTestId('flow-leave-confirm'));
+    expect(byTestId('tickets-page')).not.toBeNull();
+    expect(guardNavigation(link(), '/flowbuilders')).toBe(false); // the editor left: no guard stays
   }, SLOW);
 
   it('a legacy message node opens its dialog on double-click and saves the new text', async () => {

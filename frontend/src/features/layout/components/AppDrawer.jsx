@@ -4,6 +4,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../auth/hooks/useAuth';
 import useVersion from '../hooks/useVersion';
+import { guardNavigation } from '../../../hooks/useLeaveGuard';
 import menuItems from './menuItems';
 
 export const DRAWER_WIDTH = 240;
@@ -23,7 +24,7 @@ function MenuList({ open, onNavigate }) {
         .map(({ to, labelKey, Icon, Badge, Gate = Shown, testId }) => (
           <Gate key={to}>
             <Tooltip title={open ? '' : t(labelKey)} placement="right">
-              <ListItemButton component={RouterLink} to={to} selected={to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`)} onClick={onNavigate} data-testid={testId}>
+              <ListItemButton component={RouterLink} to={to} selected={to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`)} onClick={(event) => { if (!guardNavigation(event, to)) onNavigate?.(); }} data-testid={testId}>
                 <ListItemIcon>{Badge ? <Badge><Icon /></Badge> : <Icon />}</ListItemIcon>
                 {open && <ListItemText primary={t(labelKey)} />}
               </ListItemButton>
