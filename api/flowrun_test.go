@@ -191,6 +191,26 @@ func TestFlowWelcomeWalk(t *testing.T) {
 	}
 }
 
+// The analytics count every way a run ends at a node, not only the flow's own end: a
+// customer who never answers the menu and whose ticket is closed stopped at the menu.
+func TestFlowStatsCountARunClosedMidFlow(t *testing.T) {
+	f := newFlowEnv(t)
+	f.walk("5511999990021", []flowTurn{{"oi", []string{"Olá Maria!", "Escolha:\n[1] Atendimento\n[2] Sair"}}})
+	tk := f.ticket("5511999990021")
+	admin := testutil.Token(t, f.App, f.tn.Admin)
+	if st, body := f.call("PUT", fmt.Sprintf("/tickets/%d", tk.ID), admin, map[string]any{"status": "closed"}, ""); st != 200 {
+		t.Fatalf("close: %d %s", st, body)
+	}
+	st, body := f.call("GET", fmt.Sprintf("/flowbuilder/%d/stats", f.flowID), admin, nil, "")
+	var stats flowrun.Stats
+	if st != 200 || json.Unmarshal(body, &stats) != nil {
+		t.Fatalf("stats: %d %s", st, body)
+	}
+	if stats.Nodes["menu"].Entered != 1 || stats.Nodes["menu"].Stopped != 1 {
+		t.Errorf("the menu of a run closed there: %s", body)
+	}
+}
+
 // A ticket node into a queue that closes its tickets closes the ticket by the normal close
 // (decision 6): the connection's farewell goes out and the run ends there.
 func TestFlowTicketNodeIntoClosingQueue(t *testing.T) {
@@ -398,6 +418,16 @@ func TestFlowEntryWithoutMessageDeliveredTwice(t *testing.T) {
 	}
 	if n := count(e, `SELECT count(*) FROM messages WHERE ticket_id = ? AND body LIKE '%antes'`, ticketID); n != 2 {
 		t.Fatalf("%d openings for two starts", n)
+	}
+	// The analytics count the webhook's run (stopped where it waited when the simulator's
+	// started over) and never the simulator's.
+	if n := count(e, `SELECT count(*) FROM flow_node_events v JOIN flow_runs r ON r.id = v.run_id WHERE r.ticket_id = ? AND r.entry = ?`,
+		ticketID, flowrun.EntrySimulate); n != 0 {
+		t.Fatalf("the simulator's run counted %d events", n)
+	}
+	if n := count(e, `SELECT count(*) FROM flow_node_events v JOIN flow_runs r ON r.id = v.run_id WHERE r.ticket_id = ? AND r.entry = ?
+		AND v.kind = 'stop' AND v.node_id = 'wait'`, ticketID, flowrun.EntryWebhook); n != 1 {
+		t.Fatalf("the webhook's run stopped at its wait %d times in the analytics, want 1", n)
 	}
 }
 

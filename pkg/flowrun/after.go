@@ -85,14 +85,20 @@ func (e Engine) enqueue(ctx context.Context, task *asynq.Task, opts ...asynq.Opt
 	}
 }
 
-// publishNodes sends events with one per node the run entered (the canvas highlights them).
+// publishNodes sends events with one per node the run entered, and its end when the step
+// ended it (the editor highlights the simulated run's node, and lets go of it at the end).
+// The flow editor is the admins': attendants' sockets get none of them.
 func (e Engine) publishNodes(ctx context.Context, d *applied, events *realtime.Collector) {
 	if e.Events == nil {
 		return
 	}
 	for _, id := range d.res.Entered {
-		events.Events = append(events.Events, realtime.ToCompany(d.run.CompanyID, "flowbuilder", map[string]any{
+		events.Events = append(events.Events, realtime.ToCompanyAdmins(d.run.CompanyID, "flowbuilder", map[string]any{
 			"action": "node", "flowId": d.run.FlowID, "ticketId": d.run.TicketID, "runId": d.run.ID, "nodeId": id}))
+	}
+	if d.run.Status == StatusDone || d.run.Status == StatusStopped {
+		events.Events = append(events.Events, realtime.ToCompanyAdmins(d.run.CompanyID, "flowbuilder", map[string]any{
+			"action": "end", "flowId": d.run.FlowID, "ticketId": d.run.TicketID, "runId": d.run.ID}))
 	}
 	_ = realtime.PublishAll(ctx, e.Events, events.Events)
 }

@@ -69,7 +69,8 @@ func (s Service) Stats(ctx context.Context, flowID int64, from, to string) (Stat
 		NodeID, Kind, Handle, Target, EdgeID string
 		N                                    int64
 	}
-	if err := db.Raw(`SELECT node_id, kind, handle, target, edge_id, count(*) AS n FROM flow_node_events
+	// Runs, not visits: a run that loops back through a menu counts once there.
+	if err := db.Raw(`SELECT node_id, kind, handle, target, edge_id, count(DISTINCT run_id) AS n FROM flow_node_events
 		WHERE company_id = ? AND flow_id = ? AND at >= ? AND at < ? GROUP BY 1, 2, 3, 4, 5`,
 		companyID, flowID, start, end).Scan(&rows).Error; err != nil {
 		return Stats{}, err

@@ -173,7 +173,8 @@ func (s Service) closeWhere(ctx context.Context, w where, by *int64, oldStatus s
 		tracks AS (UPDATE ticket_trackings tt SET closed_at = now(), finished_at = now(), updated_at = now()
 			FROM closed WHERE tt.ticket_id = closed.id AND tt.finished_at IS NULL),
 		runs AS (UPDATE flow_runs r SET `+runStopped+`
-			FROM closed WHERE r.ticket_id = closed.id AND r.status IN ('running','waiting'))
+			FROM closed WHERE r.ticket_id = closed.id AND r.status IN ('running','waiting') `+runEnded+`),
+		stops AS (`+RunStops("runs")+`)
 		SELECT * FROM closed`, args...).Scan(&closed).Error
 	if err != nil {
 		return 0, err

@@ -12,7 +12,8 @@ const sandboxesOf = (data) => (Array.isArray(data) ? data : data?.whatsapps || [
 
 /**
  * 'Testar no simulador': pick a sandbox connection (and optionally the customer's number),
- * start a run of the saved flow for it, then onStarted({ connection, number }).
+ * start a run of the saved flow for it, then onStarted({ connection, number, ticketId }) (the
+ * ticket whose run events the canvas follows).
  */
 export default function SimulateFlowDialog({ flowId, onStarted, onClose }) {
   const { t } = useTranslation();
@@ -28,7 +29,11 @@ export default function SimulateFlowDialog({ flowId, onStarted, onClose }) {
     setBusy(true);
     try {
       const started = await simulateFlow(flowId, chosen.id, number.replace(/\D/g, ''));
-      onStarted({ connection: { id: chosen.id, name: chosen.name }, number: started?.number || number.replace(/\D/g, '') });
+      onStarted({
+        connection: { id: chosen.id, name: chosen.name },
+        number: started?.number || number.replace(/\D/g, ''),
+        ticketId: started?.ticketId ?? null,
+      });
     } catch (error) {
       toastError(error);
       setBusy(false);

@@ -121,7 +121,7 @@ const en = {
       typebotLong: 'Too Long!',
       wholeNumber: 'Enter a whole number, zero or more',
     },
-    stats: { toggle: 'Block analytics', from: 'From', to: 'To', error: 'The analytics could not be loaded' },
+    stats: { toggle: 'Block analytics', from: 'From', to: 'To', error: 'The analytics could not be loaded', loading: 'Loading the analytics' },
     simulate: {
       button: 'Test in the simulator',
       title: 'Test in the simulator',
@@ -132,6 +132,9 @@ const en = {
       close: 'Close the simulator',
       saveFirst: 'Save the flow before testing it',
     },
+  },
+  backendErrors: {
+    ERR_INVALID_DATE_RANGE: 'Invalid period.',
   },
 };
 

@@ -121,7 +121,7 @@ const es = {
       typebotLong: 'Too Long!',
       wholeNumber: 'Ingrese un número entero no negativo',
     },
-    stats: { toggle: 'Análisis de los bloques', from: 'Desde', to: 'Hasta', error: 'No se pudo cargar el análisis' },
+    stats: { toggle: 'Análisis de los bloques', from: 'Desde', to: 'Hasta', error: 'No se pudo cargar el análisis', loading: 'Cargando el análisis' },
     simulate: {
       button: 'Probar en el simulador',
       title: 'Probar en el simulador',
@@ -132,6 +132,9 @@ const es = {
       close: 'Cerrar el simulador',
       saveFirst: 'Guarde el flujo antes de probarlo',
     },
+  },
+  backendErrors: {
+    ERR_INVALID_DATE_RANGE: 'Período inválido.',
   },
 };
 

@@ -126,6 +126,7 @@ const pt = {
       from: 'De',
       to: 'Até',
       error: 'Não foi possível carregar a análise',
+      loading: 'Carregando a análise',
     },
     simulate: {
       button: 'Testar no simulador',
@@ -137,6 +138,9 @@ const pt = {
       close: 'Fechar o simulador',
       saveFirst: 'Salve o fluxo antes de testar',
     },
+  },
+  backendErrors: {
+    ERR_INVALID_DATE_RANGE: 'Período inválido.',
   },
 };
 

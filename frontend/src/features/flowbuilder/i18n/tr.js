@@ -121,7 +121,7 @@ const tr = {
       typebotLong: 'Too Long!',
       wholeNumber: 'Sıfır veya daha büyük bir tam sayı girin',
     },
-    stats: { toggle: 'Blok analizi', from: 'Başlangıç', to: 'Bitiş', error: 'Analiz yüklenemedi' },
+    stats: { toggle: 'Blok analizi', from: 'Başlangıç', to: 'Bitiş', error: 'Analiz yüklenemedi', loading: 'Analiz yükleniyor' },
     simulate: {
       button: 'Simülatörde test et',
       title: 'Simülatörde test et',
@@ -132,6 +132,9 @@ const tr = {
       close: 'Simülatörü kapat',
       saveFirst: 'Test etmeden önce akışı kaydedin',
     },
+  },
+  backendErrors: {
+    ERR_INVALID_DATE_RANGE: 'Geçersiz dönem.',
   },
 };
 

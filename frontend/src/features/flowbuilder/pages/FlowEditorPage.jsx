@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import ConfirmationDialog from '../../../components/ConfirmationDialog';
 import useLeaveGuard from '../../../hooks/useLeaveGuard';
 import { toast } from '../../../services/toast';
-import toastError from '../../../utils/toastError';
+import toastError, { errorMessage } from '../../../utils/toastError';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { saveFlowGraph } from '../api/flowbuilderApi';
 import {
@@ -31,13 +31,24 @@ import useFlowSimulation from '../hooks/useFlowSimulation';
 
 export const FLOW_INVALID = 'ERR_FLOW_INVALID';
 
-/** The analytics overlay: on/off, its range and GET /flowbuilder/:id/stats while on. */
+/**
+ * The analytics overlay: on/off, its range and GET /flowbuilder/:id/stats while on. While a
+ * new range loads the previous counts stay (loading: true); a refused range shows none.
+ */
 function useStats(id) {
   const { user } = useAuth();
   const [on, setOn] = useState(false);
   const [range, setRange] = useState(() => defaultRange(user?.company?.timezone));
-  const { data, error, mutate } = useSWR(on ? [`/flowbuilder/${id}/stats`, range] : null);
-  return { on, setOn, range, setRange, stats: on ? data || null : null, error, refresh: mutate };
+  const { data, error, isLoading } = useSWR(on ? [`/flowbuilder/${id}/stats`, range] : null, { keepPreviousData: true });
+  return {
+    on,
+    setOn,
+    range,
+    setRange,
+    stats: on && !error ? data || null : null, // a refused range keeps no stale counts
+    error: on ? error : undefined,
+    loading: on && isLoading,
+  };
 }
 
 /** The browser asks before a reload or a closed tab drops unsaved changes. */
@@ -65,8 +76,8 @@ function FlowEditor({ id }) {
   const [simulating, setSimulating] = useState(false);
   const [leaving, setLeaving] = useState(null); // where the user asked to go with unsaved changes
   const stats = useStats(id);
-  // A run advancing is new analytics: the counts follow while the overlay is on.
-  const simulation = useFlowSimulation(id, () => stats.on && stats.refresh());
+  // The simulator's runs are an administrator's tests: the analytics do not count them.
+  const simulation = useFlowSimulation(id);
   useLeaveWarning(graph.dirty);
 
   const onDuplicate = useCallback((nodeId) => setNodes((current) => {
@@ -153,7 +164,7 @@ function FlowEditor({ id }) {
           <Typography variant="h5">{t('flowbuilder.editor.heading')}</Typography>
           <Typography variant="body2" color="text.secondary" data-testid="flow-editor-name">{graph.flow?.name}</Typography>
         </Box>
-        <StatsBar on={stats.on} onToggle={stats.setOn} range={stats.range} onRange={stats.setRange} error={stats.error} />
+        <StatsBar on={stats.on} onToggle={stats.setOn} range={stats.range} onRange={stats.setRange} error={stats.error} loading={stats.loading} />
         <Button variant="outlined" startIcon={<ScienceOutlinedIcon />} onClick={openSimulator} disabled={graph.loading || Boolean(graph.error)}
           data-testid="flow-simulate">
           {t('flowbuilder.simulate.button')}
@@ -165,7 +176,9 @@ function FlowEditor({ id }) {
           <Typography variant="caption" color={graph.dirty ? 'warning.main' : 'text.secondary'}>{t('flowbuilder.editor.hint')}</Typography>
         </Stack>
       </Stack>
-      {stats.error && <Alert severity="error">{t('flowbuilder.stats.error')}</Alert>}
+      {stats.error && (
+        <Alert severity="error" data-testid="flow-stats-error">{`${t('flowbuilder.stats.error')}: ${errorMessage(stats.error)}`}</Alert>
+      )}
       <Stack direction="row" spacing={1.5} sx={{ flex: 1, minHeight: 0 }}>
         <Paper variant="outlined" sx={{ flex: 1, position: 'relative', minHeight: 400 }}>
           {graph.loading && (

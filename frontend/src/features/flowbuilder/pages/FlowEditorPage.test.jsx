@@ -6,6 +6,7 @@ import { onToast } from '../../../services/toast';
 import { allByTestId, byTestId, click, render } from '../../../test/render';
 import { getFlowGraph, saveFlowGraph, simulateFlow } from '../api/flowbuilderApi';
 import { guardNavigation } from '../../../hooks/useLeaveGuard';
+import { addDays } from '../../../utils/companyDay';
 import FlowEditorPage from './FlowEditorPage';
 
 // The canvas library is replaced by a stand-in that draws the custom nodes and hands its props
@@ -83,7 +84,13 @@ const answers = {
   '/whatsapp': [{ id: 8, name: 'Teste', channel: 'sandbox', status: 'CONNECTED' }, { id: 9, name: 'Loja', channel: 'whatsapp', status: 'CONNECTED' }],
   '/flowbuilder/5/stats': { nodes: { ['M'.repeat(30)]: { entered: 10, stopped: 4 } }, edges: { e1: 10 } },
 };
-const fetcher = async (key) => answers[Array.isArray(key) ? key[0] : key];
+const STATS = '/flowbuilder/5/stats';
+const statsAnswer = answers[STATS];
+const fetcher = vi.fn(async (key) => {
+  const answer = answers[Array.isArray(key) ? key[0] : key];
+  return typeof answer === 'function' ? answer(key[1]) : answer;
+});
+const statsFetches = () => fetcher.mock.calls.filter(([key]) => Array.isArray(key) && key[0] === STATS).length;
 const settle = () => act(async () => new Promise((resolve) => { setTimeout(resolve, 0); }));
 const type = (input, value) => act(() => {
   const proto = input instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
@@ -116,10 +123,13 @@ describe('FlowEditorPage', () => {
     stop = onToast((item) => toasts.push(item.message));
     canvas.props = null;
     canvas.fitView = vi.fn();
+    fetcher.mockClear();
     getFlowGraph.mockResolvedValue({ flow: { id: 5, name: 'Boas-vindas', flow: saved } });
     saveFlowGraph.mockResolvedValue({ flow: {} });
   });
   afterEach(() => {
+    vi.useRealTimers();
+    answers[STATS] = statsAnswer;
     stop();
     view?.unmount();
     localStorage.clear();
@@ -309,9 +319,84 @@ describe('FlowEditorPage', () => {
     expect(simulateFlow).toHaveBeenCalledWith('5', 8, '');
     expect(byTestId('simulate-panel').dataset.connectionId).toBe('8');
     expect(JSON.parse(localStorage.getItem('sandbox:8:current'))).toEqual({ number: '5511999990000', name: 'Cliente teste' });
-    await act(async () => canvas.events.flowbuilder({ action: 'node', flowId: 6, nodeId: 'M'.repeat(30) }));
+    await act(async () => canvas.events.flowbuilder({ action: 'node', flowId: 6, ticketId: 1, nodeId: 'M'.repeat(30) }));
     expect(node('menu').dataset.active).toBeUndefined();
-    await act(async () => canvas.events.flowbuilder({ action: 'node', flowId: 5, nodeId: 'M'.repeat(30) }));
+    await act(async () => canvas.events.flowbuilder({ action: 'node', flowId: 5, ticketId: 1, nodeId: 'M'.repeat(30) }));
     expect(node('menu').dataset.active).toBe('true');
+  }, SLOW);
+
+  it('the highlight follows only the simulated ticket\'s run, and its end clears it', async () => {
+    simulateFlow.mockResolvedValue({ ticketId: 41, number: '5511999990000' });
+    view = mount();
+    await settle();
+    const step = (data) => act(async () => canvas.events.flowbuilder({ flowId: 5, runId: 9, ...data }));
+    // No simulation open: a real customer's run of this flow lights nothing.
+    await step({ action: 'node', ticketId: 41, nodeId: 'M'.repeat(30) });
+    expect(node('menu').dataset.active).toBeUndefined();
+    await click(byTestId('flow-simulate'));
+    await settle();
+    await click(byTestId('flow-simulate-start'));
+    await settle();
+    // Another customer's run of the same flow (or an event without a ticket) is not the simulation's.
+    await step({ action: 'node', ticketId: 42, nodeId: 'M'.repeat(30) });
+    await step({ action: 'node', nodeId: 'M'.repeat(30) });
+    expect(node('menu').dataset.active).toBeUndefined();
+    await step({ action: 'node', ticketId: 41, nodeId: 'S'.repeat(30) });
+    expect(node('start').dataset.active).toBe('true');
+    await step({ action: 'node', ticketId: '41', nodeId: 'M'.repeat(30) });
+    expect(node('menu').dataset.active).toBe('true');
+    expect(node('start').dataset.active).toBeUndefined();
+    // Another run's end leaves the highlight; the simulated run's end clears it.
+    await step({ action: 'end', ticketId: 42 });
+    expect(node('menu').dataset.active).toBe('true');
+    await step({ action: 'end', ticketId: 41 });
+    expect(node('menu').dataset.active).toBeUndefined();
+    // Closed simulator: nothing follows any more.
+    await click(byTestId('flow-simulator-close'));
+    await step({ action: 'node', ticketId: 41, nodeId: 'M'.repeat(30) });
+    expect(node('menu').dataset.active).toBeUndefined();
+  }, SLOW);
+
+  it('a refused range shows the server\'s message; the date inputs are bounded', async () => {
+    answers[STATS] = (range) => {
+      if (range.dateFrom > range.dateTo) throw Object.assign(new Error('Período inválido.'), { status: 400 });
+      return statsAnswer;
+    };
+    view = mount();
+    await settle();
+    await click(byTestId('flow-stats-toggle'));
+    await settle();
+    const from = byTestId('flow-stats-dateFrom');
+    const to = byTestId('flow-stats-dateTo');
+    expect(from.max).toBe(to.value);
+    expect(from.min).toBe(addDays(to.value, -365));
+    expect(to.min).toBe(from.value);
+    expect(to.max).toBe(addDays(from.value, 365));
+    expect(byTestId('flow-stats-error')).toBeNull();
+    type(from, addDays(to.value, 1));
+    await settle();
+    expect(byTestId('flow-stats-error').textContent).toContain('Período inválido.');
+    expect(node('menu').querySelector('[data-testid="flow-node-stats"]')).toBeNull();
+  }, SLOW);
+
+  it('a new range keeps the previous counts, with a progress sign, until its own arrive', async () => {
+    let answer;
+    view = mount();
+    await settle();
+    await click(byTestId('flow-stats-toggle'));
+    await settle();
+    expect(byTestId('flow-stats-loading')).toBeNull();
+    answers[STATS] = () => new Promise((resolve) => { answer = resolve; });
+    const to = byTestId('flow-stats-dateTo');
+    type(byTestId('flow-stats-dateFrom'), addDays(to.value, -6));
+    await settle();
+    expect(node('menu').querySelector('[data-testid="flow-node-stats"]').textContent).toContain('10 entraram');
+    expect(byTestId('flow-edge').dataset.label).toBe('10');
+    expect(byTestId('flow-stats-loading')).not.toBeNull();
+    await act(async () => answer({ nodes: { ['M'.repeat(30)]: { entered: 3, stopped: 1 } }, edges: { e1: 3 } }));
+    await settle();
+    expect(node('menu').querySelector('[data-testid="flow-node-stats"]').textContent).toContain('3 entraram');
+    expect(byTestId('flow-edge').dataset.label).toBe('3');
+    expect(byTestId('flow-stats-loading')).toBeNull();
   }, SLOW);
 });

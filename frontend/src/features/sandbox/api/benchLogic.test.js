@@ -69,6 +69,18 @@ describe('quick answers', () => {
     expect(menuOptions('Obrigado por aguardar, vamos sair daqui a pouco')).toEqual([]);
   });
 
+  it('reads the bot\'s bold menu lines and the LGPD question (pkg/menu line: "*[ n ]* - title")', () => {
+    const menu = '\u200E*Bem-vindo!*\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte\n*[ # ]* - Voltar ao menu principal\n*[ Sair ]* - Encerrar atendimento';
+    expect(menuOptions(menu)).toEqual([
+      { value: '1', label: 'Vendas' }, { value: '2', label: 'Suporte' },
+      { value: '#', label: 'Voltar ao menu principal' }, { value: 'sair', label: 'Encerrar atendimento' },
+    ]);
+    const lgpd = 'Estou ciente sobre o tratamento dos meus dados pessoais.\n\n*[ 1 ]* - Sim\n*[ 2 ]* - Não';
+    expect(menuOptions(lgpd)).toEqual([{ value: '1', label: 'Sim' }, { value: '2', label: 'Não' }]);
+    expect(menuOptions('*[ 1 ]* Sim *[ 2 ]* Não')).toEqual([{ value: '1', label: 'Sim' }, { value: '2', label: 'Não' }]);
+    expect(chipText(menuOptions(lgpd)[1])).toBe('2 · Não');
+  });
+
   it('knows a rating request', () => {
     expect(asksRating('\u200EDe 0 a 10, qual nota você dá ao atendimento?')).toBe(true);
     expect(asksRating('Rate us from 0 to 10')).toBe(true);

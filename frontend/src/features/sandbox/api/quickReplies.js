@@ -9,8 +9,9 @@ export const LABEL_MAX = 18;
 const MARKUP = /[*_~`]/g;
 const cleanLabel = (text) => String(text || '').replace(MARKUP, '').replace(/\s+/g, ' ').trim();
 
-// "[1] - Vendas", "[#] Voltar", "[Sair] - Encerrar", several on one line too.
-const BRACKETED = /\[\s*(\d{1,2}|#|sair)\s*\]\s*[-–—:.)]?\s*([^\n[]*)/gi;
+// "[1] - Vendas", "[#] Voltar", "[Sair] - Encerrar", several on one line too; the bot's own
+// menus and LGPD question bold the brackets: "*[ 1 ]* - Vendas" (pkg/menu line).
+const BRACKETED = /\*?\[\s*(\d{1,2}|#|sair)\s*\]\*?\s*[-–—:.)]?\s*([^\n[]*)/gi;
 // "1 - Vendas", "1) Vendas", "*1* - Vendas", "1. Vendas", "1️⃣ Vendas", "# - Voltar" at a line's start.
 const LINE = /^[ \t]*\*?(\d{1,2}|#)\*?(?:\uFE0F?\u20E3|[ \t]*[-–—.)])[ \t]*(.+)$/gm;
 const SAIR = /(^|[^\p{L}])sair([^\p{L}]|$)/iu;
