@@ -581,6 +581,15 @@ func TestFlowSimulate(t *testing.T) {
 	if got := b.write(sim.Number, "2", 1); !reflect.DeepEqual(got, []string{"Até logo"}) {
 		t.Fatalf("reply: %q", got)
 	}
+	// The pretend customer's ticket taken by an attendant (or waiting for a rating or a
+	// privacy answer) would not hear a flow started again there: refused with a clear text.
+	for _, status := range []string{"open", "nps", "lgpd"} {
+		e.sql(`UPDATE tickets SET status = ?, user_id = ? WHERE id = ?`, status, acme.Admin.ID, sim.TicketID)
+		if st, body := e.call("POST", path(flowID), admin, map[string]any{"whatsappId": conn.ID, "number": sim.Number}, ""); st != 409 ||
+			!strings.Contains(string(body), "ERR_SIMULATION_TICKET_BUSY") {
+			t.Errorf("simulate on a ticket %s: %d %s", status, st, body)
+		}
+	}
 }
 
 // A flow edited while a customer walks it: the next step runs the edited graph (the

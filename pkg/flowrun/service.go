@@ -21,6 +21,10 @@ import (
 var (
 	ErrFlowNotFound = errs.New(http.StatusNotFound, "ERR_FLOW_NOT_FOUND", "Fluxo não encontrado.")
 	ErrBadRange     = errs.New(http.StatusBadRequest, "ERR_INVALID_DATE_RANGE", "Período inválido.")
+	// ErrSimulationBusy: the pretend customer's ticket is with an attendant or waits for a
+	// rating or a privacy answer, so the customer's replies would not reach a flow started there.
+	ErrSimulationBusy = errs.New(http.StatusConflict, "ERR_SIMULATION_TICKET_BUSY",
+		"O ticket deste cliente de teste está em atendimento, em avaliação ou aguardando a resposta da LGPD: encerre-o ou use outro número.")
 )
 
 // Service answers the flow editor: node analytics and the simulator's runs.
@@ -171,6 +175,9 @@ func (s Service) Simulate(ctx context.Context, flowID, connID int64, number stri
 			return err
 		}
 		t, _, err = ticket.ReopenOrCreate(ctx, tx, c, conn, false)
+		if err == nil && (t.Status == ticket.StatusNPS || t.Status == ticket.StatusLGPD || (t.Status == ticket.StatusOpen && t.UserID != nil)) {
+			return ErrSimulationBusy
+		}
 		return err
 	})
 	if err != nil {

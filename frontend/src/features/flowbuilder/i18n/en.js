@@ -134,6 +134,7 @@ const en = {
     },
   },
   backendErrors: {
+    ERR_SIMULATION_TICKET_BUSY: 'This test customer\'s ticket is with an attendant, awaiting a rating or awaiting the LGPD answer: close it or use another number.',
     ERR_INVALID_DATE_RANGE: 'Invalid period.',
   },
 };

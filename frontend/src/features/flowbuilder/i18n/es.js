@@ -134,6 +134,7 @@ const es = {
     },
   },
   backendErrors: {
+    ERR_SIMULATION_TICKET_BUSY: 'El ticket de este cliente de prueba está en atención, en evaluación o esperando la respuesta de LGPD: ciérrelo o use otro número.',
     ERR_INVALID_DATE_RANGE: 'Período inválido.',
   },
 };

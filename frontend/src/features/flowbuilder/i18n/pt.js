@@ -140,6 +140,7 @@ const pt = {
     },
   },
   backendErrors: {
+    ERR_SIMULATION_TICKET_BUSY: 'O ticket deste cliente de teste está em atendimento, em avaliação ou aguardando a resposta da LGPD: encerre-o ou use outro número.',
     ERR_INVALID_DATE_RANGE: 'Período inválido.',
   },
 };

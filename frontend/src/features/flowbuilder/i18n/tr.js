@@ -134,6 +134,7 @@ const tr = {
     },
   },
   backendErrors: {
+    ERR_SIMULATION_TICKET_BUSY: 'Bu test müşterisinin bileti bir temsilcide, değerlendirme ya da KVKK yanıtı bekliyor: kapatın veya başka bir numara kullanın.',
     ERR_INVALID_DATE_RANGE: 'Geçersiz dönem.',
   },
 };
