@@ -76,9 +76,27 @@ func TestSandboxClockSetAndClear(t *testing.T) {
 		t.Fatalf("connection data: %d %s", st, body)
 	}
 
+	// The bot's clock of the connection's open tickets was read at the pretend time: putting
+	// the clock back clears it, or the bot would stay silent (timeUseBotQueues) until real
+	// time reached it. Another connection's tickets keep theirs.
+	botClock := func(connID int64) int64 {
+		var ticketID int64
+		e.App.DB.Raw(`WITH c AS (INSERT INTO contacts (company_id, name, number, channel) VALUES (?, 'Cliente', ?, 'sandbox') RETURNING id),
+			t AS (INSERT INTO tickets (company_id, contact_id, connection_id, status, channel) SELECT ?, c.id, ?, 'pending', 'sandbox' FROM c RETURNING id)
+			INSERT INTO ticket_trackings (company_id, ticket_id, connection_id, chatbot_at) SELECT ?, t.id, ?, now() + interval '3 days' FROM t
+			RETURNING ticket_id`, a.Company.ID, fmt.Sprintf("55119%08d", connID), a.Company.ID, connID, a.Company.ID, connID).Scan(&ticketID)
+		return ticketID
+	}
+	mine := botClock(connA.ID)
+	other := testutil.NewConnection(t, e.App, a.Company.ID, "Outra", nil)
+	theirs := botClock(other.ID)
 	st, body = e.call("PUT", path, admin, map[string]any{"at": nil}, "")
 	if got := decode[clockAnswer](t, body); st != 200 || got.ClockOffset != 0 || got.At != nil {
 		t.Fatalf("clear: %d %s", st, body)
+	}
+	if mine == 0 || theirs == 0 || count(e, `SELECT count(*) FROM ticket_trackings WHERE ticket_id = ? AND chatbot_at IS NULL`, mine) != 1 ||
+		count(e, `SELECT count(*) FROM ticket_trackings WHERE ticket_id = ? AND chatbot_at IS NOT NULL`, theirs) != 1 {
+		t.Fatalf("bot clocks after the clock changed: ticket %d (this connection), %d (another)", mine, theirs)
 	}
 	if off := storedOffset(t, e, connA.ID); off != 0 {
 		t.Fatalf("cleared offset %d", off)

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"gorm.io/gorm"
+
 	"atende/pkg/errs"
 )
 
@@ -75,8 +77,17 @@ func (s Service) SetClock(ctx context.Context, id int64, at *string) (Clock, err
 		}
 		offset = int(shift.Round(time.Second) / time.Second)
 	}
-	err = s.DB.WithContext(ctx).Model(&Connection{}).Where("id = ? AND company_id = ?", c.ID, c.CompanyID).
-		Updates(map[string]any{"clock_offset": offset, "updated_at": time.Now()}).Error
+	err = s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Model(&Connection{}).Where("id = ? AND company_id = ?", c.ID, c.CompanyID).
+			Updates(map[string]any{"clock_offset": offset, "updated_at": time.Now()}).Error; err != nil {
+			return err
+		}
+		// The bot's clock on the connection's tickets was read at the old time: kept, a clock
+		// set back would silence the bot (timeUseBotQueues) until real time caught up with it.
+		return tx.Exec(`UPDATE ticket_trackings SET chatbot_at = NULL WHERE finished_at IS NULL AND chatbot_at IS NOT NULL
+			AND ticket_id IN (SELECT id FROM tickets WHERE connection_id = ? AND company_id = ? AND status <> 'closed')`,
+			c.ID, c.CompanyID).Error
+	})
 	s.Cache.Drop(id)
 	saved, err := s.saved(ctx, "update", id, err)
 	if err != nil {
