@@ -26,8 +26,8 @@ var Table = []Entry{
 	{Spec: "* * * * *", Name: tasks.TypeReconcile, Build: tasks.NewReconcile},
 	// Handled inbound events and Graph API deliveries past their retention (inbound.Retention).
 	{Spec: "17 * * * *", Name: tasks.TypeInboundPrune, Build: tasks.NewHousekeeping(tasks.TypeInboundPrune)},
-	// Flow media files no flow names any more, once a day (flow.SweepMedia).
-	{Spec: "41 3 * * *", Name: tasks.TypeFlowMediaSweep, Build: tasks.NewHousekeeping(tasks.TypeFlowMediaSweep)},
+	// Flow media files no flow names any more and node events past the analytics' reach, once a day.
+	{Spec: "41 3 * * *", Name: tasks.TypeFlowSweep, Build: tasks.NewHousekeeping(tasks.TypeFlowSweep)},
 	// Ticket timers (pkg/timers, BEHAVIOUR §3, §5, §6).
 	{Spec: "* * * * *", Name: tasks.TypeTimerInactivity, Build: tasks.NewTimer(tasks.TypeTimerInactivity)},
 	{Spec: "* * * * *", Name: tasks.TypeTimerNPS, Build: tasks.NewTimer(tasks.TypeTimerNPS)},

@@ -26,11 +26,19 @@ func (w *Worker) flows() flowrun.Engine {
 	return flowrun.Engine{DB: a.DB, Events: a.Events, Queue: a.Queue, Media: a.Media, Settings: a.Settings, Delivery: &a.Delivery}
 }
 
-// sweepFlowMedia removes the flow media files no flow names any more (flow.SweepMedia).
-func (w *Worker) sweepFlowMedia(ctx context.Context, _ *asynq.Task) error {
+// sweepFlows removes the flow media files no flow names any more (flow.SweepMedia) and the
+// node events older than the analytics reach (flowrun.PruneEvents).
+func (w *Worker) sweepFlows(ctx context.Context, _ *asynq.Task) error {
 	n, err := flow.SweepMedia(ctx, w.App.DB, w.App.Media, time.Now().Add(-flow.MediaGrace))
 	if n > 0 {
 		slog.InfoContext(ctx, "flows: unused media removed", "files", n)
+	}
+	if err != nil {
+		return err
+	}
+	pruned, err := flowrun.PruneEvents(ctx, w.App.DB, time.Now())
+	if pruned > 0 {
+		slog.InfoContext(ctx, "flows: old node events pruned", "events", pruned)
 	}
 	return err
 }

@@ -40,7 +40,7 @@ func (w *Worker) Mux() *asynq.ServeMux {
 	mux.HandleFunc(tasks.TypeInboundProcess, w.processInbound)
 	mux.HandleFunc(tasks.TypeReconcile, w.reconcile)
 	mux.HandleFunc(tasks.TypeInboundPrune, w.pruneInbound)
-	mux.HandleFunc(tasks.TypeFlowMediaSweep, w.sweepFlowMedia)
+	mux.HandleFunc(tasks.TypeFlowSweep, w.sweepFlows)
 	mux.HandleFunc(tasks.TypeSandboxReceipts, w.sandboxReceipts)
 	mux.HandleFunc(tasks.TypeMetaWebhook, w.expandMetaWebhook)
 	mux.HandleFunc(tasks.TypeMetaMedia, w.retryMetaMedia)

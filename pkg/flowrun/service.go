@@ -10,6 +10,7 @@ import (
 
 	"atende/pkg/connection"
 	"atende/pkg/contact"
+	atdb "atende/pkg/db"
 	"atende/pkg/errs"
 	"atende/pkg/hours"
 	"atende/pkg/tasks"
@@ -189,4 +190,13 @@ func (s Service) Simulate(ctx context.Context, flowID, connID int64, number stri
 		err = tasks.Enqueue(ctx, s.Queue, task)
 	}
 	return Simulation{TicketID: t.ID, Number: number}, err
+}
+
+// EventsKept is how long a run's node events are kept: a range of the analytics reaches at
+// most a year back (Stats), so older ones are never read.
+const EventsKept = 400 * 24 * time.Hour
+
+// PruneEvents deletes the node events older than EventsKept before now, oldest first.
+func PruneEvents(ctx context.Context, db *gorm.DB, now time.Time) (int64, error) {
+	return atdb.PruneOlder(ctx, db, "flow_node_events", "at", now.Add(-EventsKept))
 }

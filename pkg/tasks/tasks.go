@@ -280,11 +280,12 @@ func NewMetaMedia(p MetaMedia) (*asynq.Task, error) {
 // retention (inbound.Retention, db.PruneHandled).
 const TypeInboundPrune = "inbound:prune"
 
-// TypeFlowMediaSweep removes the flow media files no flow names any more (flow.SweepMedia).
-const TypeFlowMediaSweep = "flow:media-sweep"
+// TypeFlowSweep removes the flow media files no flow names any more (flow.SweepMedia) and
+// the flows' node events past the analytics' reach (flowrun.PruneEvents).
+const TypeFlowSweep = "flow:sweep"
 
 // NewHousekeeping builds the constructor of a housekeeping job's task for one tick
-// (pruning, sweeping; typ is TypeInboundPrune or TypeFlowMediaSweep): low priority,
+// (pruning, sweeping; typ is TypeInboundPrune or TypeFlowSweep): low priority,
 // retried once, keyed by the tick (two schedulers enqueue it once; two runs remove
 // nothing twice).
 func NewHousekeeping(typ string) func(tick time.Time) (*asynq.Task, error) {
