@@ -265,8 +265,8 @@ func (s *stepper) walk(id string) {
 		s.event(Event{NodeID: id, Kind: "leave", Handle: e.SourceHandle, Target: e.Target, EdgeID: e.ID})
 		id = e.Target
 	}
-	s.out.State.Status = StatusStopped // a loop without a wait
-	s.stop(id)
+	s.out.State.Status = StatusStopped // a loop without a wait: it stops at the last node it entered
+	s.stop(s.out.State.NodeID)
 }
 
 // enter performs a node; next reports whether the walk goes on, by handle.

@@ -207,14 +207,16 @@ func TestStepNodeKinds(t *testing.T) {
 					t.Error("not closed")
 				}
 			}},
-		{name: "a loop without a wait stops at the step limit",
-			g: graph([]flow.Node{start, node("a", flow.KindRandomizer, map[string]any{"percent": 100})},
-				edge("s", "a", "a"), edge("a", "a", "a")),
+		{name: "a loop without a wait stops at the step limit, at the last node it entered",
+			g: graph([]flow.Node{start, node("a", flow.KindRandomizer, map[string]any{"percent": 100}),
+				node("b", flow.KindRandomizer, map[string]any{"percent": 100})},
+				edge("s", "a", "a"), edge("a", "a", "b"), edge("b", "a", "a")),
 			in:     Input{Start: true},
-			status: StatusStopped, node: "a",
+			status: StatusStopped, node: "a", // s, then a and b in turn: the 100th entered is a
 			check: func(t *testing.T, r Result) {
-				if len(r.Entered) != StepLimit {
-					t.Errorf("entered %d nodes", len(r.Entered))
+				last := r.Events[len(r.Events)-1]
+				if len(r.Entered) != StepLimit || r.Entered[len(r.Entered)-1] != "a" || last.Kind != "stop" || last.NodeID != "a" {
+					t.Errorf("entered %d nodes, last %q; last event %+v", len(r.Entered), r.Entered[len(r.Entered)-1], last)
 				}
 			}},
 		{name: "no start node: stopped",
