@@ -56,11 +56,11 @@ func (a *API) sandboxConnection() gin.HandlerFunc {
 	}
 }
 
-// sandboxInbound is a customer writing to a sandbox connection: JSON or multipart
-// {number, name, body, id?, media?}. The optional id makes a retried post a no-op.
 // maxSandboxID bounds a simulated message's id (WhatsApp's and Meta's are shorter).
 const maxSandboxID = 128
 
+// sandboxInbound is a customer writing to a sandbox connection: JSON or multipart
+// {number, name, body, id?, media?}. The optional id makes a retried post a no-op.
 func (a *API) sandboxInbound(c *gin.Context) {
 	conn := c.MustGet(connectionKey).(connection.Connection)
 	var in struct {

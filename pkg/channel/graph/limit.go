@@ -83,8 +83,8 @@ func (l Limiter) Send(ctx context.Context, connID, msgID int64, perSecond int, p
 	if id := l.Remembered(ctx, connID, msgID); id != "" {
 		return channel.Sent{ProviderID: id, Ack: 1}, nil
 	}
-	claimed := l.RDB == nil || msgID == 0
-	if !claimed {
+	claim := l.RDB != nil && msgID != 0
+	if claim {
 		ok, err := l.RDB.SetNX(ctx, claimKey(connID, msgID), 1, SendClaim).Result()
 		if err != nil {
 			return channel.Sent{}, err
@@ -97,23 +97,18 @@ func (l Limiter) Send(ctx context.Context, connID, msgID int64, perSecond int, p
 			return channel.Sent{ProviderID: id, Ack: 1}, nil
 		}
 	}
-	id, err := l.post(ctx, connID, perSecond, post)
+	id, err := "", l.Wait(ctx, connID, perSecond)
+	if err == nil {
+		id, err = post()
+	}
 	if err != nil {
-		if l.RDB != nil && msgID != 0 {
+		if claim {
 			l.RDB.Del(context.WithoutCancel(ctx), claimKey(connID, msgID))
 		}
 		return channel.Sent{}, err
 	}
 	l.Remember(ctx, connID, msgID, id)
 	return channel.Sent{ProviderID: id, Ack: 1}, nil
-}
-
-// post takes a send slot and posts.
-func (l Limiter) post(ctx context.Context, connID int64, perSecond int, post func() (string, error)) (string, error) {
-	if err := l.Wait(ctx, connID, perSecond); err != nil {
-		return "", err
-	}
-	return post()
 }
 
 func claimKey(connID, msgID int64) string { return fmt.Sprintf("graph:sending:%d:%d", connID, msgID) }
