@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"atende/pkg/flow"
+	"atende/pkg/mediause"
 	"atende/pkg/tasks"
 	"atende/pkg/testutil"
 )
@@ -85,6 +86,11 @@ func TestFlowSweep(t *testing.T) {
 	}
 	if len(events) != 1 || events[0] != "recente" {
 		t.Fatalf("node events left %v, want only the recent one", events)
+	}
+	// Any record letting go of a flow's file (an LGPD erase of the messages it sent, say)
+	// keeps it while a flow names it.
+	if err := mediause.RemoveUnused(a.DB, a.Media, inFlow); err != nil {
+		t.Fatal(err)
 	}
 	for name, rel := range map[string]string{"named by a flow": inFlow, "shown by a quick message": shown, "uploaded today": fresh} {
 		if !exists(rel) {

@@ -18,8 +18,8 @@ const MediaGrace = 24 * time.Hour
 
 // SweepMedia removes every company's flow media files older than cutoff that no flow of
 // the company names (a card deleted, a file replaced, an upload never saved) and that no
-// message, campaign or other record shows (what a flow sent stays in the history). It
-// answers how many it removed; a file it cannot judge is kept.
+// message, campaign or other record shows (mediause.InUse: what a flow sent stays in the
+// history). It answers how many it removed; a file it cannot judge is kept.
 func SweepMedia(ctx context.Context, db *gorm.DB, store storage.Store, cutoff time.Time) (int, error) {
 	files, err := filepath.Glob(filepath.Join(store.Dir, "company*", MediaFolder, "*"))
 	if err != nil {
@@ -43,7 +43,7 @@ func SweepMedia(ctx context.Context, db *gorm.DB, store storage.Store, cutoff ti
 		if !ok || !ValidMediaName(MediaName(rel)) {
 			continue
 		}
-		used, err := mediaNamed(ctx, db, companyID, rel)
+		used, err := mediause.InUse(db.WithContext(ctx), companyID, rel)
 		if err != nil {
 			return removed, err
 		}
@@ -55,17 +55,4 @@ func SweepMedia(ctx context.Context, db *gorm.DB, store storage.Store, cutoff ti
 		}
 	}
 	return removed, nil
-}
-
-// mediaNamed reports whether a flow of companyID names the file (nodes keep the name
-// relative to the company) or anything else of the company shows it.
-func mediaNamed(ctx context.Context, db *gorm.DB, companyID int64, rel string) (bool, error) {
-	tx := db.WithContext(ctx)
-	var named bool
-	err := tx.Raw(`SELECT EXISTS (SELECT 1 FROM flows WHERE company_id = ? AND strpos(nodes::text, ?) > 0)`,
-		companyID, `"`+MediaName(rel)+`"`).Scan(&named).Error
-	if err != nil || named {
-		return named, err
-	}
-	return mediause.InUse(tx, companyID, rel)
 }
