@@ -135,9 +135,7 @@ func (e Engine) step(ctx context.Context, tx *gorm.DB, p tasks.FlowStep, g *Give
 	// (an interval's wake-up, a reply queued before the accept) or a webhook's start comes:
 	// the bot falls silent once a person answers, as the inbound steps do (§1 step 16).
 	if t.Status == ticket.StatusClosed || ((p.Entry == "" || p.Entry == EntryWebhook) && t.UserID != nil && t.Status == ticket.StatusOpen) {
-		return nil, tx.Exec(`WITH ended AS (UPDATE flow_runs r SET status = 'stopped', waiting = '', wake_at = NULL,
-			updated_at = now() WHERE r.id = ? RETURNING r.company_id, r.flow_id, r.id, r.node_id, r.entry) `+
-			ticket.RunStops("ended"), run.ID).Error
+		return nil, ticket.StopFlowRun(tx, run.ID)
 	}
 	if g != nil && g.Location != nil {
 		in.Values = ticket.VariablesIn(t, g.Company, g.Location)
@@ -281,7 +279,6 @@ func (r Run) state() State {
 // bot hands the ticket on, or once the plan no longer allows that bot: the customer's next
 // message is not the bot's any more.
 func EndWait(tx *gorm.DB, ticketID int64, waiting string) error {
-	return tx.Exec(`WITH ended AS (UPDATE flow_runs r SET status = ?, waiting = '', updated_at = now()
-		WHERE r.ticket_id = ? AND r.status = ? AND r.waiting = ? RETURNING r.company_id, r.flow_id, r.id, r.node_id, r.entry) `+
-		ticket.RunStops("ended"), StatusDone, ticketID, StatusWaiting, waiting).Error
+	return ticket.EndFlowRuns(tx, "status = ?, waiting = '', updated_at = now()",
+		"r.ticket_id = ? AND r.status = ? AND r.waiting = ?", StatusDone, ticketID, StatusWaiting, waiting)
 }

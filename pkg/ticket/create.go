@@ -174,7 +174,7 @@ func (s Service) closeWhere(ctx context.Context, w where, by *int64, oldStatus s
 			FROM closed WHERE tt.ticket_id = closed.id AND tt.finished_at IS NULL),
 		runs AS (UPDATE flow_runs r SET `+runStopped+`
 			FROM closed WHERE r.ticket_id = closed.id AND r.status IN ('running','waiting') `+runEnded+`),
-		stops AS (`+RunStops("runs")+`)
+		stops AS (`+runStops("runs")+`)
 		SELECT * FROM closed`, args...).Scan(&closed).Error
 	if err != nil {
 		return 0, err

@@ -74,20 +74,30 @@ func finishTracking(tx *gorm.DB, t Ticket) error {
 // runStopped are the assignments that stop a flow run.
 const runStopped = `status = 'stopped', waiting = '', wake_at = NULL, updated_at = now()`
 
-// runEnded is what an UPDATE of flow_runs that ends runs returns for RunStops.
+// runEnded is what an UPDATE of flow_runs that ends runs returns for runStops.
 const runEnded = `RETURNING r.company_id, r.flow_id, r.id, r.node_id, r.entry`
 
-// RunStops records, for each run the CTE named ended ended (it returned runEnded), a
+// runStops records, for each run the CTE named ended ended (it returned runEnded), a
 // 'stop' at the node the run was on: the flow's analytics count every way a run ends there
 // (a close, a transfer, a flow started over, an attendant), not only the flow's own end. A
 // simulator's run is not counted.
-func RunStops(ended string) string {
+func runStops(ended string) string {
 	return `INSERT INTO flow_node_events (company_id, flow_id, run_id, node_id, kind)
 		SELECT company_id, flow_id, id, node_id, 'stop' FROM ` + ended + ` WHERE entry <> 'simulate' AND node_id <> ''`
 }
 
+// EndFlowRuns ends the flow runs (aliased r) where selects, with the assignments set, and
+// records each one's stop at its node. set's arguments come before where's.
+func EndFlowRuns(tx *gorm.DB, set, where string, args ...any) error {
+	return tx.Exec(`WITH ended AS (UPDATE flow_runs r SET `+set+` WHERE `+where+` `+runEnded+`) `+runStops("ended"), args...).Error
+}
+
+// StopFlowRun stops run runID (an attendant holds its ticket, or it closed).
+func StopFlowRun(tx *gorm.DB, runID int64) error {
+	return EndFlowRuns(tx, runStopped, "r.id = ?", runID)
+}
+
 // StopFlowRuns stops the ticket's active flow run, if any (a close; a flow started over).
 func StopFlowRuns(tx *gorm.DB, ticketID int64) error {
-	return tx.Exec(`WITH ended AS (UPDATE flow_runs r SET `+runStopped+`
-		WHERE r.ticket_id = ? AND r.status IN ('running','waiting') `+runEnded+`) `+RunStops("ended"), ticketID).Error
+	return EndFlowRuns(tx, runStopped, "r.ticket_id = ? AND r.status IN ('running','waiting')", ticketID)
 }
