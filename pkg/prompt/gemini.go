@@ -28,11 +28,6 @@ const (
 	maxGeminiAnswer = 1 << 20
 )
 
-// GeminiError is a refusal of the Gemini API (its HTTP status).
-type GeminiError struct{ Status int }
-
-func (e *GeminiError) Error() string { return fmt.Sprintf("gemini: status %d", e.Status) }
-
 // geminiTranscript is the instruction sent with the voice note.
 const geminiTranscript = "Transcreva este áudio. Responda apenas com o texto falado, sem comentários."
 
@@ -66,7 +61,7 @@ func (o OpenAI) geminiTranscribe(ctx context.Context, apiKey, model string, audi
 	}
 	defer res.Body.Close()
 	if res.StatusCode/100 != 2 {
-		return "", &GeminiError{Status: res.StatusCode}
+		return "", &StatusError{Service: "gemini", Status: res.StatusCode}
 	}
 	var answer struct {
 		Candidates []struct {

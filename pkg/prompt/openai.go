@@ -105,13 +105,9 @@ func Retryable(err error) bool {
 	if errors.As(err, &api) {
 		return api.StatusCode == http.StatusTooManyRequests || api.StatusCode >= 500
 	}
-	var sp *SpeechError
-	if errors.As(err, &sp) {
-		return sp.Status == http.StatusTooManyRequests || sp.Status >= 500
-	}
-	var ge *GeminiError
-	if errors.As(err, &ge) {
-		return ge.Status == http.StatusTooManyRequests || ge.Status >= 500
+	var st *StatusError
+	if errors.As(err, &st) {
+		return st.Status == http.StatusTooManyRequests || st.Status >= 500
 	}
 	return !errors.Is(err, context.Canceled)
 }

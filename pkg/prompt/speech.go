@@ -33,10 +33,14 @@ const MaxSpeechBytes = 10 << 20
 
 var regionName = regexp.MustCompile(`^[a-z0-9]{1,50}$`)
 
-// SpeechError is a refusal from the speech service.
-type SpeechError struct{ Status int }
+// StatusError is a refusal of a provider the prompts call by plain HTTP (speech, Gemini's
+// transcription): its HTTP status.
+type StatusError struct {
+	Service string
+	Status  int
+}
 
-func (e *SpeechError) Error() string { return fmt.Sprintf("speech: status %d", e.Status) }
+func (e *StatusError) Error() string { return fmt.Sprintf("%s: status %d", e.Service, e.Status) }
 
 // Speak synthesises text with voice.
 func (a AzureSpeech) Speak(ctx context.Context, key, region, voice, text string) ([]byte, error) {
@@ -72,7 +76,7 @@ func (a AzureSpeech) Speak(ctx context.Context, key, region, voice, text string)
 	}
 	defer res.Body.Close()
 	if res.StatusCode != http.StatusOK {
-		return nil, &SpeechError{Status: res.StatusCode}
+		return nil, &StatusError{Service: "speech", Status: res.StatusCode}
 	}
 	var buf bytes.Buffer
 	if n, err := io.Copy(&buf, io.LimitReader(res.Body, MaxSpeechBytes+1)); err != nil || n > MaxSpeechBytes {
