@@ -155,13 +155,12 @@ func lastTry(ctx context.Context) bool {
 func (w *Worker) releaseKept(next asynq.Handler) asynq.Handler {
 	return asynq.HandlerFunc(func(ctx context.Context, t *asynq.Task) error {
 		err := next.ProcessTask(ctx, t)
-		if !tasks.Kept(t.Type()) || (err != nil && !errors.Is(err, asynq.SkipRetry) && !lastTry(ctx)) {
+		id, _ := asynq.GetTaskID(ctx)
+		if !tasks.Kept(t.Type(), id) || (err != nil && !errors.Is(err, asynq.SkipRetry) && !lastTry(ctx)) {
 			return err
 		}
-		if id, ok := asynq.GetTaskID(ctx); ok {
-			if rerr := taskoutbox.Release(context.WithoutCancel(ctx), w.App.DB, id); rerr != nil {
-				slog.WarnContext(ctx, "taskoutbox: not released; the handler will run again", "task_id", id, "err", rerr)
-			}
+		if rerr := taskoutbox.Release(context.WithoutCancel(ctx), w.App.DB, id); rerr != nil {
+			slog.WarnContext(ctx, "taskoutbox: not released; the handler will run again", "task_id", id, "err", rerr)
 		}
 		return err
 	})

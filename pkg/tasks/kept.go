@@ -2,6 +2,7 @@ package tasks
 
 import (
 	"encoding/json"
+	"strings"
 
 	"github.com/hibiken/asynq"
 )
@@ -29,8 +30,15 @@ func rebuild[P any](build func(P) (*asynq.Task, error), id func(P) string) func(
 	}
 }
 
-// Kept reports whether tasks of typ are kept until they finish.
-func Kept(typ string) bool { _, ok := kept[typ]; return ok }
+// Kept reports whether the task of type typ and TaskID id may be one kept until it finishes:
+// a flow step only when it answers a customer's message (a wake-up's or an entry's never
+// is), so the worker's release costs those nothing.
+func Kept(typ, id string) bool {
+	if _, ok := kept[typ]; !ok {
+		return false
+	}
+	return typ != TypeFlowStep || strings.HasPrefix(id, TypeFlowStep+":m:")
+}
 
 // Rebuild is a kept task again from its type and payload, with its TaskID; ok false for a
 // type that is not kept.
