@@ -74,7 +74,7 @@ func TestHandOffKeptUntilDoneAndQueuedAgainWhenLost(t *testing.T) {
 	if err := taskoutbox.Keep(e.App.DB, acme.Company.ID, task); err != nil {
 		t.Fatal(err)
 	}
-	e.sql(`UPDATE task_outbox SET created_at = now() - interval '2 minutes'`)
+	e.sql(`UPDATE task_outbox SET due_at = now() - interval '2 minutes'`)
 	for range 2 { // a second pass while it runs queues nothing twice
 		if err := worker.Reconcile(e.App, context.Background()); err != nil {
 			t.Fatal(err)

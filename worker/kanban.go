@@ -8,13 +8,13 @@ import (
 	"atende/pkg/tasks"
 )
 
-// laneMessage starts or cancels a kanban lane timer for a new message (pkg/kanban).
+// laneMessage starts or cancels a kanban lane timer for a new message (pkg/lanetimer).
 func (w *Worker) laneMessage(ctx context.Context, t *asynq.Task) error {
 	var p tasks.LaneMessage
 	if err := tasks.Decode(t, &p); err != nil {
 		return err
 	}
-	return w.App.Kanban.OnMessage(ctx, p)
+	return w.App.LaneTimers.OnMessage(ctx, p)
 }
 
 // laneMove is a lane timer firing; a stale one does nothing.
@@ -23,5 +23,5 @@ func (w *Worker) laneMove(ctx context.Context, t *asynq.Task) error {
 	if err := tasks.Decode(t, &p); err != nil {
 		return err
 	}
-	return w.App.Kanban.Move(ctx, p)
+	return w.App.LaneTimers.Move(ctx, p)
 }

@@ -36,6 +36,7 @@ import (
 	"atende/pkg/integration"
 	"atende/pkg/integration/handoff"
 	"atende/pkg/kanban"
+	"atende/pkg/lanetimer"
 	"atende/pkg/mail"
 	"atende/pkg/message"
 	"atende/pkg/plan"
@@ -83,6 +84,7 @@ type App struct {
 	FileLists     filelist.Service
 	Tags          tag.Service
 	Kanban        kanban.Service
+	LaneTimers    lanetimer.Service
 	Reports       report.Service
 	Contacts      contact.Service
 	QuickMessages quickmessage.Service
@@ -207,7 +209,8 @@ func (a *App) wire() {
 	a.Dashboard = dashboard.Service{DB: a.DB}
 	a.Schedules = schedule.Service{DB: a.DB, Events: a.Events, Queue: a.Queue, Media: a.Media, Delivery: a.Delivery,
 		Channels: a.Channels}
-	a.Kanban = kanban.Service{DB: a.DB, Events: a.Events, Queue: a.Queue, Messenger: a.Messages}
+	a.Kanban = kanban.Service{DB: a.DB}
+	a.LaneTimers = lanetimer.Service{DB: a.DB, Events: a.Events, Queue: a.Queue, Messages: a.Messages}
 	a.Reports = report.Service{DB: a.DB}
 	a.External = externalapi.Service{DB: a.DB, Messages: a.Messages, Events: a.Events, Settings: a.Settings}
 	a.wireCampaigns()

@@ -43,7 +43,6 @@ func (p Processor) Process(ctx context.Context, refs []tasks.InboundRef) error {
 	}
 	due, rows := p.dispatch(ctx, outs)
 	p.publish(ctx, outs)
-	p.watchLanes(ctx, outs)
 	p.Delivery.SendNow(ctx, p.Queue, due, rows) // after the announces: a reply's "sent" follows its "created"
 	return cmp.Or(err, own)
 }
@@ -113,7 +112,9 @@ func (p Processor) run(ctx context.Context, refs []tasks.InboundRef) (outs []ann
 				outs = append(append(outs, *out), out.then...)
 			}
 		}
-		return nil
+		lanes, err := p.keepLanes(ctx, tx, outs)
+		outs = append(outs, lanes...)
+		return err
 	})
 	if err != nil {
 		if failed == 0 && len(refs) == 1 {

@@ -1,6 +1,6 @@
 // Package kanban is the board of tickets by lane (spec/3 Kanban): lanes are the company's
-// kanban tags plus a default lane for tickets without one, and the lane timers of
-// BEHAVIOUR §6 (timers.go).
+// kanban tags plus a default lane for tickets without one; and the hook that hands new
+// messages on cards to the lane timers of BEHAVIOUR §6 (hook.go, pkg/lanetimer).
 package kanban
 
 import (
@@ -11,9 +11,7 @@ import (
 	"gorm.io/gorm"
 
 	"atende/pkg/company"
-	"atende/pkg/realtime"
 	"atende/pkg/tag"
-	"atende/pkg/tasks"
 	"atende/pkg/tenant"
 	"atende/pkg/ticket"
 	"atende/pkg/user"
@@ -24,14 +22,9 @@ import (
 // workable on one screen, and each costs the board's time (docs/bench.md).
 const BoardLimit = 500
 
-// Service reads the board and runs the lane timers.
+// Service reads the board.
 type Service struct {
-	DB        *gorm.DB
-	Events    realtime.Publisher
-	Queue     tasks.Enqueuer
-	Messenger ticket.Messenger
-	// Now is the timers' clock (time.Now when nil); tests set it.
-	Now func() time.Time
+	DB *gorm.DB
 }
 
 // Card is one ticket on the board (spec/3 "Kanban ticket").

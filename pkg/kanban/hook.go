@@ -4,9 +4,11 @@ import (
 	"context"
 	"log/slog"
 
+	"github.com/hibiken/asynq"
 	"gorm.io/gorm"
 
 	atdb "atende/pkg/db"
+	"atende/pkg/taskoutbox"
 	"atende/pkg/tasks"
 )
 
@@ -16,15 +18,16 @@ type NewMessage struct {
 	FromMe                         bool
 }
 
-// Watch is the lane timers' hook, called once the messages are committed: by the inbound
-// pipeline (pkg/inbound/lanes.go: messages that arrived, the customer's and those sent from
-// the phone) and by the attendants' sends (pkg/message/lanes.go). For tickets in a lane
-// with a next or rollback lane it queues tasks.LaneMessage for the ticket's newest
-// message; other tickets cost one indexed query per call. Failures are logged: a message
-// is never refused for its lane.
-func Watch(ctx context.Context, db *gorm.DB, q tasks.Enqueuer, msgs []NewMessage) {
-	if q == nil || len(msgs) == 0 {
-		return
+// Keep is the lane timers' hook, called inside the transaction that stores the messages:
+// by the inbound pipeline (pkg/inbound/lanes.go: messages that arrived, the customer's and
+// those sent from the phone) and by the attendants' sends (pkg/message/lanes.go). For
+// tickets in a lane with a next or rollback lane it keeps a tasks.LaneMessage for the
+// ticket's newest message (pkg/lanetimer reacts to it) with the transaction, so a lost
+// enqueue is queued again; the caller queues the returned tasks once it committed
+// (Enqueue). Other tickets cost one indexed query per call.
+func Keep(ctx context.Context, tx *gorm.DB, msgs []NewMessage) ([]*asynq.Task, error) {
+	if len(msgs) == 0 {
+		return nil, nil
 	}
 	newest := map[int64]NewMessage{}
 	ids := make([]int64, 0, len(msgs))
@@ -38,21 +41,36 @@ func Watch(ctx context.Context, db *gorm.DB, q tasks.Enqueuer, msgs []NewMessage
 		}
 	}
 	var laned []int64
-	if err := db.WithContext(ctx).Raw(`SELECT DISTINCT tt.ticket_id FROM ticket_tags tt JOIN tags g ON g.id = tt.tag_id
+	if err := tx.WithContext(ctx).Raw(`SELECT DISTINCT tt.ticket_id FROM ticket_tags tt JOIN tags g ON g.id = tt.tag_id
 		WHERE tt.ticket_id = ANY(?::bigint[]) AND g.kanban = 1 AND (g.next_lane_id IS NOT NULL OR g.rollback_lane_id IS NOT NULL)`,
 		atdb.Int64s(ids)).Find(&laned).Error; err != nil {
-		slog.WarnContext(ctx, "kanban: lane lookup", "err", err)
-		return
+		return nil, err
 	}
+	out := make([]*asynq.Task, 0, len(laned))
 	for _, id := range laned {
 		m := newest[id]
 		task, err := tasks.NewLaneMessage(tasks.LaneMessage{CompanyID: m.CompanyID, TicketID: m.TicketID,
 			MessageID: m.MessageID, FromMe: m.FromMe})
-		if err == nil {
-			err = tasks.Enqueue(ctx, q, task)
-		}
 		if err != nil {
-			slog.WarnContext(ctx, "kanban: lane task not queued", "err", err, "ticket_id", id)
+			return nil, err
+		}
+		if err := taskoutbox.Keep(tx, m.CompanyID, task); err != nil {
+			return nil, err
+		}
+		out = append(out, task)
+	}
+	return out, nil
+}
+
+// Enqueue queues the tasks Keep kept, once their transaction committed. A refused one is
+// logged: the reconciler queues it again from the outbox.
+func Enqueue(ctx context.Context, q tasks.Enqueuer, kept []*asynq.Task) {
+	if q == nil {
+		return
+	}
+	for _, task := range kept {
+		if err := tasks.Enqueue(ctx, q, task); err != nil {
+			slog.WarnContext(ctx, "kanban: lane task not queued; the reconciler will", "err", err)
 		}
 	}
 }

@@ -3,15 +3,19 @@ package message
 import (
 	"context"
 
+	"github.com/hibiken/asynq"
+	"gorm.io/gorm"
+
 	"atende/pkg/kanban"
 )
 
-// watchLanes hands an attendant's sent messages to the kanban lane timers (BEHAVIOUR §6,
-// pkg/kanban.Watch): an agent message starts its lane's timer. Automatic texts (userID
-// nil: greetings, farewells, a lane's own greeting) start none. Called once by store.
-func (s Service) watchLanes(ctx context.Context, userID *int64, msgs []Message) {
+// keepLanes hands an attendant's messages, inside the transaction that stores them, to the
+// kanban lane timers (BEHAVIOUR §6, pkg/kanban.Keep): an agent message starts its lane's
+// timer. Automatic texts (userID nil: greetings, farewells, a lane's own greeting) start
+// none. The caller queues the tasks once committed (kanban.Enqueue).
+func keepLanes(ctx context.Context, tx *gorm.DB, userID *int64, msgs []Message) ([]*asynq.Task, error) {
 	if userID == nil {
-		return
+		return nil, nil
 	}
 	out := make([]kanban.NewMessage, 0, len(msgs))
 	for _, m := range msgs {
@@ -19,5 +23,5 @@ func (s Service) watchLanes(ctx context.Context, userID *int64, msgs []Message) 
 			out = append(out, kanban.NewMessage{CompanyID: m.CompanyID, TicketID: m.TicketID, MessageID: m.ID, FromMe: true})
 		}
 	}
-	kanban.Watch(ctx, s.DB, s.Queue, out)
+	return kanban.Keep(ctx, tx, out)
 }

@@ -9,10 +9,12 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/hibiken/asynq"
 	"gorm.io/gorm"
 
 	"atende/pkg/connection"
 	"atende/pkg/errs"
+	"atende/pkg/kanban"
 	"atende/pkg/realtime"
 	"atende/pkg/storage"
 	"atende/pkg/tasks"
@@ -151,17 +153,23 @@ func (s Service) AddNote(ctx context.Context, t ticket.Ticket, userID int64, bod
 
 // store writes the rows and the ticket preview in one transaction, then queues and announces.
 func (s Service) store(ctx context.Context, t ticket.Ticket, userID *int64, drafts ...Draft) ([]Message, error) {
-	var msgs []Message
+	var (
+		msgs  []Message
+		lanes []*asynq.Task
+	)
 	err := s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var err error
-		msgs, err = Write(ctx, tx, t, userID, drafts...)
+		if msgs, err = Write(ctx, tx, t, userID, drafts...); err != nil {
+			return err
+		}
+		lanes, err = keepLanes(ctx, tx, userID, msgs)
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
 	s.Dispatch(ctx, msgs)
-	s.watchLanes(ctx, userID, msgs)
+	kanban.Enqueue(ctx, s.Queue, lanes)
 	return msgs, nil
 }
 

@@ -17,14 +17,21 @@ import (
 	"atende/pkg/tasks"
 )
 
-// MaxAge is how long a kept task is queued again: one older has been given up on.
+// MaxAge is how long after it was due a kept task is queued again: one older has been
+// given up on.
 const MaxAge = 24 * time.Hour
 
 // requeueBatch bounds one reconciler pass.
 const requeueBatch = 500
 
-// Keep records task (of a kept type) for companyID in tx.
+// Keep records task (of a kept type, due now) for companyID in tx.
 func Keep(tx *gorm.DB, companyID int64, task *asynq.Task) error {
+	return KeepAt(tx, companyID, task, time.Time{})
+}
+
+// KeepAt records task (of a kept type), scheduled for due, for companyID in tx; a zero due
+// is now.
+func KeepAt(tx *gorm.DB, companyID int64, task *asynq.Task, due time.Time) error {
 	_, id, ok, err := tasks.Rebuild(task.Type(), task.Payload())
 	if err != nil {
 		return err
@@ -32,8 +39,13 @@ func Keep(tx *gorm.DB, companyID int64, task *asynq.Task) error {
 	if !ok {
 		return fmt.Errorf("taskoutbox: %s tasks are not kept", task.Type())
 	}
-	return tx.Exec(`INSERT INTO task_outbox (task_id, company_id, task_type, payload) VALUES (?, ?, ?, ?)
-		ON CONFLICT (task_id) DO NOTHING`, id, companyID, task.Type(), task.Payload()).Error
+	var at *time.Time
+	if !due.IsZero() {
+		at = &due
+	}
+	return tx.Exec(`INSERT INTO task_outbox (task_id, company_id, task_type, payload, due_at)
+		VALUES (?, ?, ?, ?, COALESCE(?, now())) ON CONFLICT (task_id) DO NOTHING`,
+		id, companyID, task.Type(), task.Payload(), at).Error
 }
 
 // Release forgets the kept task id: it finished (or gave up).
@@ -41,11 +53,11 @@ func Release(ctx context.Context, db *gorm.DB, id string) error {
 	return db.WithContext(ctx).Exec(`DELETE FROM task_outbox WHERE task_id = ?`, id).Error
 }
 
-// Requeue queues again the kept tasks older than grace (a live one conflicts on its
-// TaskID and stays as it is) and drops those past MaxAge.
+// Requeue queues again the kept tasks due longer ago than grace (a live one conflicts on
+// its TaskID and stays as it is) and drops those due longer ago than MaxAge.
 func Requeue(ctx context.Context, db *gorm.DB, q tasks.Enqueuer, grace time.Duration) error {
 	tx := db.WithContext(ctx)
-	if err := tx.Exec(`DELETE FROM task_outbox WHERE created_at < ?`, time.Now().Add(-MaxAge)).Error; err != nil {
+	if err := tx.Exec(`DELETE FROM task_outbox WHERE due_at < ?`, time.Now().Add(-MaxAge)).Error; err != nil {
 		return err
 	}
 	var rows []struct {
@@ -53,7 +65,7 @@ func Requeue(ctx context.Context, db *gorm.DB, q tasks.Enqueuer, grace time.Dura
 		TaskType string
 		Payload  []byte
 	}
-	if err := tx.Raw(`SELECT task_id, task_type, payload FROM task_outbox WHERE created_at < ? ORDER BY created_at LIMIT ?`,
+	if err := tx.Raw(`SELECT task_id, task_type, payload FROM task_outbox WHERE due_at < ? ORDER BY due_at LIMIT ?`,
 		time.Now().Add(-grace), requeueBatch).Scan(&rows).Error; err != nil {
 		return err
 	}

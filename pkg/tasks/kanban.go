@@ -27,8 +27,10 @@ type LaneMessage struct {
 // NewLaneMessage is keyed by the message: queuing it twice reacts once.
 func NewLaneMessage(p LaneMessage) (*asynq.Task, error) {
 	return newTask(TypeLaneMessage, p, asynq.Queue(QueueDefault), asynq.MaxRetry(5), asynq.Timeout(30*time.Second),
-		asynq.TaskID(fmt.Sprintf("%s:%d", TypeLaneMessage, p.MessageID)))
+		asynq.TaskID(p.id()))
 }
+
+func (p LaneMessage) id() string { return fmt.Sprintf("%s:%d", TypeLaneMessage, p.MessageID) }
 
 // LaneMove is the timer an agent message started: ticket, lane and message name it, so a
 // timer whose card left the lane or whose ticket got a newer message is stale and does
@@ -44,6 +46,9 @@ type LaneMove struct {
 // NewLaneMove fires at p.Due; its TaskID is (ticket, lane, message).
 func NewLaneMove(p LaneMove) (*asynq.Task, error) {
 	return newTask(TypeLaneMove, p, asynq.Queue(QueueDefault), asynq.MaxRetry(5), asynq.Timeout(30*time.Second),
-		asynq.ProcessAt(p.Due),
-		asynq.TaskID(fmt.Sprintf("%s:%d:%d:%d", TypeLaneMove, p.TicketID, p.LaneID, p.MessageID)))
+		asynq.ProcessAt(p.Due), asynq.TaskID(p.id()))
+}
+
+func (p LaneMove) id() string {
+	return fmt.Sprintf("%s:%d:%d:%d", TypeLaneMove, p.TicketID, p.LaneID, p.MessageID)
 }

@@ -8,15 +8,18 @@ import (
 )
 
 // The hand-offs of a customer's message to a bot (an integration, a prompt, a flow step
-// the inbound batch could not run) are queued after the transaction that stored the
-// message commits; a process killed in between, or a Redis that lost the queue, would
-// lose them. They are kept in PostgreSQL with that transaction (pkg/taskoutbox) and queued
-// again from there until they finish: these are the kinds kept, each rebuilt from its
-// payload with its own TaskID, so a task still queued is never queued twice.
+// the inbound batch could not run) and the kanban lane timers (a message on a card in a
+// lane, the lane's timer) are queued after the transaction that decided them commits; a
+// process killed in between, or a Redis that lost the queue (a timer waits there for
+// minutes or days), would lose them. They are kept in PostgreSQL (pkg/taskoutbox) and
+// queued again from there until they finish: these are the kinds kept, each rebuilt from
+// its payload with its own TaskID, so a task still queued is never queued twice.
 var kept = map[string]func(payload []byte) (*asynq.Task, string, error){
 	TypeIntegrationMessage: rebuild(NewIntegrationMessage, IntegrationMessage.id),
 	TypePromptMessage:      rebuild(NewPromptMessage, PromptMessage.id),
 	TypeFlowStep:           rebuild(NewFlowStep, FlowStep.id),
+	TypeLaneMessage:        rebuild(NewLaneMessage, LaneMessage.id),
+	TypeLaneMove:           rebuild(NewLaneMove, LaneMove.id),
 }
 
 func rebuild[P any](build func(P) (*asynq.Task, error), id func(P) string) func([]byte) (*asynq.Task, string, error) {

@@ -1,35 +1,53 @@
-package kanban
+// Package lanetimer runs the kanban lane timers (BEHAVIOUR §6). Of the two systems the
+// reference runs at once we keep the minute timer only: an agent's message starts a timer
+// of the lane's timeLane minutes that moves the card to nextLaneId; a customer's message
+// moves the card to the lane's rollbackLaneId (sending that lane's greeting), which leaves
+// the timer stale. The legacy per-minute job moving idle open tickets after timeLane hours
+// is not built.
+//
+// A timer is one scheduled asynq task (tasks.LaneMove) keyed by (ticket, lane, message),
+// kept in PostgreSQL until it fires (pkg/taskoutbox), so a Redis that lost it has it queued
+// again: nothing cancels it; when it fires it checks that the card is still in that lane
+// and that its message is still the ticket's newest, and otherwise does nothing. So a
+// newer agent message restarts the wait (its own task), a customer message cancels it, and
+// a card moved by hand drops it. pkg/kanban.Keep hands the messages on (tasks.LaneMessage).
+package lanetimer
 
 import (
 	"context"
 	"errors"
-	"log/slog"
 	"strings"
 	"time"
 
 	"gorm.io/gorm"
 
+	"atende/pkg/message"
+	"atende/pkg/realtime"
 	"atende/pkg/tag"
+	"atende/pkg/taskoutbox"
 	"atende/pkg/tasks"
 	"atende/pkg/tenant"
 	"atende/pkg/ticket"
 	"atende/pkg/vars"
 )
 
-// The lane timers (BEHAVIOUR §6). Of the two systems the reference runs at once we keep
-// the minute timer only: an agent's message starts a timer of the lane's timeLane minutes
-// that moves the card to nextLaneId; a customer's message moves the card to the lane's
-// rollbackLaneId (sending that lane's greeting), which leaves the timer stale. The legacy
-// per-minute job moving idle open tickets after timeLane hours is not built.
-//
-// A timer is one scheduled asynq task (tasks.LaneMove) keyed by (ticket, lane, message):
-// nothing cancels it; when it fires it checks that the card is still in that lane and that
-// its message is still the ticket's newest, and otherwise does nothing. So a newer agent
-// message restarts the wait (its own task), a customer message cancels it, and a card
-// moved by hand drops it.
-
 // ErrNotDue makes a timer that fired before its time (clock skew) retry later.
-var ErrNotDue = errors.New("kanban: lane timer not due yet")
+var ErrNotDue = errors.New("lanetimer: lane timer not due yet")
+
+// Dispatcher sends written messages once their transaction committed (message.Service).
+type Dispatcher interface {
+	Dispatch(ctx context.Context, msgs []message.Message)
+}
+
+// Service reacts to messages on cards and fires the timers.
+type Service struct {
+	DB       *gorm.DB
+	Events   realtime.Publisher
+	Queue    tasks.Enqueuer
+	Messages Dispatcher
+	// Now is the timers' clock (time.Now when nil); tests set it.
+	Now func() time.Time
+}
 
 func (s Service) now() time.Time {
 	if s.Now != nil {
@@ -52,9 +70,14 @@ func (s Service) OnMessage(ctx context.Context, p tasks.LaneMessage) error {
 		if lane.NextLaneID == nil || lane.TimeLane <= 0 {
 			return nil
 		}
+		due := s.now().Add(time.Duration(lane.TimeLane) * time.Minute)
 		task, err := tasks.NewLaneMove(tasks.LaneMove{CompanyID: p.CompanyID, TicketID: p.TicketID, LaneID: lane.ID,
-			MessageID: p.MessageID, Due: s.now().Add(time.Duration(lane.TimeLane) * time.Minute)})
+			MessageID: p.MessageID, Due: due})
 		if err != nil {
+			return err
+		}
+		// Kept before it is queued: this message's task is released only once this returns.
+		if err := taskoutbox.KeepAt(s.DB.WithContext(ctx), p.CompanyID, task, due); err != nil {
 			return err
 		}
 		return tasks.Enqueue(ctx, s.Queue, task)
@@ -101,12 +124,17 @@ func (s Service) newerMessage(ctx context.Context, ticketID, messageID int64) (b
 	return n > 0, err
 }
 
-// move takes the card from lane from to lane to (only if it is still in from), announces
-// the ticket and sends the new lane's greeting.
+// move takes the card from lane from to lane to (only if it is still in from) and writes
+// the new lane's greeting in the same transaction, so a crash never moves a card without
+// it; then sends the greeting and announces the ticket.
 func (s Service) move(ctx context.Context, companyID, ticketID, from, to int64) error {
-	var dest tag.Tag
-	moved := false
+	var (
+		t        ticket.Ticket
+		greeting []message.Message
+		moved    bool
+	)
 	err := s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var dest tag.Tag
 		if err := tx.Where("id = ? AND company_id = ? AND kanban = 1", to, companyID).Take(&dest).Error; err != nil {
 			if errors.Is(err, gorm.ErrRecordNotFound) {
 				return nil // the lane was removed since
@@ -120,36 +148,42 @@ func (s Service) move(ctx context.Context, companyID, ticketID, from, to int64) 
 			return res.Error
 		}
 		moved = true
-		return tx.Exec(`INSERT INTO ticket_tags (ticket_id, tag_id, company_id) VALUES (?, ?, ?)
-			ON CONFLICT DO NOTHING`, ticketID, to, companyID).Error
+		if err := tx.Exec(`INSERT INTO ticket_tags (ticket_id, tag_id, company_id) VALUES (?, ?, ?)
+			ON CONFLICT DO NOTHING`, ticketID, to, companyID).Error; err != nil {
+			return err
+		}
+		var err error
+		if t, err = ticket.Get(ctx, tx, ticketID); err != nil {
+			return err
+		}
+		greeting, err = greet(ctx, tx, t, dest)
+		return err
 	})
 	if err != nil || !moved {
 		return err
 	}
-	t, err := ticket.Get(ctx, s.DB, ticketID)
-	if err != nil {
-		return err
+	if s.Messages != nil {
+		s.Messages.Dispatch(ctx, greeting)
 	}
 	if s.Events != nil {
 		ticket.PublishUpdate(ctx, s.Events, t, "")
 	}
-	s.greet(ctx, t, dest)
 	return nil
 }
 
-// greet sends a lane's greeting (message variables rendered) to the ticket's contact.
-func (s Service) greet(ctx context.Context, t ticket.Ticket, lane tag.Tag) {
-	if s.Messenger == nil || strings.TrimSpace(lane.GreetingMessageLane) == "" || t.Status == ticket.StatusClosed {
-		return
+// greet writes a lane's greeting (message variables rendered) to the ticket's contact in
+// tx; none for a lane without one or a closed ticket.
+func greet(ctx context.Context, tx *gorm.DB, t ticket.Ticket, lane tag.Tag) ([]message.Message, error) {
+	if strings.TrimSpace(lane.GreetingMessageLane) == "" || t.Status == ticket.StatusClosed {
+		return nil, nil
 	}
-	vals, err := ticket.Variables(ctx, s.DB, t)
+	vals, err := ticket.Variables(ctx, tx, t)
 	if err != nil {
-		slog.WarnContext(ctx, "kanban: greeting variables", "err", err, "ticket_id", t.ID)
-		return
+		return nil, err
 	}
-	if body := strings.TrimSpace(vars.Render(lane.GreetingMessageLane, vals)); body != "" {
-		if err := s.Messenger.SendText(ctx, t, body); err != nil {
-			slog.WarnContext(ctx, "kanban: lane greeting not sent", "err", err, "ticket_id", t.ID)
-		}
+	body := strings.TrimSpace(vars.Render(lane.GreetingMessageLane, vals))
+	if body == "" {
+		return nil, nil
 	}
+	return message.WriteSystem(ctx, tx, t, []string{body})
 }

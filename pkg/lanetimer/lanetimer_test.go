@@ -1,9 +1,10 @@
-package kanban_test
+package lanetimer_test
 
 import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -11,10 +12,10 @@ import (
 	"github.com/hibiken/asynq"
 
 	"atende/pkg/app"
-	"atende/pkg/kanban"
+	"atende/pkg/lanetimer"
+	"atende/pkg/message"
 	"atende/pkg/tasks"
 	"atende/pkg/testutil"
-	"atende/pkg/ticket"
 )
 
 // queued records the tasks the service enqueues, with their options.
@@ -44,18 +45,18 @@ func (q *queued) moves(t *testing.T) []tasks.LaneMove {
 	return out
 }
 
-// said records the lane greetings.
+// said records the lane greetings sent.
 type said struct{ texts []string }
 
-func (s *said) SendText(_ context.Context, t ticket.Ticket, body string) error {
-	s.texts = append(s.texts, fmt.Sprintf("%d:%s", t.ID, body))
-	return nil
+func (s *said) Dispatch(_ context.Context, msgs []message.Message) {
+	for _, m := range msgs {
+		s.texts = append(s.texts, fmt.Sprintf("%d:%s", m.TicketID, strings.TrimPrefix(m.Body, message.SystemMark)))
+	}
 }
-func (s *said) AddNote(context.Context, ticket.Ticket, int64, string) error { return nil }
 
 type fixture struct {
 	a                     *app.App
-	svc                   kanban.Service
+	svc                   lanetimer.Service
 	q                     *queued
 	out                   *said
 	clock                 time.Time
@@ -70,7 +71,7 @@ func setup(t *testing.T) *fixture {
 	acme := testutil.NewTenant(t, a, "acme", 0)
 	f := &fixture{a: a, q: &queued{}, out: &said{}, company: acme.Company.ID,
 		clock: time.Date(2030, 3, 13, 15, 0, 0, 0, time.UTC)}
-	f.svc = kanban.Service{DB: a.DB, Queue: f.q, Messenger: f.out, Now: func() time.Time { return f.clock }}
+	f.svc = lanetimer.Service{DB: a.DB, Queue: f.q, Messages: f.out, Now: func() time.Time { return f.clock }}
 	f.novo = testutil.NewTag(t, a, f.company, "Novo", 1).ID
 	f.espera = testutil.NewTag(t, a, f.company, "Esperando", 1).ID
 	f.perdido = testutil.NewTag(t, a, f.company, "Perdido", 1).ID
@@ -135,9 +136,15 @@ func TestLaneTimerMovesAfterTimeLaneMinutes(t *testing.T) {
 		!moves[0].Due.Equal(f.clock.Add(30*time.Minute)) {
 		t.Fatalf("timer %+v, want lane %d message %d due %v", moves, f.novo, msg, f.clock.Add(30*time.Minute))
 	}
+	// The timer is kept in PostgreSQL until it fires: a Redis that loses it has it queued again.
+	var due time.Time
+	if err := f.a.DB.Raw(`SELECT due_at FROM task_outbox WHERE task_type = ? AND company_id = ?`, tasks.TypeLaneMove,
+		f.company).Scan(&due).Error; err != nil || !due.Equal(f.clock.Add(30*time.Minute)) {
+		t.Fatalf("kept timer due %v (%v), want %v", due, err, f.clock.Add(30*time.Minute))
+	}
 	ctx := context.Background()
 	f.clock = f.clock.Add(29 * time.Minute)
-	if err := f.svc.Move(ctx, moves[0]); err != kanban.ErrNotDue {
+	if err := f.svc.Move(ctx, moves[0]); err != lanetimer.ErrNotDue {
 		t.Fatalf("early timer: %v", err)
 	}
 	f.wantLane(t, f.novo)
@@ -181,6 +188,12 @@ func TestLaneCustomerMessageRollsBackAndCancels(t *testing.T) {
 	f.wantLane(t, f.novo)
 	if len(f.out.texts) != 1 || f.out.texts[0] != fmt.Sprintf("%d:Olá Maria, voltamos!", f.ticketID) {
 		t.Fatalf("greetings %q", f.out.texts)
+	}
+	// Written with the move, so a crash after it never loses the greeting.
+	var stored int64
+	if err := f.a.DB.Raw(`SELECT count(*) FROM messages WHERE ticket_id = ? AND from_me AND body = ?`, f.ticketID,
+		message.Marked("Olá Maria, voltamos!")).Scan(&stored).Error; err != nil || stored != 1 {
+		t.Fatalf("stored greetings %d (%v)", stored, err)
 	}
 	f.clock = f.clock.Add(2 * time.Hour)
 	if err := f.svc.Move(context.Background(), timer); err != nil {
