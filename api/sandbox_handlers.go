@@ -123,16 +123,32 @@ func (a *API) sandboxInbound(c *gin.Context) {
 }
 
 // sandboxOutbound lists what Atende delivered to the pretend customers (?after=id&number=).
+// With ?inboundAfter=id and a number it lists in "inbound" what that customer wrote too
+// (after message id inboundAfter), so that every panel open on the customer shows the
+// whole conversation, not only what it posted itself.
 func (a *API) sandboxOutbound(c *gin.Context) {
 	conn := c.MustGet(connectionKey).(connection.Connection)
 	after, _ := strconv.ParseInt(c.Query("after"), 10, 64)
-	rows, err := sandbox.Outbound(c.Request.Context(), a.App.DB, conn.ID, after, digits(c.Query("number")))
+	number := digits(c.Query("number"))
+	rows, err := sandbox.Outbound(c.Request.Context(), a.App.DB, conn.ID, after, number)
 	for i := range rows {
 		if rows[i].MediaPath != "" {
 			rows[i].MediaURL = a.App.Media.URL(rows[i].MediaPath)
 		}
 	}
-	reply(c, gin.H{"messages": rows}, err)
+	res := gin.H{"messages": rows}
+	if inboundAfter, asked := c.GetQuery("inboundAfter"); asked && number != "" && err == nil {
+		from, _ := strconv.ParseInt(inboundAfter, 10, 64)
+		var in []sandbox.Received
+		in, err = sandbox.Inbound(c.Request.Context(), a.App.DB, conn, from, number)
+		for i := range in {
+			if in[i].MediaPath != "" {
+				in[i].MediaURL = a.App.Media.URL(in[i].MediaPath)
+			}
+		}
+		res["inbound"] = in
+	}
+	reply(c, res, err)
 }
 
 // ClockMaxBytes bounds PUT /sandbox/{id}/clock: {"at": "…"} is a few dozen bytes.

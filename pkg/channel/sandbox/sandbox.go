@@ -39,7 +39,8 @@ type Outbox struct {
 	MediaPath    string    `json:"-"`
 	MediaName    string    `json:"mediaName"`
 	MediaURL     string    `json:"mediaUrl" gorm:"-"`
-	TargetID     string    `json:"targetId,omitempty"` // a reaction's message (Body is the emoji)
+	TargetID     string    `json:"targetId,omitempty"`      // a reaction's message (Body is the emoji)
+	Menu         *Menu     `json:"menu,omitempty" gorm:"-"` // kinds list and button (menu.go)
 	Ack          int       `json:"ack"`
 	CreatedAt    time.Time `json:"createdAt"`
 }
@@ -85,7 +86,7 @@ func (c Channel) SendBatch(ctx context.Context, ds []channel.Delivery) ([]channe
 	for i, d := range ds {
 		provider := c.ProviderID(d.Conn, d.Out.MessageID)
 		companies, conns, messages = append(companies, d.Conn.CompanyID), append(conns, d.Conn.ID), append(messages, d.Out.MessageID)
-		providers, numbers, kinds = append(providers, provider), append(numbers, d.Out.To), append(kinds, d.Out.Kind)
+		providers, numbers, kinds = append(providers, provider), append(numbers, d.Out.To), append(kinds, kindOf(d.Out))
 		bodies, paths, names, targets = append(bodies, d.Out.Body), append(paths, d.Out.MediaPath), append(names, d.Out.MediaName), append(targets, d.Out.TargetID)
 		sent[i] = channel.Sent{ProviderID: provider, Ack: 1}
 	}
@@ -135,5 +136,11 @@ func Outbound(ctx context.Context, db *gorm.DB, connectionID, afterID int64, num
 		q = q.Where("number = ?", number)
 	}
 	var rows []Outbox
-	return rows, q.Order("id").Limit(200).Find(&rows).Error
+	if err := q.Order("id").Limit(200).Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	for i := range rows {
+		rows[i].Menu = menuOf(rows[i].Kind, rows[i].Body)
+	}
+	return rows, nil
 }

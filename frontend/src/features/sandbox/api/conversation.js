@@ -1,9 +1,11 @@
-/** The simulate-customer conversation: what the customer sent (kept locally) and what Atende delivered. */
+/**
+ * The simulate-customer conversation, as the server stored it: what the customer sent (whichever
+ * panel or script posted it) and what Atende delivered; plus this panel's posts not stored yet.
+ */
 
 export const NUMBER_MIN_DIGITS = 8;
 export const NUMBER_MAX_DIGITS = 20;
 export const READ_ACK = 3;
-export const KEEP_MESSAGES = 200;
 /** The outbox kind of a "typing…" mark (a bot pausing between bubbles), not a message. */
 export const TYPING = 'typing';
 /** How long a typing mark shows without a message after it (WhatsApp clears it by then too). */
@@ -32,8 +34,8 @@ export function newInboundId(random = Math.random) {
   return `SBXIN-${uuid || `${Date.now().toString(36)}-${Math.floor(random() * 1e12).toString(36)}`}`;
 }
 
-/** Delivered messages after a poll: new ones added, known ones (ack, edits) replaced, by id. */
-export function mergeOutbound(current, incoming) {
+/** Messages after a poll: new ones added, known ones (ack, edits) replaced, by id. */
+export function mergeById(current, incoming) {
   if (!incoming?.length) return current;
   const byId = new Map(current.map((message) => [message.id, message]));
   incoming.forEach((message) => byId.set(message.id, { ...byId.get(message.id), ...message }));
@@ -49,6 +51,28 @@ export function pollCursor(outbound) {
   const moving = outbound.filter((message) => message.ack < READ_ACK && message.kind !== 'revoked');
   if (moving.length) return Math.min(...moving.map((message) => message.id)) - 1;
   return Math.max(...outbound.map((message) => message.id));
+}
+
+/** The `inboundAfter` of the next poll: the customer's stored messages never change, so the newest id. */
+export const inboundCursor = (received) => (received.length ? received[received.length - 1].id : 0);
+
+/**
+ * The customer's side: the messages the server stored ({ id, providerId, kind, createdAt, … }),
+ * then this panel's own posts ({ localId, status, … }) not among them yet (sending, failed, or
+ * waiting for the pipeline). A post is stored under the id it was posted with.
+ */
+export function customerMessages(received, pending) {
+  const stored = new Set(received.map((message) => message.providerId));
+  return [
+    ...received.map((message) => ({
+      ...message,
+      localId: message.providerId || `m${message.id}`,
+      kind: message.kind === 'chat' ? 'text' : message.kind,
+      receivedAt: message.createdAt,
+      status: 'sent',
+    })),
+    ...pending.filter((message) => !stored.has(message.localId)),
+  ];
 }
 
 const timeOf = (value) => {
@@ -104,10 +128,6 @@ export function ackState(ack) {
   if (ack === 2) return 'delivered';
   return 'read';
 }
-
-/** The customer's messages kept for the next visit (no object URLs, the newest 200). */
-export const storable = (sent) =>
-  sent.slice(-KEEP_MESSAGES).map(({ previewUrl, file, ...message }) => ({ ...message, status: message.status === 'sending' ? 'error' : message.status }));
 
 /** Adds a customer to the recent list (latest first, one entry per number, at most 10). */
 export function rememberCustomer(list, customer) {

@@ -1,19 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import i18n from '../../../i18n';
 import {
-  ackState, conversation, customerError, digitsOf, isTyping, mediaKindOf, mergeOutbound, newInboundId, pollCursor, randomCustomerNumber, rememberCustomer, storable,
+  ackState, conversation, customerError, customerMessages, digitsOf, inboundCursor, isTyping, mediaKindOf, mergeById, newInboundId, pollCursor,
+  randomCustomerNumber, rememberCustomer,
 } from './conversation';
 
 const out = (id, ack, createdAt, extra = {}) => ({ id, ack, createdAt, kind: 'text', body: `m${id}`, ...extra });
 
 describe('simulate panel conversation', () => {
   it('merges polled deliveries by id, updating acks and keeping id order', () => {
-    let list = mergeOutbound([], [out(5, 1, '2025-01-01T10:00:05Z'), out(3, 1, '2025-01-01T10:00:03Z')]);
+    let list = mergeById([], [out(5, 1, '2025-01-01T10:00:05Z'), out(3, 1, '2025-01-01T10:00:03Z')]);
     expect(list.map((m) => m.id)).toEqual([3, 5]);
-    list = mergeOutbound(list, [out(3, 3, '2025-01-01T10:00:03Z'), out(5, 2, '2025-01-01T10:00:05Z'), out(8, 1, '2025-01-01T10:00:08Z')]);
+    list = mergeById(list, [out(3, 3, '2025-01-01T10:00:03Z'), out(5, 2, '2025-01-01T10:00:05Z'), out(8, 1, '2025-01-01T10:00:08Z')]);
     expect(list.map((m) => [m.id, m.ack])).toEqual([[3, 3], [5, 2], [8, 1]]);
     const same = [out(1, 1, 'x')];
-    expect(mergeOutbound(same, [])).toBe(same);
+    expect(mergeById(same, [])).toBe(same);
   });
 
   it('polls again from just before the oldest delivery not yet read', () => {
@@ -57,9 +58,23 @@ describe('simulate panel conversation', () => {
     expect(randomCustomerNumber(() => 0)).toBe('5511900000000');
   });
 
-  it('keeps what survives a reload', () => {
-    const kept = storable([{ localId: 'a', body: 'x', status: 'sending', previewUrl: 'blob:1', file: {} }, { localId: 'b', status: 'sent' }]);
-    expect(kept).toEqual([{ localId: 'a', body: 'x', status: 'error' }, { localId: 'b', status: 'sent' }]);
+  it('shows the customer\'s messages the server stored, and this panel\'s posts until the server has them', () => {
+    const received = [
+      { id: 4, providerId: 'SBXIN-a', kind: 'chat', body: 'oi', createdAt: '2025-01-01T10:00:00Z' },
+      { id: 9, providerId: 'SBXIN-other-tab', kind: 'image', body: '', mediaUrl: '/media/x.png', createdAt: '2025-01-01T10:00:04Z' },
+    ];
+    const pending = [{ localId: 'SBXIN-a', body: 'oi', status: 'sent' }, { localId: 'SBXIN-b', body: 'tudo bem?', status: 'sending', sentAt: Date.parse('2025-01-01T10:00:06Z') }];
+    const list = customerMessages(received, pending);
+    expect(list.map((m) => [m.localId, m.status, m.kind])).toEqual([
+      ['SBXIN-a', 'sent', 'text'], ['SBXIN-other-tab', 'sent', 'image'], ['SBXIN-b', 'sending', undefined],
+    ]);
+    expect(list[1].receivedAt).toBe('2025-01-01T10:00:04Z');
+    expect(conversation(list, []).map((m) => m.key)).toEqual(['c-SBXIN-a', 'c-SBXIN-other-tab', 'c-SBXIN-b']);
+    expect(inboundCursor([])).toBe(0);
+    expect(inboundCursor(received)).toBe(9);
+  });
+
+  it('remembers recent customers and names each post', () => {
     expect(rememberCustomer([{ number: '5511', name: 'A' }, { number: '5599', name: 'B' }], { number: '55 99', name: ' Bia ' }))
       .toEqual([{ number: '5599', name: 'Bia' }, { number: '5511', name: 'A' }]);
     expect(newInboundId()).toMatch(/^SBXIN-/);

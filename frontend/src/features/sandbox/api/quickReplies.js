@@ -51,11 +51,14 @@ export function lastTurn(timeline) {
 
 /**
  * The chips to show: the last turn's menu options, or 0–10 when it asks for a rating;
- * otherwise a greeting, so that the first message is one click away.
+ * otherwise a greeting, so that the first message is one click away. None for a menu sent as
+ * a list or buttons: its bubble has them.
  * Each chip: { value (sent as typed), label (shown next to it) }.
  */
 export function quickReplies(timeline) {
-  const text = lastTurn(timeline).filter((m) => m.kind !== 'revoked').map((m) => m.body || '').join('\n');
+  const turn = lastTurn(timeline).filter((m) => m.kind !== 'revoked');
+  if (turn.some((m) => m.menu)) return { kind: 'interactive', chips: [] };
+  const text = turn.map((m) => m.body || '').join('\n');
   const options = menuOptions(text);
   if (options.length) return { kind: 'menu', chips: options };
   if (asksRating(text)) return { kind: 'rating', chips: RATING_VALUES.map((value) => ({ value, label: '' })) };

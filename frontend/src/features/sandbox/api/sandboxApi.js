@@ -15,9 +15,12 @@ export function sendInbound(connectionId, { id, number, name, body, file }) {
   return api.post(`/sandbox/${connectionId}/inbound`, form);
 }
 
-/** What Atende delivered to the customer after outbox id `after`, oldest first. */
-export const fetchOutbound = (connectionId, { number, after }) =>
-  api.get(`/sandbox/${connectionId}/outbound`, { number, after });
+/**
+ * What Atende delivered to the customer after outbox id `after` ({ messages }) and, with
+ * inboundAfter, what the customer sent after that message id ({ inbound }), oldest first.
+ */
+export const fetchOutbound = (connectionId, { number, after, inboundAfter }) =>
+  api.get(`/sandbox/${connectionId}/outbound`, { number, after, inboundAfter });
 
 /** The sandbox's pretend time: { clockOffset, at (company zone) | null, timezone }. */
 export const clockKey = (connectionId) => `/sandbox/${connectionId}/clock`;

@@ -136,7 +136,7 @@ describe('playing the customer through a bot menu', () => {
     sendInbound.mockResolvedValue({ eventId: 1, duplicate: false, receivedAt: '2026-01-01T10:00:05Z' });
     view = mount(<ChatView connectionId={7} customer={{ number: '5511999990001', name: 'Maria' }} onChangeCustomer={vi.fn()} />);
     await settle();
-    expect(fetchOutbound).toHaveBeenCalledWith(7, { number: '5511999990001', after: 0 });
+    expect(fetchOutbound).toHaveBeenCalledWith(7, { number: '5511999990001', after: 0, inboundAfter: 0 });
     const bodies = () => allByTestId('simulate-message-body').map((b) => b.textContent);
     expect(bodies()).toEqual(['\u200EOlá!\n[1] - Vendas\n[2] - Suporte\n[Sair] - Encerrar']);
     expect(allByTestId('simulate-chip').map((c) => c.dataset.value)).toEqual(['1', '2', 'sair']);

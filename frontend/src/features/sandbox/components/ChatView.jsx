@@ -149,7 +149,9 @@ export default function ChatView({ connectionId, customer, onChangeCustomer }) {
         {loaded && !timeline.length && (
           <Typography variant="body2" color="text.secondary" align="center" sx={{ px: 3, py: 4 }}>{t('sandbox.empty')}</Typography>
         )}
-        {timeline.map((message) => <MessageBubble key={message.key} message={message} onRetry={retry} />)}
+        {timeline.map((message) => (
+          <MessageBubble key={message.key} message={message} onRetry={retry} onReply={(body) => send({ body })} />
+        ))}
       </Box>
       <Box sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
         <QuickReplies timeline={timeline} onPick={(body) => send({ body })} />

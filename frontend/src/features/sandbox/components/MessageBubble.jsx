@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import FormattedText from '../../messages/components/FormattedText';
 import { mediaKindOf } from '../api/conversation';
 import { AckIcon, SendIcon } from './AckIcon';
+import MenuReply from './MenuReply';
 
 const pad = (n) => String(n).padStart(2, '0');
 const hourOf = (at) => {
@@ -22,8 +23,8 @@ function FileLink({ name, href }) {
   return href ? <Link href={href} target="_blank" rel="noreferrer" underline="hover" color="inherit">{content}</Link> : content;
 }
 
-/** Media of a delivery by its kind (image, video, audio, document …). */
-function DeliveredMedia({ message }) {
+/** Media of a message by its kind (image, video, audio, document …); a file not stored yet shows its name. */
+function MessageMedia({ message }) {
   const { mediaUrl, mediaName } = message;
   if (!mediaUrl && !mediaName) return null;
   const kind = mediaKindOf(message);
@@ -36,11 +37,16 @@ function DeliveredMedia({ message }) {
   return <Box sx={{ mb: 0.5 }}><FileLink name={mediaName || mediaUrl} href={mediaUrl} /></Box>;
 }
 
-/** One bubble: the customer's (right) or Atende's (left). */
-export default function MessageBubble({ message, onRetry }) {
+/**
+ * One bubble: the customer's (right) or Atende's (left). A bot menu sent as a list or buttons
+ * shows its greeting and its choices, which answer through onReply.
+ */
+export default function MessageBubble({ message, onRetry, onReply }) {
   const { t } = useTranslation();
   const mine = message.from === 'customer';
   const revoked = message.kind === 'revoked';
+  const { menu } = message;
+  const body = menu ? menu.text || t('sandbox.menu.choose') : message.body;
   return (
     <Box sx={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start', px: 1, py: 0.25 }}>
       <Box
@@ -61,16 +67,15 @@ export default function MessageBubble({ message, onRetry }) {
           wordBreak: 'break-word',
         })}
       >
-        {mine && message.mediaName && (
-          message.previewUrl
-            ? <Box component="img" src={message.previewUrl} alt={message.mediaName} sx={{ maxWidth: '100%', borderRadius: 1, display: 'block', mb: 0.5 }} />
-            : <Box sx={{ mb: 0.5 }}><FileLink name={message.mediaName} /></Box>
+        {message.previewUrl ? (
+          <Box component="img" src={message.previewUrl} alt={message.mediaName} sx={{ maxWidth: '100%', borderRadius: 1, display: 'block', mb: 0.5 }} />
+        ) : (
+          !revoked && <MessageMedia message={message} />
         )}
-        {!mine && !revoked && <DeliveredMedia message={message} />}
         {revoked ? (
           <Typography variant="body2" sx={{ fontStyle: 'italic', color: 'text.secondary' }}>{t('sandbox.revoked')}</Typography>
         ) : (
-          message.body && <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }} data-testid="simulate-message-body"><FormattedText text={message.body} /></Typography>
+          body && <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }} data-testid="simulate-message-body"><FormattedText text={body} /></Typography>
         )}
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 0.5, mt: 0.25 }}>
           <Typography variant="caption" color="text.secondary">{hourOf(message.at)}</Typography>
@@ -81,6 +86,7 @@ export default function MessageBubble({ message, onRetry }) {
             {t('sandbox.retry')}
           </Button>
         )}
+        {menu && !revoked && onReply && <MenuReply menu={menu} onReply={onReply} />}
       </Box>
     </Box>
   );

@@ -1,55 +1,48 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import toastError from '../../../utils/toastError';
 import { fetchOutbound, sendInbound } from '../api/sandboxApi';
-import { digitsOf, mergeOutbound, newInboundId, pollCursor, storable } from '../api/conversation';
+import { customerMessages, digitsOf, inboundCursor, mergeById, newInboundId, pollCursor } from '../api/conversation';
 
 export const POLL_INTERVAL = 1000;
 
-function readStored(key) {
-  try {
-    const list = JSON.parse(localStorage.getItem(key) || '[]');
-    return Array.isArray(list) ? list : [];
-  } catch {
-    return [];
-  }
-}
-
 /**
- * One pretend customer's conversation on a sandbox connection: the messages the customer sent
- * (kept in this browser) and what Atende delivered (GET /sandbox/{id}/outbound, polled every
- * second while mounted). Mount it anew (key) for another customer.
+ * One pretend customer's conversation on a sandbox connection, as the server stored it: what the
+ * customer sent and what Atende delivered (GET /sandbox/{id}/outbound with inboundAfter, polled
+ * every second while mounted). So every panel open on the customer (another tab, the dock and a
+ * dialog) shows the same whole conversation; this panel keeps only its posts not stored yet.
+ * Mount it anew (key) for another customer.
  */
 export default function useSandboxConversation(connectionId, customer, { interval = POLL_INTERVAL } = {}) {
   const number = digitsOf(customer.number);
-  const storeKey = `sandbox:${connectionId}:${number}`;
-  const [sent, setSent] = useState(() => readStored(storeKey));
+  const [pending, setPending] = useState([]);
+  const [received, setReceived] = useState([]);
   const [outbound, setOutbound] = useState([]);
   const [pollError, setPollError] = useState(null);
   const [loaded, setLoaded] = useState(false);
-  const outboundRef = useRef(outbound);
-  const sentRef = useRef(sent);
+  // The poll's cursors read the lists as the last poll left them.
+  const serverRef = useRef({ received, outbound });
+  const pendingRef = useRef(pending);
 
   useEffect(() => {
-    outboundRef.current = outbound;
-  }, [outbound]);
+    pendingRef.current = pending;
+  }, [pending]);
 
-  useEffect(() => {
-    sentRef.current = sent;
-    localStorage.setItem(storeKey, JSON.stringify(storable(sent)));
-  }, [sent, storeKey]);
-
-  useEffect(() => () => sentRef.current.forEach((message) => message.previewUrl && URL.revokeObjectURL(message.previewUrl)), []);
+  useEffect(() => () => pendingRef.current.forEach((message) => message.previewUrl && URL.revokeObjectURL(message.previewUrl)), []);
 
   useEffect(() => {
     let live = true;
     let timer = null;
     const tick = async () => {
       try {
-        const data = await fetchOutbound(connectionId, { number, after: pollCursor(outboundRef.current) });
+        const server = serverRef.current;
+        const data = await fetchOutbound(connectionId, {
+          number, after: pollCursor(server.outbound), inboundAfter: inboundCursor(server.received),
+        });
         if (!live) return;
-        const next = mergeOutbound(outboundRef.current, data?.messages || []);
-        outboundRef.current = next;
-        setOutbound(next);
+        const next = { received: mergeById(server.received, data?.inbound || []), outbound: mergeById(server.outbound, data?.messages || []) };
+        serverRef.current = next;
+        setReceived(next.received);
+        setOutbound(next.outbound);
         setPollError(null);
         setLoaded(true);
       } catch (error) {
@@ -64,7 +57,7 @@ export default function useSandboxConversation(connectionId, customer, { interva
     };
   }, [connectionId, number, interval]);
 
-  const mark = (localId, status, extra) => setSent((list) => list.map((m) => (m.localId === localId ? { ...m, ...extra, status } : m)));
+  const mark = (localId, status, extra) => setPending((list) => list.map((m) => (m.localId === localId ? { ...m, ...extra, status } : m)));
 
   const deliver = useCallback(async (message) => {
     mark(message.localId, 'sending');
@@ -91,17 +84,17 @@ export default function useSandboxConversation(connectionId, customer, { interva
         previewUrl: file.type?.startsWith('image/') ? URL.createObjectURL(file) : undefined,
       } : {}),
     };
-    setSent((list) => [...list, message]);
+    setPending((list) => [...list, message]);
     return deliver(message);
   }, [deliver]);
 
   /** Posts a failed message again with the same id (a no-op if the server had it). */
   const retry = useCallback((localId) => {
-    const message = sentRef.current.find((m) => m.localId === localId);
+    const message = pendingRef.current.find((m) => m.localId === localId);
     if (message && (!message.mediaName || message.file)) deliver(message);
   }, [deliver]);
 
-  const clear = useCallback(() => setSent([]), []);
+  const sent = useMemo(() => customerMessages(received, pending), [received, pending]);
 
-  return { sent, outbound, pollError, loaded, send, retry, clear };
+  return { sent, outbound, pollError, loaded, send, retry };
 }

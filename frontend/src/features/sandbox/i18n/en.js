@@ -20,6 +20,7 @@ const en = {
     undock: 'Close the simulation',
     record: 'Record audio',
     recordCancel: 'Discard recording',
+    menu: { choose: 'Choose an option:', open: 'Options' },
     quick: {
       hello: 'Hello',
       more: 'More answers',

@@ -20,6 +20,7 @@ const es = {
     undock: 'Cerrar la simulación',
     record: 'Grabar audio',
     recordCancel: 'Descartar grabación',
+    menu: { choose: 'Elige una opción:', open: 'Opciones' },
     quick: {
       hello: 'Hola',
       more: 'Más respuestas',

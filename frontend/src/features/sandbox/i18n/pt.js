@@ -20,6 +20,7 @@ const pt = {
     undock: 'Fechar a simulação',
     record: 'Gravar áudio',
     recordCancel: 'Descartar gravação',
+    menu: { choose: 'Escolha uma opção:', open: 'Opções' },
     quick: {
       hello: 'Olá',
       more: 'Mais respostas',

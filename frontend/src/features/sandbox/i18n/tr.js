@@ -20,6 +20,7 @@ const tr = {
     undock: 'Simülasyonu kapat',
     record: 'Ses kaydet',
     recordCancel: 'Kaydı at',
+    menu: { choose: 'Bir seçenek seçin:', open: 'Seçenekler' },
     quick: {
       hello: 'Merhaba',
       more: 'Diğer yanıtlar',
