@@ -82,7 +82,7 @@ func TestTypebotMediaBubbles(t *testing.T) {
 			t.Errorf("message %d: %v", i, err)
 		}
 	}
-	if n := scheduledSends(t, w); n != len(want)-1 {
-		t.Fatalf("%d scheduled sends, want %d (every bubble after the first, paced)", n, len(want)-1)
+	if n := scheduledSends(t, w); n != len(want) {
+		t.Fatalf("%d scheduled sends, want %d (every bubble, the first too, paced)", n, len(want))
 	}
 }

@@ -78,9 +78,10 @@ func TestTypebotConversation(t *testing.T) {
 	if tk := w.ticket(t); !tk.UseIntegration || tk.IntegrationID == nil || *tk.IntegrationID != it.ID {
 		t.Fatalf("ticket not handed to the integration: %+v", tk)
 	}
-	// The replies are paced by typebotDelayMessage: the second one's send is scheduled, not slept for.
-	if n := scheduledSends(t, w); n != 1 {
-		t.Fatalf("%d scheduled sends, want 1 (the second reply)", n)
+	// The replies are paced by typebotDelayMessage, the first one too (after "typing…"): each
+	// send is scheduled, not slept for.
+	if n := scheduledSends(t, w); n != 2 {
+		t.Fatalf("%d scheduled sends, want 2 (both replies)", n)
 	}
 
 	// The same task delivered again: no call, no message.

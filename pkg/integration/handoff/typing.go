@@ -16,12 +16,14 @@ import (
 	"atende/pkg/tenant"
 )
 
-// pace dispatches a turn's replies gap apart (DispatchPaced). Each reply goes out by a
-// bubble task that, once it sent its message, shows "typing…" for the next: the customer
-// sees the bot typing through each delay. A bubble task holds its message's send TaskID,
-// so each message still has one send; one that can't be queued falls back to
-// DispatchPaced's plain send (no typing, nothing lost). A bubble task sends the burst's
-// earlier bubbles still waiting first (message.Delivery.SendBurst).
+// pace dispatches a turn's replies gap apart, the first one too: every bubble waits the
+// delay (i+1 gaps) behind "typing…". A typing task due now announces the first bubble;
+// each reply goes out by a bubble task that, once it sent its message, shows "typing…" for
+// the next: the customer sees the bot typing through each delay. A bubble task holds its
+// message's send TaskID, so each message still has one send; one that can't be queued
+// falls back to DispatchPaced's plain send (no typing, nothing lost; on DispatchPaced's
+// own schedule, i gaps). A bubble task sends the burst's earlier bubbles still waiting
+// first (message.Delivery.SendBurst).
 func (r Runner) pace(ctx context.Context, msgs []message.Message, gap time.Duration) {
 	if gap > 0 {
 		now := time.Now() // DispatchPaced's clock: the queue's, not the runner's
@@ -30,11 +32,18 @@ func (r Runner) pace(ctx context.Context, msgs []message.Message, gap time.Durat
 			if m.IsPrivate {
 				continue
 			}
+			if len(before) == 0 {
+				if task, err := tasks.NewBubbleTyping(m.CompanyID, m.ID); err == nil {
+					if err := tasks.Enqueue(ctx, r.Queue, task); err != nil {
+						slog.InfoContext(ctx, "integration: typing not queued", "message_id", m.ID, "err", err)
+					}
+				}
+			}
 			p := tasks.BubbleSend{CompanyID: m.CompanyID, MessageID: m.ID, Before: before}
 			if i+1 < len(msgs) && !msgs[i+1].IsPrivate {
 				p.Next = msgs[i+1].ID
 			}
-			task, err := tasks.NewBubbleSendAt(p, now.Add(time.Duration(i)*gap))
+			task, err := tasks.NewBubbleSendAt(p, now.Add(time.Duration(i+1)*gap))
 			if err == nil {
 				err = tasks.Enqueue(ctx, r.Queue, task)
 			}

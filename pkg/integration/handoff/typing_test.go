@@ -39,14 +39,16 @@ func outboxKinds(t *testing.T, w *world) []string {
 }
 
 // Typebot's bubbles are paced by the integration's delay and, on a channel that can show
-// it, the customer sees "typing…" through each delay: the bubble before it is sent, then
-// the indicator, then the bubble. One task sends a bubble and types for the next, holding
-// the bubble's send TaskID, so every message still goes out once; run again it adds nothing.
+// it, the customer sees "typing…" through each delay, the first bubble's too: the
+// indicator (after the bubble before it, if any), then the bubble a delay later. One task
+// sends a bubble and types for the next, holding the bubble's send TaskID, so every message
+// still goes out once; run again it adds nothing.
 func TestTypebotTypingThroughTheSandbox(t *testing.T) {
 	w := newWorld(t)
+	start := time.Now()
 	ids := paceThree(t, w)
 	// Each message has one send task, a bubble task holding the message's send id, which
-	// knows the burst's earlier bubbles and the next one.
+	// knows the burst's earlier bubbles and the next one, due i+1 delays after the turn.
 	in := asynq.NewInspector(w.a.RedisOpt)
 	defer in.Close()
 	for i, id := range ids {
@@ -59,6 +61,16 @@ func TestTypebotTypingThroughTheSandbox(t *testing.T) {
 			p.Next != append(ids[i+1:], 0)[0] {
 			t.Fatalf("bubble %d: %+v (%v), want the bubbles before it and the next", i, p, err)
 		}
+		if due := start.Add(time.Duration(i+1) * time.Second).Truncate(time.Second); info.NextProcessAt.Before(due) {
+			t.Fatalf("bubble %d due %v, want a delay per bubble from %v (%v)", i, info.NextProcessAt, start, due)
+		}
+	}
+	// The first bubble's "typing…" is a task of its own, due at once, sending nothing.
+	info, err := in.GetTaskInfo(tasks.QueueCritical, fmt.Sprintf("%s:typing:%d", tasks.TypeBubbleSend, ids[0]))
+	var p tasks.BubbleSend
+	if err != nil || json.Unmarshal(info.Payload, &p) != nil || p.MessageID != 0 || p.Next != ids[0] ||
+		info.State != asynq.TaskStatePending {
+		t.Fatalf("typing task of the first bubble: %v %+v", err, info)
 	}
 
 	ctx, cancel := context.WithCancel(context.Background())
@@ -71,18 +83,18 @@ func TestTypebotTypingThroughTheSandbox(t *testing.T) {
 	deadline := time.Now().Add(20 * time.Second)
 	got := outboxKinds(t, w)
 	for ; !slices.Equal(slices.DeleteFunc(slices.Clone(got), isTyping), texts); got = outboxKinds(t, w) {
-		if time.Now().After(deadline) || len(got) > 5 {
+		if time.Now().After(deadline) || len(got) > 6 {
 			t.Fatalf("outbox %q, want the texts %q", got, texts)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
 	for i, k := range got {
-		if isTyping(k) && (i == 0 || i == len(got)-1 || isTyping(got[i+1])) {
-			t.Fatalf("outbox %q: an indicator not between two texts", got)
+		if isTyping(k) && (i == len(got)-1 || isTyping(got[i+1])) {
+			t.Fatalf("outbox %q: an indicator not before a text", got)
 		}
 	}
-	if !slices.ContainsFunc(got, isTyping) {
-		t.Fatalf("outbox %q: no indicator", got)
+	if !isTyping(got[0]) {
+		t.Fatalf("outbox %q: the first bubble without its indicator", got)
 	}
 	cancel()
 	if err := <-done; err != nil {
@@ -90,8 +102,11 @@ func TestTypebotTypingThroughTheSandbox(t *testing.T) {
 	}
 
 	// Redelivered (a worker dying after the send), the bubble tasks send nothing twice and
-	// show no indicator after the message it announced.
+	// show no indicator after the message it announced; nor does the first one's typing task.
 	mux := (&worker.Worker{App: w.a}).Mux()
+	if task, _ := tasks.NewBubbleTyping(w.tk.CompanyID, ids[0]); mux.ProcessTask(context.Background(), task) != nil {
+		t.Fatal("typing task failed")
+	}
 	for i := 0; i+1 < len(ids); i++ {
 		task, _ := tasks.NewBubbleSendAt(tasks.BubbleSend{CompanyID: w.tk.CompanyID, MessageID: ids[i], Next: ids[i+1]}, time.Now())
 		if err := mux.ProcessTask(context.Background(), task); err != nil {
