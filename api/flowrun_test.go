@@ -237,6 +237,33 @@ func TestFlowTicketNodeIntoClosingQueue(t *testing.T) {
 	}
 }
 
+// A ticket node into a queue that closes its tickets ends the run there: the analytics stop
+// at the ticket node, and the node past it is neither entered nor reached by its edge.
+func TestFlowStatsStopAtATicketNodeIntoClosingQueue(t *testing.T) {
+	f := newFlowEnv(t)
+	f.goOnAfterTicketNode()
+	f.must(f.App.DB.Exec(`UPDATE queues SET close_ticket = true WHERE id = ?`, f.q.ID).Error)
+	f.write("5511999990029", "oi", 2)
+	f.write("5511999990029", "1", 1)
+	f.write("5511999990029", "maria@x.com", 1)
+	eventually(t, "ticket closed", func() bool { return f.ticket("5511999990029").Status == "closed" })
+	st, body := f.call("GET", fmt.Sprintf("/flowbuilder/%d/stats", f.flowID), testutil.Token(t, f.App, f.tn.Admin), nil, "")
+	var stats flowrun.Stats
+	if st != 200 || json.Unmarshal(body, &stats) != nil {
+		t.Fatalf("stats: %d %s", st, body)
+	}
+	if q, bye := stats.Nodes["queue"], stats.Nodes["bye"]; q.Entered != 1 || q.Stopped != 1 || bye.Entered != 0 ||
+		bye.Stopped != 0 || stats.Edges["e-queue-bye"] != 0 {
+		t.Errorf("a run closed at its ticket node: %s", body)
+	}
+	var node, status string
+	f.must(f.App.DB.Raw(`SELECT node_id, status FROM flow_runs WHERE ticket_id = ?`, f.ticket("5511999990029").ID).
+		Row().Scan(&node, &status))
+	if node != "queue" || status != flowrun.StatusStopped {
+		t.Errorf("run at %q %s, want stopped at the ticket node", node, status)
+	}
+}
+
 // goOnAfterTicketNode links the welcome flow's ticket node to its goodbye text.
 func (f *flowEnv) goOnAfterTicketNode() {
 	f.must(f.App.DB.Exec(`UPDATE flows SET connections = connections || '[{"id":"e-queue-bye","source":"queue","sourceHandle":"a","target":"bye"}]'::jsonb

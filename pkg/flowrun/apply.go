@@ -22,6 +22,18 @@ import (
 // advanced), the messages as outgoing rows with the system mark, the ticket's queue or
 // close, the analytics events.
 func (e Engine) apply(ctx context.Context, tx *gorm.DB, run Run, t ticket.Ticket, res Result, values vars.Values, msgID int64) (*applied, error) {
+	var move queueMove
+	if res.QueueID != nil {
+		var err error
+		if move, err = queueMoveOf(tx, t, *res.QueueID); err != nil {
+			return nil, err
+		}
+		if move.closes {
+			// Known before the run is written: the close leaves a run it already ended
+			// alone, so the stop must be at the ticket node, not past it.
+			res = res.EndAtQueue()
+		}
+	}
 	done := &applied{run: run, res: res, message: msgID}
 	st := res.State
 	stateVars, _ := json.Marshal(st.Vars)
@@ -46,7 +58,7 @@ func (e Engine) apply(ctx context.Context, tx *gorm.DB, run Run, t ticket.Ticket
 		return nil, err
 	}
 	before := t.Status
-	if err := e.ticketChanges(ctx, tx, &t, res, done); err != nil {
+	if err := e.ticketChanges(ctx, tx, &t, res, move, done); err != nil {
 		return nil, err
 	}
 	if t.Status != ticket.StatusClosed { // a queue that closes its tickets ended the run there
@@ -143,21 +155,35 @@ func (e Engine) position(ctx context.Context, tx *gorm.DB, t ticket.Ticket, valu
 	return text + " " + strconv.Itoa(ahead+1), err
 }
 
-// ticketChanges applies a ticket node (the queue, pending) and a "parar" close. A queue
-// that closes its tickets closes this one too, by the normal close (decision 6).
-func (e Engine) ticketChanges(ctx context.Context, tx *gorm.DB, t *ticket.Ticket, res Result, done *applied) error {
+// queueMove is what a ticket node's queue does to the ticket.
+type queueMove struct {
+	joins  bool // the company's queue, and no attendant holds the ticket
+	closes bool // it joins a queue that closes its tickets, and the ticket can close
+}
+
+// queueMoveOf reads what moving t into queue queueID does.
+func queueMoveOf(tx *gorm.DB, t ticket.Ticket, queueID int64) (queueMove, error) {
+	var q struct {
+		N      int64
+		Closes bool
+	}
+	if err := tx.Raw(`SELECT count(*) AS n, coalesce(bool_or(close_ticket), false) AS closes FROM queues
+		WHERE id = ? AND company_id = ?`, queueID, t.CompanyID).Scan(&q).Error; err != nil {
+		return queueMove{}, err
+	}
+	joins := q.N == 1 && t.UserID == nil
+	// the close needs the ticket's connection (ticketChanges)
+	return queueMove{joins: joins, closes: joins && q.Closes && t.ConnectionID != nil}, nil
+}
+
+// ticketChanges applies a ticket node (the queue, pending; move is its queueMoveOf) and a
+// "parar" close. A queue that closes its tickets closes this one too, by the normal close
+// (decision 6).
+func (e Engine) ticketChanges(ctx context.Context, tx *gorm.DB, t *ticket.Ticket, res Result, move queueMove, done *applied) error {
 	closes := res.Close
 	if res.QueueID != nil {
-		var q struct {
-			N      int64
-			Closes bool
-		}
-		if err := tx.Raw(`SELECT count(*) AS n, coalesce(bool_or(close_ticket), false) AS closes FROM queues
-			WHERE id = ? AND company_id = ?`, *res.QueueID, t.CompanyID).Scan(&q).Error; err != nil {
-			return err
-		}
-		if q.N == 1 && t.UserID == nil {
-			closes = closes || q.Closes
+		if move.joins {
+			closes = closes || move.closes
 			if err := ticket.SetQueue(ctx, tx, t, *res.QueueID); err != nil {
 				return err
 			}

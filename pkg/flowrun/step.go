@@ -91,7 +91,7 @@ type Result struct {
 	Sends   []Send
 	QueueID *int64 // a ticket node: the ticket goes to this queue as pending
 	// QueuedAt: how many of Sends came before the ticket node; the queue-position message
-	// goes out there and, if the queue closes the ticket, the rest does not.
+	// goes out there and, if the queue closes the ticket, the rest does not (EndAtQueue).
 	QueuedAt int
 	Close    bool // "parar": the ticket closes
 	WakeIn   time.Duration
@@ -99,6 +99,25 @@ type Result struct {
 	Events   []Event
 	Entered  []string // nodes entered, in order (real-time highlights)
 	Changed  bool     // the run moved: the step counter advances
+
+	// The ticket node and how many Events and Entered it ends: where EndAtQueue cuts.
+	queueNode                   string
+	queuedEvents, queuedEntered int
+}
+
+// EndAtQueue is r once its ticket node's queue closed the ticket (decision 6): the close
+// stops the run at the ticket node, so what the walk did past it (messages, nodes entered,
+// edges left, a wait, a hand-off) never happened and the analytics record the stop there.
+func (r Result) EndAtQueue() Result {
+	if r.QueueID == nil || r.queueNode == "" {
+		return r
+	}
+	r.Sends = r.Sends[:r.QueuedAt:r.QueuedAt]
+	r.Events = append(r.Events[:r.queuedEvents:r.queuedEvents], Event{NodeID: r.queueNode, Kind: "stop"})
+	r.Entered = r.Entered[:r.queuedEntered:r.queuedEntered]
+	r.State.NodeID, r.State.Status, r.State.Waiting, r.State.Element = r.queueNode, StatusStopped, "", 0
+	r.WakeIn, r.Handoff = 0, nil
+	return r
 }
 
 type stepper struct {
@@ -310,6 +329,7 @@ func (s *stepper) enter(n flow.Node) (handle string, next bool) {
 		if d.QueueID > 0 {
 			q := d.QueueID
 			s.out.QueueID, s.out.QueuedAt = &q, len(s.out.Sends)
+			s.out.queueNode, s.out.queuedEvents, s.out.queuedEntered = n.ID, len(s.out.Events), len(s.out.Entered)
 		}
 	case flow.KindTypebot:
 		s.out.Handoff = &Handoff{Kind: flow.KindTypebot, Settings: d.Integration}

@@ -171,6 +171,32 @@ func TestStepNodeKinds(t *testing.T) {
 					t.Errorf("queue %v at %d", r.QueueID, r.QueuedAt)
 				}
 			}},
+		{name: "ticket node into a queue that closes: EndAtQueue stops the run at the ticket node",
+			g: graph([]flow.Node{start, node("hi", flow.KindMessage, map[string]any{"label": "antes"}),
+				node("t", flow.KindTicket, map[string]any{"queueId": 9, "name": "Suporte"}),
+				node("x", flow.KindMessage, map[string]any{"label": "depois"}), node("menu", flow.KindMenu, menuData)},
+				edge("s", "a", "hi"), edge("hi", "a", "t"), edge("t", "a", "x"), edge("x", "a", "menu")),
+			in:     Input{Start: true},
+			sends:  []string{"antes", "depois", "Olá Maria, escolha:\n[1] Vendas\n[2] Suporte"},
+			status: StatusWaiting, wait: WaitReply, node: "menu",
+			check: func(t *testing.T, r Result) {
+				c := r.EndAtQueue()
+				var evs []string
+				for _, e := range c.Events {
+					evs = append(evs, e.Kind+":"+e.NodeID)
+				}
+				want := []string{"enter:s", "leave:s", "enter:hi", "leave:hi", "enter:t", "stop:t"}
+				if !reflect.DeepEqual(evs, want) || !reflect.DeepEqual(c.Entered, []string{"s", "hi", "t"}) ||
+					!reflect.DeepEqual(bodies(c), []string{"antes"}) || c.QueueID == nil || *c.QueueID != 9 {
+					t.Errorf("cut: events %v entered %v sends %q", evs, c.Entered, bodies(c))
+				}
+				if c.State.NodeID != "t" || c.State.Status != StatusStopped || c.State.Waiting != "" {
+					t.Errorf("cut state %+v, want stopped at t", c.State)
+				}
+				if len(r.Events) != 9 || r.State.NodeID != "menu" { // r itself is left as it was
+					t.Errorf("EndAtQueue changed its result: %d events at %s", len(r.Events), r.State.NodeID)
+				}
+			}},
 		{name: "ticket node without edges: queue, run ends",
 			g:      graph([]flow.Node{start, node("t", flow.KindTicket, map[string]any{"queueId": 9, "name": "Suporte"})}, edge("s", "a", "t")),
 			in:     Input{Start: true},
