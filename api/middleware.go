@@ -1,8 +1,6 @@
 package api
 
 import (
-	"crypto/rand"
-	"encoding/hex"
 	"log/slog"
 	"strconv"
 	"strings"
@@ -13,6 +11,7 @@ import (
 	"atende/pkg/company"
 	"atende/pkg/errs"
 	"atende/pkg/metrics"
+	"atende/pkg/randhex"
 	"atende/pkg/tenant"
 	"atende/pkg/user"
 )
@@ -29,9 +28,7 @@ func requestLog() gin.HandlerFunc {
 	return func(c *gin.Context) {
 		id := c.GetHeader("X-Request-Id")
 		if id == "" || len(id) > 64 {
-			b := make([]byte, 8)
-			_, _ = rand.Read(b)
-			id = hex.EncodeToString(b)
+			id = randhex.String(8)
 		}
 		c.Set(requestIDKey, id)
 		c.Header("X-Request-Id", id)

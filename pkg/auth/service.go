@@ -2,8 +2,6 @@ package auth
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"strings"
 	"time"
@@ -14,6 +12,7 @@ import (
 
 	"atende/pkg/company"
 	"atende/pkg/errs"
+	"atende/pkg/randhex"
 	"atende/pkg/realtime"
 	"atende/pkg/setting"
 	"atende/pkg/tenant"
@@ -92,7 +91,7 @@ func (s Service) Refresh(ctx context.Context, refreshToken string) (Session, err
 	if err != nil || u.TokenVersion != c.TokenVersion {
 		return Session{}, errs.ErrSessionExpired
 	}
-	next := randomHex(16)
+	next := randhex.String(16)
 	res := s.DB.WithContext(ctx).Exec(`UPDATE user_sessions s SET prev_jti = s.jti,
 		prev_until = now() + make_interval(secs => ?), jti = ?, updated_at = now()
 		FROM users u WHERE s.user_id = ? AND s.jti = ? AND u.id = s.user_id AND u.token_version = ?`,
@@ -212,7 +211,7 @@ func (s Service) Me(ctx context.Context, u user.User) (user.User, error) {
 
 // issue starts the user's refresh chain afresh (a sign-in or a renewal replaces the last one).
 func (s Service) issue(ctx context.Context, u user.User) (Session, error) {
-	jti := randomHex(16)
+	jti := randhex.String(16)
 	err := s.DB.WithContext(ctx).Exec(`INSERT INTO user_sessions (user_id, jti) VALUES (?, ?)
 		ON CONFLICT (user_id) DO UPDATE SET jti = excluded.jti, prev_jti = NULL, prev_until = NULL,
 		updated_at = now()`, u.ID, jti).Error
@@ -236,10 +235,4 @@ func (s Service) sessionFor(ctx context.Context, u user.User, jti string) (Sessi
 		return Session{}, err
 	}
 	return Session{Token: access, User: full, Refresh: refresh}, nil
-}
-
-func randomHex(n int) string {
-	b := make([]byte, n)
-	_, _ = rand.Read(b)
-	return hex.EncodeToString(b)
 }

@@ -3,12 +3,13 @@ package integration
 import (
 	"context"
 	"crypto/hmac"
-	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"net/http"
 	"strconv"
+
+	"atende/pkg/randhex"
 )
 
 // Headers of a webhook delivery. The receiver recomputes HMAC-SHA256 of the raw body with
@@ -42,8 +43,4 @@ func Sign(secret string, body []byte) string {
 }
 
 // newSecret is a fresh random webhook secret (hex of 24 bytes).
-func newSecret() string {
-	b := make([]byte, 24)
-	_, _ = rand.Read(b)
-	return hex.EncodeToString(b)
-}
+func newSecret() string { return randhex.String(24) }

@@ -6,7 +6,6 @@ package storage
 import (
 	"bytes"
 	"crypto/hmac"
-	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -22,6 +21,7 @@ import (
 	"github.com/gabriel-vasile/mimetype"
 
 	"atende/pkg/errs"
+	"atende/pkg/randhex"
 )
 
 // Store writes files under Dir and signs URLs with Secret.
@@ -59,7 +59,7 @@ func (s Store) Save(companyID int64, folder string, r io.Reader, maxBytes int64,
 	if !Allowed(ctype, allowed...) {
 		return File{}, ErrBadType
 	}
-	rel := filepath.Join(fmt.Sprintf("company%d", companyID), folder, randomName()+m.Extension())
+	rel := filepath.Join(fmt.Sprintf("company%d", companyID), folder, randhex.String(16)+m.Extension())
 	full := filepath.Join(s.Dir, rel)
 	if err := os.MkdirAll(filepath.Dir(full), 0o750); err != nil {
 		return File{}, err
@@ -199,12 +199,6 @@ func (s Store) sign(rel string, exp int64) string {
 	m := hmac.New(sha256.New, s.Secret)
 	fmt.Fprintf(m, "%s|%d", rel, exp)
 	return hex.EncodeToString(m.Sum(nil))[:32]
-}
-
-func randomName() string {
-	b := make([]byte, 16)
-	_, _ = rand.Read(b)
-	return hex.EncodeToString(b)
 }
 
 // QueryValues is a helper for handlers: exp and sig from a URL query.

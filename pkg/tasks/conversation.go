@@ -1,13 +1,13 @@
 package tasks
 
 import (
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"time"
 
 	"github.com/hibiken/asynq"
+
+	"atende/pkg/randhex"
 )
 
 // The conversation hand-offs of issue 14: the inbound bot (pkg/chatbot, §1 steps 16–20)
@@ -46,11 +46,7 @@ type FlowStep struct {
 }
 
 // NewEntryKey is a fresh EntryKey.
-func NewEntryKey() string {
-	b := make([]byte, 16)
-	_, _ = rand.Read(b)
-	return hex.EncodeToString(b)
-}
+func NewEntryKey() string { return randhex.String(16) }
 
 // NewFlowStep: one task per message (a redelivered inbound batch enqueues it once) or per
 // ticket and run wait (run, node, step) or entry, processed at p.At when set.
