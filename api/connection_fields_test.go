@@ -113,6 +113,24 @@ func TestConnectionFieldsAndDateRules(t *testing.T) {
 				`"queueIdImportMessages":null`, `"importOldMessages":null`, `"collectiveVacationStart":null`, `"schedules":[]`}},
 		get("read back", path, admin, 200, nil, `"name":"Renomeada"`, `"provider":"stable"`, `"schedules":[]`),
 	})
+	// An edit naming another company's records is refused and changes nothing.
+	betaQueue := itoa(testutil.NewQueue(t, e.App, beta.Company.ID, "Alheia", "#00f").ID)
+	betaInteg := itoa(testutil.NewIntegration(t, e.App, beta.Company.ID, "n8n", "n8n", "http://127.0.0.1:1/hook", nil).ID)
+	var betaPrompt int64
+	e.App.DB.Raw("INSERT INTO prompts (company_id, name, prompt, api_key) VALUES (?, 'IA', 'p', 'k') RETURNING id", beta.Company.ID).Scan(&betaPrompt)
+	put := func(name string, over map[string]any, contain string) scenario {
+		return scenario{name: name, method: "PUT", path: path, token: admin, body: over, status: 400, code: "ERR_VALIDATION", contain: []string{contain}}
+	}
+	e.run(t, []scenario{
+		put("no-phrase flow of another company", map[string]any{"flowIdNotPhrase": foreign}, `"flowIdNotPhrase"`),
+		put("welcome flow of another company", map[string]any{"flowIdWelcome": foreign}, `"flowIdWelcome"`),
+		put("import queue of another company", map[string]any{"queueIdImportMessages": betaQueue}, "Fila inválida."),
+		put("redirect queue of another company", map[string]any{"sendIdQueue": betaQueue, "timeSendQueue": 5}, "Fila inválida."),
+		put("integration of another company", map[string]any{"integrationId": betaInteg}, `"integrationId"`),
+		put("prompt of another company", map[string]any{"promptId": betaPrompt}, `"promptId"`),
+		get("nothing changed", path, admin, 200, nil, `"flowIdNotPhrase":`+itoa(notPhrase), `"flowIdWelcome":null`,
+			`"queueIdImportMessages":null`, `"integrationId":null`, `"promptId":null`, `"sendIdQueue":null`),
+	})
 	// A queue deleted clears the references to it.
 	e.sql("UPDATE connections SET send_id_queue = ?, time_send_queue = 5 WHERE id = ?", q2.ID, saved.ID)
 	e.sql("DELETE FROM queues WHERE id = ?", q2.ID)

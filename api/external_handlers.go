@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"strconv"
@@ -31,14 +32,10 @@ func (a *API) apiConnection(rule access) gin.HandlerFunc {
 			fail(c, errs.ErrInvalidToken)
 			return
 		}
-		comp, err := company.Store{DB: a.App.DB}.GetWithPlan(c.Request.Context(), conn.CompanyID)
+		comp, err := a.workingCompany(c.Request.Context(), conn.CompanyID)
 		switch {
 		case err != nil:
 			fail(c, err)
-		case comp.Blocked():
-			fail(c, errs.ErrCompanyBlocked)
-		case comp.Expired(time.Now()):
-			fail(c, errs.ErrSubscriptionExpired)
 		case !rule.allows(user.User{}, comp): // the plan flag; there is no user
 			fail(c, errs.New(http.StatusForbidden, "ERR_NO_PERMISSION", "O plano da empresa não inclui a API externa."))
 		default:
@@ -149,4 +146,19 @@ func positive(id *int64) *int64 {
 // GET /api/openapi.yaml describes the external API.
 func (a *API) openAPI(c *gin.Context) {
 	c.Data(http.StatusOK, "application/yaml; charset=utf-8", docs.OpenAPI)
+}
+
+// workingCompany is the company a connection token acts for, with its plan, refused while
+// the operator has it blocked or its subscription expired (as a user's session is).
+func (a *API) workingCompany(ctx context.Context, companyID int64) (company.Company, error) {
+	comp, err := company.Store{DB: a.App.DB}.GetWithPlan(ctx, companyID)
+	switch {
+	case err != nil:
+		return comp, err
+	case comp.Blocked():
+		return comp, errs.ErrCompanyBlocked
+	case comp.Expired(time.Now()):
+		return comp, errs.ErrSubscriptionExpired
+	}
+	return comp, nil
 }

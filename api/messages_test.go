@@ -160,7 +160,20 @@ func TestSandboxEndpointsAuth(t *testing.T) {
 			status: 200, contain: []string{`"messages":`}},
 		{name: "outbound of another company", method: "GET", path: fmt.Sprintf("/sandbox/%d/outbound", connB.ID),
 			token: testutil.Token(t, e.App, a.Admin), status: 404},
+		{name: "outbound with another connection's token", method: "GET", path: fmt.Sprintf("/sandbox/%d/outbound", connA.ID),
+			token: connB.Token, status: 404, code: "ERR_NO_WAPP_FOUND"},
+		{name: "call with another connection's token", method: "POST", path: fmt.Sprintf("/sandbox/%d/call", connA.ID),
+			token: connB.Token, body: map[string]string{"number": "5511912345678"}, status: 404, code: "ERR_NO_WAPP_FOUND"},
 	})
+	// A connection token acts for its company only while the company may work, as a session does.
+	e.sql(`UPDATE companies SET status = false WHERE id = ?`, b.Company.ID)
+	e.run(t, []scenario{
+		{name: "a blocked company's token", method: "POST", path: in(connB), token: connB.Token, body: msg,
+			status: 403, code: "ERR_COMPANY_BLOCKED"},
+	})
+	if n := e.countRows(`SELECT count(*) FROM inbound_events WHERE connection_id = ?`, connB.ID); n != 0 {
+		t.Fatalf("%d events stored for a blocked company", n)
+	}
 }
 
 // Keyset pages (?before=) walk back from any message of the ticket, oldest first within a

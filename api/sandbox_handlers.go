@@ -21,8 +21,9 @@ import (
 const connectionKey = "connection"
 
 // sandboxConnection authenticates a sandbox call by the connection's own bearer token
-// (external testers, scripts) or by a signed-in user of the connection's company (the
-// simulate-customer panel), and loads the connection.
+// (external testers, scripts; refused while the company is blocked or expired) or by a
+// signed-in user of the connection's company (the simulate-customer panel), and loads the
+// connection.
 func (a *API) sandboxConnection() gin.HandlerFunc {
 	return func(c *gin.Context) {
 		id, ok := idParam(c, "connectionId", connection.ErrNotFound)
@@ -36,6 +37,9 @@ func (a *API) sandboxConnection() gin.HandlerFunc {
 			conn, err = a.App.Connections.ByToken(c.Request.Context(), tok)
 			if err == nil && conn.ID != id {
 				err = connection.ErrNotFound
+			}
+			if err == nil {
+				_, err = a.workingCompany(c.Request.Context(), conn.CompanyID)
 			}
 			c.Request = c.Request.WithContext(tenant.With(c.Request.Context(), conn.CompanyID))
 		} else {
