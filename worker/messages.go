@@ -2,6 +2,7 @@ package worker
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"slices"
 	"time"
@@ -83,11 +84,11 @@ func Reconcile(a *app.App, ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	sends := sendRequeuer{queue: a.Queue, inspector: asynq.NewInspector(a.RedisOpt)}
 	for _, m := range msgs {
-		if task, err := tasks.NewMessageSend(m.CompanyID, m.ID); err == nil {
-			_ = tasks.Enqueue(ctx, a.Queue, task)
-		}
+		sends.requeue(ctx, m)
 	}
+	_ = sends.inspector.Close()
 	if err := a.Meta.Webhooks.Requeue(ctx, ReconcileGrace); err != nil {
 		return err
 	}
@@ -136,4 +137,37 @@ func (w *Worker) sandboxReceipts(ctx context.Context, t *asynq.Task) error {
 		}
 		return w.App.Inbound.ApplyReceipts(ctx, arrivals, mark)
 	})
+}
+
+// sendRequeuer queues again the sends of stranded messages. A send's TaskID outlives it (a
+// day's retention), so a send still queued is not queued twice; but a send that finished
+// without sending, because it handed the message to the worker owning its WhatsApp session
+// (Worker.handoff) and that worker then died, would keep the message's TaskID taken for a
+// day while no one serves the dead worker's queue. A finished send whose message still
+// waits past the grace is therefore deleted and queued again: its worker hands it to the
+// session's owner now (once per owner, tasks.Handoff).
+type sendRequeuer struct {
+	queue     tasks.Enqueuer
+	inspector *asynq.Inspector
+}
+
+func (r sendRequeuer) requeue(ctx context.Context, m message.Ref) {
+	task, err := tasks.NewMessageSend(m.CompanyID, m.ID)
+	if err != nil {
+		return
+	}
+	_, err = r.queue.EnqueueContext(ctx, task)
+	if !errors.Is(err, asynq.ErrTaskIDConflict) {
+		return
+	}
+	id := tasks.MessageSendID(m.ID)
+	info, err := r.inspector.GetTaskInfo(tasks.QueueCritical, id)
+	if err != nil || info.State != asynq.TaskStateCompleted {
+		return // still queued, running or retrying
+	}
+	if err := r.inspector.DeleteTask(tasks.QueueCritical, id); err != nil {
+		slog.WarnContext(ctx, "reconciler: finished send not cleared", "message_id", m.ID, "err", err)
+		return
+	}
+	_ = tasks.Enqueue(ctx, r.queue, task)
 }

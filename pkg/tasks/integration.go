@@ -1,7 +1,6 @@
 package tasks
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/hibiken/asynq"
@@ -12,5 +11,5 @@ import (
 func NewMessageSendAt(companyID, messageID int64, at time.Time) (*asynq.Task, error) {
 	return newTask(TypeMessageSend, MessageRef{companyID, messageID}, asynq.Queue(QueueCritical),
 		asynq.MaxRetry(8), asynq.Timeout(time.Minute), asynq.Retention(24*time.Hour),
-		asynq.TaskID(fmt.Sprintf("%s:%d", TypeMessageSend, messageID)), asynq.ProcessAt(at))
+		asynq.TaskID(MessageSendID(messageID)), asynq.ProcessAt(at))
 }

@@ -139,8 +139,11 @@ type MessageRef struct {
 func NewMessageSend(companyID, messageID int64) (*asynq.Task, error) {
 	return newTask(TypeMessageSend, MessageRef{companyID, messageID}, asynq.Queue(QueueCritical),
 		asynq.MaxRetry(8), asynq.Timeout(time.Minute), asynq.Retention(24*time.Hour),
-		asynq.TaskID(fmt.Sprintf("%s:%d", TypeMessageSend, messageID)))
+		asynq.TaskID(MessageSendID(messageID)))
 }
+
+// MessageSendID is the TaskID of message messageID's send.
+func MessageSendID(messageID int64) string { return fmt.Sprintf("%s:%d", TypeMessageSend, messageID) }
 
 // Message actions carried to the channel after the database already changed.
 const (

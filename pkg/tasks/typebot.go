@@ -37,5 +37,5 @@ func NewBubbleTyping(companyID, first int64) (*asynq.Task, error) {
 func NewBubbleSendAt(p BubbleSend, at time.Time) (*asynq.Task, error) {
 	return newTask(TypeBubbleSend, p, asynq.Queue(QueueCritical),
 		asynq.MaxRetry(8), asynq.Timeout(time.Minute), asynq.Retention(24*time.Hour),
-		asynq.TaskID(fmt.Sprintf("%s:%d", TypeMessageSend, p.MessageID)), asynq.ProcessAt(at))
+		asynq.TaskID(MessageSendID(p.MessageID)), asynq.ProcessAt(at))
 }
