@@ -27,6 +27,9 @@ type outcome struct {
 	userID  *int64        // …and to an attendant
 	failed  bool
 	session *session // Typebot's session as the turn left it (nil: unchanged)
+	// done is the last customer message a turn that failed part-way answered (Typebot's
+	// batch): its answers are kept and the turn ends there; 0 when nothing was answered.
+	done int64
 }
 
 // reply is one message of the bot: a text, or a file it sent, stored (the text its caption).
@@ -66,13 +69,21 @@ func (r Runner) converse(ctx context.Context, j job) error {
 		return r.later(ctx, j.p, c.s.LeaseUntil)
 	}
 	o, err := r.turn(ctx, j, c)
+	var retry error // the turn's failure, retried once what it answered is written
 	if err != nil {
-		if transient(err) && !j.lastTry {
+		switch {
+		case transient(err) && !j.lastTry && o.done == 0:
 			r.release(ctx, c)
 			return err
+		case transient(err) && !j.lastTry:
+			// Typebot heard some of the batch: that part is the turn's, the rest the retry's
+			// (no message is sent to Typebot twice).
+			c.through, retry = o.done, err
+		default:
+			slog.WarnContext(ctx, "integration: bot failed", "type", j.it.Type, "ticket_id", c.t.ID, "err", err)
+			o = outcome{replies: append(o.replies, texts([]string{MsgUnavailable})...), stop: true, failed: true,
+				start: o.start}
 		}
-		slog.WarnContext(ctx, "integration: bot failed", "type", j.it.Type, "ticket_id", c.t.ID, "err", err)
-		o = outcome{replies: texts([]string{MsgUnavailable}), stop: true, failed: true}
 	}
 	var msgs []message.Message
 	changed, oldStatus, wrote := false, "", false
@@ -96,7 +107,7 @@ func (r Runner) converse(ctx context.Context, j job) error {
 			ticket.PublishUpdate(ctx, r.Events, t, oldStatus)
 		}
 	}
-	return nil
+	return retry
 }
 
 // discard removes the files an unsent answer stored.
