@@ -3,10 +3,14 @@ package worker_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -451,4 +455,101 @@ func TestPromptFlowWaitTakesEveryMessageOfABatch(t *testing.T) {
 		t.Fatalf("the AI was asked %q", last)
 	}
 	f.want(f.sent(), "Certo.", "Certo.")
+}
+
+// Two messages of a ticket are answered one turn at a time: while the first message's
+// turn waits for the AI, the second's task finds the ticket busy and is retried later
+// (it asks nothing); run again, its request holds the first answer, and the answers go
+// out once each, in order. A duplicate of the first task then does nothing.
+func TestPromptTurnsOfATicketRunOneAtATime(t *testing.T) {
+	f := newPromptFixture(t)
+	arrived, release := make(chan struct{}), make(chan struct{})
+	var mu sync.Mutex
+	chats := 0
+	held := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasSuffix(r.URL.Path, "/chat/completions") {
+			f.ai.serve(w, r)
+			return
+		}
+		mu.Lock()
+		chats++
+		n := chats
+		mu.Unlock()
+		if n == 1 { // the first request waits until the test lets it go
+			close(arrived)
+			<-release
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		f.ai.set(func(a *fakeOpenAI) { a.answer = fmt.Sprintf("Resposta %d", n) })
+		f.ai.serve(w, r)
+	}))
+	defer held.Close()
+	f.a.PromptRuntime.AI = prompt.OpenAI{BaseURL: held.URL + "/v1/"}
+
+	m1 := f.say("Oi", false)
+	m2 := f.say("Tem tênis 42?", false)
+	first := make(chan error, 1)
+	go func() { first <- f.run(tasks.PromptMessage{MessageID: m1, PromptID: f.promptID}) }()
+	select {
+	case <-arrived:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the first turn never asked the AI")
+	}
+	busy := f.run(tasks.PromptMessage{MessageID: m2, PromptID: f.promptID})
+	var later *channel.RetryLater
+	if !errors.Is(busy, prompt.ErrTurnBusy) || !errors.As(busy, &later) || later.Delay <= 0 {
+		t.Errorf("the second turn while the first runs: %v, want a scheduled retry (ErrTurnBusy)", busy)
+	}
+	close(release)
+	if err := <-first; err != nil {
+		t.Fatal(err)
+	}
+	if err := f.run(tasks.PromptMessage{MessageID: m2, PromptID: f.promptID}); err != nil { // the retry
+		t.Fatal(err)
+	}
+	for _, m := range []int64{m1, m2} { // delivered again: nothing more
+		if err := f.run(tasks.PromptMessage{MessageID: m, PromptID: f.promptID}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f.want(f.sent(), "Resposta 1", "Resposta 2")
+	asked, _ := f.ai.calls()
+	if len(asked) != 2 {
+		t.Fatalf("%d AI calls, want 2", len(asked))
+	}
+	var second []string
+	for _, m := range asked[1].Messages[1:] {
+		second = append(second, m.Role+":"+m.Content)
+	}
+	if fmt.Sprint(second) != "[user:Oi assistant:Resposta 1 user:Tem tênis 42?]" {
+		t.Fatalf("the second turn asked %q, want the first answer in its history", second)
+	}
+}
+
+// A turn answers every customer message up to its own: when the later message's task
+// runs first, its request holds the earlier message too, and the earlier message's task
+// (covered by that turn) sends nothing.
+func TestPromptLaterTurnCoversEarlierMessages(t *testing.T) {
+	f := newPromptFixture(t)
+	m1 := f.say("Oi", false)
+	m2 := f.say("Tem tênis 42?", false)
+	f.ai.set(func(a *fakeOpenAI) { a.answer = "Temos sim, Maria!" })
+	for _, m := range []int64{m2, m1} {
+		if err := f.run(tasks.PromptMessage{MessageID: m, PromptID: f.promptID}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f.want(f.sent(), "Temos sim, Maria!")
+	asked, _ := f.ai.calls()
+	if len(asked) != 1 {
+		t.Fatalf("%d AI calls, want 1", len(asked))
+	}
+	var roles []string
+	for _, m := range asked[0].Messages[1:] {
+		roles = append(roles, m.Role+":"+m.Content)
+	}
+	if fmt.Sprint(roles) != "[user:Oi user:Tem tênis 42?]" {
+		t.Fatalf("asked %q", roles)
+	}
 }

@@ -26,7 +26,8 @@ type convo struct {
 	prompt  Prompt
 	text    string
 	audio   bool
-	history []Turn // the newest maxMessages text messages before msg, oldest first
+	history []Turn // the newest maxMessages text messages before msg's answer, oldest first
+	lease   lease  // the ticket's turn this answer holds (turn.go)
 }
 
 func (r Runtime) load(ctx context.Context, p tasks.PromptMessage) (convo, error) {
@@ -84,8 +85,10 @@ func (r Runtime) load(ctx context.Context, p tasks.PromptMessage) (convo, error)
 
 // history reads the newest n text messages of the ticket before the answered one (ours
 // are the assistant's, the customer's the user's), oldest first. Private notes, deleted
-// messages and files are not the conversation.
-func (r Runtime) history(ctx context.Context, ticketID, before int64, n int) ([]Turn, error) {
+// messages and files are not the conversation. Ours written since the answered message
+// arrived count too (the previous turn's answer, when this turn waited for it: turn.go);
+// the customer's later messages are their own turns'.
+func (r Runtime) history(ctx context.Context, ticketID, answered int64, n int) ([]Turn, error) {
 	if n <= 0 {
 		return nil, nil
 	}
@@ -94,8 +97,8 @@ func (r Runtime) history(ctx context.Context, ticketID, before int64, n int) ([]
 		FromMe bool
 	}
 	err := r.DB.WithContext(ctx).Raw(`SELECT body, from_me FROM messages
-		WHERE ticket_id = ? AND id < ? AND NOT is_private AND NOT is_deleted AND media_type = ? AND body <> ''
-		ORDER BY created_at DESC, id DESC LIMIT ?`, ticketID, before, message.TypeChat, n).Scan(&rows).Error
+		WHERE ticket_id = ? AND id <> ? AND (id < ? OR from_me) AND NOT is_private AND NOT is_deleted AND media_type = ?
+		AND body <> '' ORDER BY created_at DESC, id DESC LIMIT ?`, ticketID, answered, answered, message.TypeChat, n).Scan(&rows).Error
 	turns := make([]Turn, 0, len(rows))
 	for _, m := range slices.Backward(rows) {
 		role := "user"

@@ -59,34 +59,41 @@ type Runtime struct {
 
 // Answer handles one task. final is the task's last attempt: a provider failure that may
 // pass (rate limit, outage) is retried until then, and then answered with MsgProviderError.
+// The ticket answers one turn at a time (turn.go): a task finding another message's turn
+// running returns a channel.RetryLater wrapping ErrTurnBusy, whatever final says.
 func (r Runtime) Answer(ctx context.Context, p tasks.PromptMessage, final bool) error {
 	ctx = tenant.With(ctx, p.CompanyID)
-	if done, err := r.answered(ctx, p.MessageID); done || err != nil {
+	l, state, err := r.claim(ctx, p)
+	switch {
+	case err != nil || state == turnHandled:
 		return err
+	case state == turnBusy:
+		return later(ctx, l)
 	}
 	c, err := r.load(ctx, p)
 	if errors.Is(err, errSkip) {
+		r.release(ctx, l)
 		return nil
 	}
 	if err != nil {
+		r.release(ctx, l)
 		return err
 	}
+	c.lease = l
 	plan, err := r.think(ctx, c)
 	if err != nil {
 		if Retryable(err) && !final {
+			r.release(ctx, l)
 			return err
 		}
 		slog.Warn("prompt: provider failed", "company", p.CompanyID, "ticket", p.TicketID, "err", err)
 		plan = reply{failed: true, texts: []string{MsgProviderError}}
 	}
-	return r.write(ctx, c, plan)
-}
-
-// answered reports whether the message was answered by an earlier delivery.
-func (r Runtime) answered(ctx context.Context, messageID int64) (bool, error) {
-	var n int64
-	err := r.DB.WithContext(ctx).Raw("SELECT count(*) FROM prompt_replies WHERE message_id = ?", messageID).Scan(&n).Error
-	return n > 0, err
+	if err := r.write(ctx, c, plan); err != nil {
+		r.release(ctx, l)
+		return err
+	}
+	return nil
 }
 
 // reply is what the runtime decided to send and do.

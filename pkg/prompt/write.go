@@ -15,15 +15,17 @@ import (
 // WaitEvery is how often the customer may be told to wait for a human.
 const WaitEvery = time.Minute
 
-// write records the answer in one transaction: the answered message (so a second delivery
-// sends nothing), the transfer, the reply rows and a failure's log line; then it sends.
+// write records the answer in one transaction: the answered message (its turn's lease
+// becomes the outcome, so a second delivery sends nothing), the transfer, the reply rows and a failure's log line; then it sends.
 func (r Runtime) write(ctx context.Context, c convo, plan reply) error {
 	var msgs []message.Message
 	written := false
 	oldStatus := c.ticket.Status
 	err := r.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		res := tx.Exec(`INSERT INTO prompt_replies (message_id, company_id, ticket_id, outcome) VALUES (?, ?, ?, ?)
-			ON CONFLICT (message_id) DO NOTHING`, c.msg.ID, c.ticket.CompanyID, c.ticket.ID, plan.outcome())
+		// Only while the turn's lease is still this claim's (turn.go): a duplicated task, or
+		// one whose lease expired and was taken over, writes nothing.
+		res := tx.Exec(`UPDATE prompt_replies SET outcome = ?, created_at = now() WHERE message_id = ? AND outcome = ?`,
+			plan.outcome(), c.lease.messageID, c.lease.token)
 		if res.Error != nil || res.RowsAffected == 0 {
 			return res.Error
 		}
