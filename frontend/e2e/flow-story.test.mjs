@@ -195,7 +195,7 @@ describe('a flow drawn, attached and walked through the web app', { timeout: 400
       assert.equal(await stats(type).getAttribute('data-entered'), '1', type);
       assert.equal(await stats(type).getAttribute('data-stopped'), '0', type);
     }
-    await node('menu').getByText('1 entraram').waitFor({ timeout: WAIT });
+    await node('menu').getByText('1 entrou').waitFor({ timeout: WAIT });
     const labels = await page.locator('.react-flow__edge-text').allTextContents();
     assert.deepEqual(labels, ['1', '1', '1']);
   });

@@ -36,6 +36,7 @@ const en = {
   errors: {
     generic: 'An error occurred!',
     listLoad: 'Could not load the list of records',
+    requestId: 'Request code: {{id}}',
   },
   languages: { pt: 'Português', en: 'English', es: 'Español', tr: 'Türkçe' },
   auth: {
@@ -215,6 +216,11 @@ const en = {
     ERR_INVALID_FILE_TYPE: 'File type not allowed.',
     ERR_COMPANY_NAME_EXISTS: 'A company with this name already exists.',
     ERR_NO_COMPANY_FOUND: 'No company found with this ID.',
+    ERR_REQUEST_TOO_LARGE: 'The request exceeds the maximum allowed size.',
+    ERR_INVALID_INPUT: 'The request contains invalid characters.',
+    ERR_BAD_REQUEST: 'Invalid request.',
+    ERR_NOT_FOUND: 'Resource not found.',
+    ERR_INTERNAL: 'Internal server error. Please try again later.',
   },
 };
 

@@ -36,6 +36,7 @@ const es = {
   errors: {
     generic: '¡Ocurrió un error!',
     listLoad: 'No fue posible cargar la lista de registros',
+    requestId: 'Código de la solicitud: {{id}}',
   },
   languages: { pt: 'Português', en: 'English', es: 'Español', tr: 'Türkçe' },
   auth: {
@@ -217,6 +218,11 @@ const es = {
     ERR_INVALID_FILE_TYPE: 'Tipo de archivo no permitido.',
     ERR_COMPANY_NAME_EXISTS: 'Ya existe una empresa con este nombre.',
     ERR_NO_COMPANY_FOUND: 'No se encontró ninguna empresa con este ID.',
+    ERR_REQUEST_TOO_LARGE: 'La solicitud supera el tamaño máximo permitido.',
+    ERR_INVALID_INPUT: 'La solicitud contiene caracteres no válidos.',
+    ERR_BAD_REQUEST: 'Solicitud no válida.',
+    ERR_NOT_FOUND: 'Recurso no encontrado.',
+    ERR_INTERNAL: 'Error interno del servidor. Inténtelo de nuevo más tarde.',
   },
 };
 

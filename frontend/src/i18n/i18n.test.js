@@ -24,6 +24,10 @@ const REQUIRED_ERROR_CODES = [
   'ERR_OUTSIDE_24H_WINDOW', 'ERR_DUPLICATED_EXTERNAL_ID', 'ERR_FACEBOOK_TOKEN', 'ERR_FACEBOOK_NO_PAGES',
   // WhatsApp pairing by phone number
   'ERR_INVALID_PAIRING_NUMBER', 'ERR_PAIRING_CODE_UNSUPPORTED',
+  // generic refusals of pkg/errs and api/respond.go
+  'ERR_REQUEST_TOO_LARGE', 'ERR_INVALID_INPUT', 'ERR_BAD_REQUEST', 'ERR_NOT_FOUND', 'ERR_INTERNAL',
+  // queue chatbot options, flows and phrase campaigns
+  'ERR_CHATBOT_LIMIT_REACHED', 'ERR_CHATBOT_NOT_FOUND', 'ERR_FLOW_NOT_FOUND', 'ERR_FLOW_INVALID', 'ERR_NO_FLOW_CAMPAIGN_FOUND',
 ];
 
 describe('translations', () => {

@@ -36,6 +36,7 @@ const pt = {
   errors: {
     generic: 'An error occurred!',
     listLoad: 'Não foi possível carregar a lista de registros',
+    requestId: 'Código da requisição: {{id}}',
   },
   languages: { pt: 'Português', en: 'English', es: 'Español', tr: 'Türkçe' },
   auth: {
@@ -218,6 +219,11 @@ const pt = {
     ERR_INVALID_FILE_TYPE: 'Tipo de arquivo não permitido.',
     ERR_COMPANY_NAME_EXISTS: 'Já existe uma empresa com este nome.',
     ERR_NO_COMPANY_FOUND: 'Nenhuma empresa encontrada com este ID.',
+    ERR_REQUEST_TOO_LARGE: 'A requisição excede o tamanho máximo permitido.',
+    ERR_INVALID_INPUT: 'A requisição contém caracteres inválidos.',
+    ERR_BAD_REQUEST: 'Requisição inválida.',
+    ERR_NOT_FOUND: 'Recurso não encontrado.',
+    ERR_INTERNAL: 'Erro interno do servidor. Tente novamente mais tarde.',
   },
 };
 

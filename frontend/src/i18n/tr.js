@@ -36,6 +36,7 @@ const tr = {
   errors: {
     generic: 'Bir hata oluştu!',
     listLoad: 'Kayıt listesi yüklenemedi',
+    requestId: 'İstek kodu: {{id}}',
   },
   languages: { pt: 'Português', en: 'English', es: 'Español', tr: 'Türkçe' },
   auth: {
@@ -215,6 +216,11 @@ const tr = {
     ERR_INVALID_FILE_TYPE: 'Dosya türüne izin verilmiyor.',
     ERR_COMPANY_NAME_EXISTS: 'Bu ada sahip bir şirket zaten var.',
     ERR_NO_COMPANY_FOUND: 'Bu kimliğe sahip şirket bulunamadı.',
+    ERR_REQUEST_TOO_LARGE: 'İstek izin verilen en büyük boyutu aşıyor.',
+    ERR_INVALID_INPUT: 'İstek geçersiz karakterler içeriyor.',
+    ERR_BAD_REQUEST: 'Geçersiz istek.',
+    ERR_NOT_FOUND: 'Kaynak bulunamadı.',
+    ERR_INTERNAL: 'Sunucu iç hatası. Lütfen daha sonra tekrar deneyin.',
   },
 };
 

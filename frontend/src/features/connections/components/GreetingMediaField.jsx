@@ -2,10 +2,22 @@ import { Button, IconButton, Link, Stack, Tooltip, Typography } from '@mui/mater
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import { useTranslation } from 'react-i18next';
+import { toast } from '../../../services/toast';
+import { ERROR_TOAST_DURATION } from '../../../utils/toastError';
 
-/** The greeting's media attachment: the stored file's name or the chosen one; sent after the save. */
+const MB = 1024 * 1024;
+/** The server's limit for the greeting's file (api/connection_handlers.go GreetingMediaMaxBytes). */
+export const GREETING_MEDIA_MAX_MB = 20;
+
+// Rounded up, so that a file just past the limit never reads as the limit itself.
+const sizeInMb = (bytes, lng) => (Math.ceil((bytes / MB) * 10) / 10).toLocaleString(lng, { maximumFractionDigits: 1 });
+
+/**
+ * The greeting's media attachment: the stored file's name or the chosen one; sent after the save.
+ * A file past the server's limit is refused here, before anything is uploaded.
+ */
 export default function GreetingMediaField({ form }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { greetingMediaFile: file, greetingMediaAttachment: stored, greetingMediaUrl: link, removeGreetingMedia: removed } = form.values;
   const name = file?.name || (removed ? '' : stored);
   // The stored file opens through its signed URL; a file just chosen is not uploaded yet.
@@ -14,7 +26,13 @@ export default function GreetingMediaField({ form }) {
   const choose = (event) => {
     const chosen = event.target.files?.[0];
     event.target.value = '';
-    if (chosen) form.setValue('greetingMediaFile', chosen);
+    if (!chosen) return;
+    if (chosen.size > GREETING_MEDIA_MAX_MB * MB) {
+      toast.error(t('connections.modal.greetingMediaTooLarge', { max: GREETING_MEDIA_MAX_MB, size: sizeInMb(chosen.size, i18n.language) }),
+        { duration: ERROR_TOAST_DURATION });
+      return;
+    }
+    form.setValue('greetingMediaFile', chosen);
   };
   const remove = () => {
     form.setValue('greetingMediaFile', null);

@@ -128,6 +128,7 @@ const en = {
       greetingMessage: 'Greeting message',
       greetingMedia: 'Attach media to the greeting',
       removeGreetingMedia: 'Remove media',
+      greetingMediaTooLarge: 'File too large: the greeting media can be up to {{max}} MB (this one has {{size}} MB).',
       token: 'Token',
       tokenHelp: 'Use this token for the external API and the sandbox.',
       tokenOnCreate: 'The token is generated on save.',

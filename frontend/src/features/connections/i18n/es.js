@@ -128,6 +128,7 @@ const es = {
       greetingMessage: 'Mensaje de saludo',
       greetingMedia: 'Adjuntar archivo al saludo',
       removeGreetingMedia: 'Quitar archivo',
+      greetingMediaTooLarge: 'Archivo demasiado grande: el archivo del saludo puede tener hasta {{max}} MB (este tiene {{size}} MB).',
       token: 'Token',
       tokenHelp: 'Use este token para la API externa y el sandbox.',
       tokenOnCreate: 'El token se genera al guardar.',

@@ -128,6 +128,7 @@ const pt = {
       greetingMessage: 'Mensagem de saudação',
       greetingMedia: 'Anexar mídia à saudação',
       removeGreetingMedia: 'Remover mídia',
+      greetingMediaTooLarge: 'Arquivo muito grande: a mídia da saudação pode ter até {{max}} MB (este tem {{size}} MB).',
       token: 'Token',
       tokenHelp: 'Use este token para a API externa e o sandbox.',
       tokenOnCreate: 'O token é gerado ao salvar.',

@@ -128,6 +128,7 @@ const tr = {
       greetingMessage: 'Karşılama mesajı',
       greetingMedia: 'Karşılamaya medya ekle',
       removeGreetingMedia: 'Medyayı kaldır',
+      greetingMediaTooLarge: 'Dosya çok büyük: karşılama medyası en fazla {{max}} MB olabilir (bu dosya {{size}} MB).',
       token: 'Belirteç',
       tokenHelp: 'Bu belirteci harici API ve sandbox için kullanın.',
       tokenOnCreate: 'Belirteç kaydederken oluşturulur.',

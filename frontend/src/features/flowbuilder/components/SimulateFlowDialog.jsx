@@ -49,7 +49,7 @@ export default function SimulateFlowDialog({ flowId, onStarted, onClose }) {
         ) : (
           <Stack spacing={2} sx={{ pt: 1 }}>
             <SelectField label={t('flowbuilder.simulate.connection')} value={chosen?.id ?? ''} onChange={(e) => setConnectionId(e.target.value)}
-              testId="flow-simulate-connection" options={sandboxes.map((c) => ({ value: c.id, label: `${c.name} (${c.status})` }))} />
+              testId="flow-simulate-connection" options={sandboxes.map((c) => ({ value: c.id, label: `${c.name} (${t(`connections.statuses.${c.status}`, { defaultValue: c.status })})` }))} />
             <TextField label={t('flowbuilder.simulate.number')} value={number} onChange={(e) => setNumber(e.target.value)} fullWidth
               slotProps={{ htmlInput: { inputMode: 'tel', maxLength: 20, 'data-testid': 'flow-simulate-number' } }} />
           </Stack>

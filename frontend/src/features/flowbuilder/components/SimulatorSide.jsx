@@ -1,13 +1,15 @@
 import { Box, IconButton, Tooltip } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { useTranslation } from 'react-i18next';
+import i18n from '../../../i18n';
 import SimulatePanel from '../../sandbox/components/SimulatePanel';
 
-export const SIMULATED_NAME = 'Cliente teste';
+/** The simulated customer's name, in the language in use. */
+export const simulatedName = () => i18n.t('flowbuilder.simulate.customerName');
 
 /** Makes the sandbox panel of a connection open on a customer (what SimulatePanel reads on mount). */
 export function presetCustomer(connectionId, number, storage = globalThis.localStorage) {
-  storage.setItem(`sandbox:${connectionId}:current`, JSON.stringify({ number, name: SIMULATED_NAME }));
+  storage.setItem(`sandbox:${connectionId}:current`, JSON.stringify({ number, name: simulatedName() }));
 }
 
 /** The sandbox simulator beside the canvas, on the customer the simulated run started for. */

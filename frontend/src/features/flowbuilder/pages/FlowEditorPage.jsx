@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import ConfirmationDialog from '../../../components/ConfirmationDialog';
 import useLeaveGuard from '../../../hooks/useLeaveGuard';
 import { toast } from '../../../services/toast';
-import toastError, { errorMessage } from '../../../utils/toastError';
+import toastError, { SERVER_LANGUAGE, errorMessage } from '../../../utils/toastError';
 import { useAuth } from '../../auth/hooks/useAuth';
 import { saveFlowGraph } from '../api/flowbuilderApi';
 import {
@@ -65,7 +65,7 @@ function useLeaveWarning(dirty) {
 }
 
 function FlowEditor({ id }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const graph = useFlowGraph(id);
   const { nodes, setNodes, edges, setEdges } = graph;
@@ -124,7 +124,10 @@ function FlowEditor({ id }) {
       if (error?.code === FLOW_INVALID) {
         const nodeId = error.fields?.nodeId || null;
         setInvalidNodeId(nodeId);
-        toast.error(error.message);
+        // The server's text says what is wrong, in Portuguese: in any other language the node it
+        // names is outlined and the toast says so in that language.
+        if (i18n.resolvedLanguage === SERVER_LANGUAGE && error.message) toast.error(error.message);
+        else toast.error(nodeId ? t('flowbuilder.editor.invalidNode') : errorMessage(error));
         // The node the server named comes into view.
         if (nodeId) fitView({ nodes: [{ id: nodeId }], duration: 300, maxZoom: 1 });
       } else {

@@ -2,6 +2,7 @@ import { act } from 'react';
 import { SWRConfig } from 'swr';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../../i18n';
 import { onToast } from '../../../services/toast';
 import { allByTestId, byTestId, click, render } from '../../../test/render';
 import { getFlowGraph, saveFlowGraph, simulateFlow } from '../api/flowbuilderApi';
@@ -282,17 +283,41 @@ describe('FlowEditorPage', () => {
   }, SLOW);
 
   it('a refused save shows the server message and outlines the node it names', async () => {
-    const refusal = Object.assign(new Error('O menu "Escolha" tem a opção 1 sem ligação'), {
+    const refusal = Object.assign(new Error('Bloco Menu (MMM): a opção 1 não está ligada a nenhum bloco.'), {
       code: 'ERR_FLOW_INVALID', fields: { nodeId: 'M'.repeat(30) },
     });
     saveFlowGraph.mockRejectedValue(refusal);
     view = mount();
     await settle();
     await click(byTestId('flow-save'));
-    expect(toasts).toContain('O menu "Escolha" tem a opção 1 sem ligação');
+    expect(toasts).toContain('Bloco Menu (MMM): a opção 1 não está ligada a nenhum bloco.');
     expect(node('menu').dataset.invalid).toBe('true');
     expect(node('start').dataset.invalid).toBeUndefined();
     expect(canvas.fitView).toHaveBeenCalledWith(expect.objectContaining({ nodes: [{ id: 'M'.repeat(30) }] }));
+  }, SLOW);
+
+  it("in another language a refused save is said in that language, not in the server's Portuguese", async () => {
+    await act(async () => { await i18n.changeLanguage('en'); });
+    try {
+      saveFlowGraph.mockRejectedValue(Object.assign(new Error('Bloco Menu (MMM): a opção 1 não está ligada a nenhum bloco.'), {
+        code: 'ERR_FLOW_INVALID', fields: { nodeId: 'M'.repeat(30) },
+      }));
+      view = mount();
+      await settle();
+      await click(byTestId('flow-save'));
+      expect(toasts).toEqual(['This block cannot run; fix it.']);
+      expect(node('menu').dataset.invalid).toBe('true');
+      // A refusal of the whole flow (no node named) has its own text.
+      saveFlowGraph.mockRejectedValue(Object.assign(new Error('O fluxo tem mais de 500 blocos.'), { code: 'ERR_FLOW_INVALID', fields: {} }));
+      await click(byTestId('flow-save'));
+      expect(toasts.at(-1)).toBe('The flow cannot run; fix it before saving.');
+      // The stored start label and the sandbox statuses read in English too.
+      expect(node('start').textContent).toContain('Start of the flow');
+      await click(byTestId('flow-simulate'));
+      expect(byTestId('flow-simulate-connection').textContent).toContain('Teste (Connected)');
+    } finally {
+      await act(async () => { await i18n.changeLanguage('pt'); });
+    }
   }, SLOW);
 
   it('the analytics overlay draws counts on nodes and edges', async () => {
@@ -313,7 +338,7 @@ describe('FlowEditorPage', () => {
     await settle();
     await click(byTestId('flow-simulate'));
     await settle();
-    expect(byTestId('flow-simulate-connection').textContent).toContain('Teste (CONNECTED)');
+    expect(byTestId('flow-simulate-connection').textContent).toContain('Teste (Conectado)');
     await click(byTestId('flow-simulate-start'));
     await settle();
     expect(simulateFlow).toHaveBeenCalledWith('5', 8, '');

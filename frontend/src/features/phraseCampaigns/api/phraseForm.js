@@ -2,6 +2,10 @@
 
 export const MATCH_TYPES = ['exact', 'contains'];
 
+/** Longest name and phrase the server keeps (pkg/flowcampaign NameMax, PhraseMax). */
+export const NAME_MAX = 100;
+export const PHRASE_MAX = 1000;
+
 export const phraseToForm = (details) => ({
   name: details?.name || '',
   flowId: details?.flowId ?? null,

@@ -7,10 +7,13 @@ import { useTranslation } from 'react-i18next';
 import FormDialog from '../../../components/FormDialog';
 import SelectField from '../../../components/SelectField';
 import useForm from '../../../hooks/useForm';
+import toastError from '../../../utils/toastError';
 import {
   CONNECTIONS_PATH, createPhraseCampaign, getPhraseCampaign, listAllFlows, updatePhraseCampaign,
 } from '../api/phraseCampaignsApi';
-import { MATCH_TYPES, checkPhrase, phrasePayload, phraseToForm } from '../api/phraseForm';
+import {
+  MATCH_TYPES, NAME_MAX, PHRASE_MAX, checkPhrase, phrasePayload, phraseToForm,
+} from '../api/phraseForm';
 
 const connectionsOf = (data) => (Array.isArray(data) ? data : data?.whatsapps || []);
 
@@ -35,11 +38,22 @@ function PhraseForm({ id, onClose, onSaved }) {
   const { setValues } = form;
 
   useEffect(() => {
-    if (!id) return;
+    if (!id) return undefined;
+    let live = true;
     getPhraseCampaign(id).then((data) => {
+      if (!live) return;
       setValues(phraseToForm(data?.details || data));
       setLoading(false);
-    }, () => setLoading(false));
+    }, (error) => {
+      // An empty form would save over the campaign: say why and close instead.
+      if (!live) return;
+      toastError(error);
+      onClose();
+    });
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opened campaign
   }, [id, setValues]);
 
   const flowError = form.field('flowId');
@@ -60,7 +74,7 @@ function PhraseForm({ id, onClose, onSaved }) {
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <TextField {...form.field('name')} label={t('phraseCampaigns.modal.name')} autoFocus fullWidth
-          slotProps={{ htmlInput: { 'data-testid': 'phrase-name', maxLength: 100 } }} />
+          slotProps={{ htmlInput: { 'data-testid': 'phrase-name', maxLength: NAME_MAX } }} />
         <Autocomplete
           options={flows}
           getOptionLabel={(flow) => flow.name || ''}
@@ -78,13 +92,15 @@ function PhraseForm({ id, onClose, onSaved }) {
             <MenuItem key={connection.id} value={connection.id} data-testid={`phrase-connection-${connection.id}`}>
               <Stack direction="row" spacing={1} sx={{ width: '100%' }}>
                 <Typography sx={{ flex: 1 }}>{connection.name}</Typography>
-                <Typography variant="caption" color="text.secondary">{connection.status}</Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {t(`connections.statuses.${connection.status}`, { defaultValue: connection.status })}
+                </Typography>
               </Stack>
             </MenuItem>
           ))}
         </TextField>
         <TextField {...form.field('phrase')} label={t('phraseCampaigns.modal.phrase')} fullWidth
-          slotProps={{ htmlInput: { 'data-testid': 'phrase-phrase', maxLength: 200 } }} />
+          slotProps={{ htmlInput: { 'data-testid': 'phrase-phrase', maxLength: PHRASE_MAX } }} />
         <SelectField {...form.field('matchType')} label={t('phraseCampaigns.modal.matchType')} testId="phrase-match-type"
           options={MATCH_TYPES.map((type) => ({ value: type, label: t(`phraseCampaigns.modal.match.${type}`) }))} />
         <FormControlLabel label={t('phraseCampaigns.modal.status')}

@@ -28,6 +28,7 @@ const en = {
   },
   backendErrors: {
     ERR_FLOW_CAMPAIGN_LIMIT: 'Limit of 1000 phrase campaigns reached. Delete one to create another.',
+    ERR_NO_FLOW_CAMPAIGN_FOUND: 'No campaign found with this ID.',
   },
 };
 

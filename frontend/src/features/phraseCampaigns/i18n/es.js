@@ -28,6 +28,7 @@ const es = {
   },
   backendErrors: {
     ERR_FLOW_CAMPAIGN_LIMIT: 'Límite de 1000 campañas por frase alcanzado. Elimine una para crear otra.',
+    ERR_NO_FLOW_CAMPAIGN_FOUND: 'No se encontró ninguna campaña con este ID.',
   },
 };
 

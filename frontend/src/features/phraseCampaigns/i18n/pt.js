@@ -28,6 +28,7 @@ const pt = {
   },
   backendErrors: {
     ERR_FLOW_CAMPAIGN_LIMIT: 'Limite de 1000 campanhas de frase atingido. Exclua uma para criar outra.',
+    ERR_NO_FLOW_CAMPAIGN_FOUND: 'Nenhuma campanha encontrada com este ID.',
   },
 };
 

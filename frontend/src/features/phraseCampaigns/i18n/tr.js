@@ -28,6 +28,7 @@ const tr = {
   },
   backendErrors: {
     ERR_FLOW_CAMPAIGN_LIMIT: '1000 ifade kampanyası sınırına ulaşıldı. Yenisini oluşturmak için birini silin.',
+    ERR_NO_FLOW_CAMPAIGN_FOUND: 'Bu kimlikle kampanya bulunamadı.',
   },
 };
 

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onToast } from '../../../services/toast';
 import { allByTestId, byTestId, click, render } from '../../../test/render';
 import PhraseListsPage from './PhraseListsPage';
-import { createPhraseCampaign, deletePhraseCampaign } from '../api/phraseCampaignsApi';
+import { createPhraseCampaign, deletePhraseCampaign, getPhraseCampaign, updatePhraseCampaign } from '../api/phraseCampaignsApi';
 
 const handlers = new Map();
 vi.mock('../../../services/socket', () => ({
@@ -76,6 +76,33 @@ describe('PhraseListsPage', () => {
     await click(byTestId('phrase-save'));
     expect(createPhraseCampaign).not.toHaveBeenCalled();
     expect(byTestId('phrase-modal').textContent).toContain('Obrigatório');
+  }, 20000);
+
+  it('shows each connection status translated, and takes a phrase as long as the server keeps (1000)', async () => {
+    view = mount();
+    await settle();
+    await click(byTestId('phrases-add'));
+    await settle();
+    await act(async () => byTestId('phrase-connection').dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0 })));
+    expect(byTestId('phrase-connection-3').textContent).toBe('SandboxConectado');
+    expect(byTestId('phrase-phrase').maxLength).toBe(1000);
+  }, 20000);
+
+  it('a campaign that cannot be read is not opened as an empty form: the error shows and the dialog closes', async () => {
+    getPhraseCampaign.mockRejectedValueOnce(Object.assign(new Error('Nenhuma campanha encontrada com este ID.'), {
+      status: 404, code: 'ERR_NO_FLOW_CAMPAIGN_FOUND',
+    }));
+    const toasts = [];
+    const stop = onToast((item) => toasts.push([item.severity, item.message]));
+    view = mount();
+    await settle();
+    await click(byTestId('phrase-edit'));
+    await settle();
+    stop();
+    expect(getPhraseCampaign).toHaveBeenCalledWith(1);
+    expect(toasts).toContainEqual(['error', 'Nenhuma campanha encontrada com este ID.']);
+    expect(byTestId('phrase-modal')).toBeNull();
+    expect(updatePhraseCampaign).not.toHaveBeenCalled();
   }, 20000);
 
   it('follows the company campaign events: another tab\'s create, rename and delete reload the list', async () => {

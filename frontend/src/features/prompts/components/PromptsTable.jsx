@@ -8,8 +8,9 @@ const COLUMNS = [
 ];
 
 /**
- * The company's prompts; onDelete(prompt) runs once the deletion is confirmed and resolves the
- * server's answer, whose message is shown as info (spec/3 "DELETE /prompt/{id}").
+ * The company's prompts; onDelete(prompt) runs once the deletion is confirmed. The deletion is
+ * confirmed by an info toast (spec/3 "DELETE /prompt/{id}"), in the language in use: the
+ * server's message ('Prompt deletado') is always Portuguese.
  */
 export default function PromptsTable({ prompts, loading, onEdit, onDelete }) {
   const { t } = useTranslation();
@@ -27,7 +28,7 @@ export default function PromptsTable({ prompts, loading, onEdit, onDelete }) {
       onDelete={onDelete}
       deleteTitle={(p) => t('prompts.deleteTitle', { name: p.name })}
       deleteMessage={t('prompts.deleteMessage')}
-      deletedMessage={(answer) => answer?.message || t('prompts.deleted')}
+      deletedMessage={t('prompts.deleted')}
       deletedToast="info"
     />
   );

@@ -65,15 +65,16 @@ describe('/prompts', () => {
     expect(document.body.textContent).toContain('Prompts (1)');
   });
 
-  it('a deletion shows the server\'s message as info (spec/3 DELETE /prompt/{id})', async () => {
+  it('a deletion is confirmed as info (spec/3 DELETE /prompt/{id}), translated rather than the server\'s Portuguese message', async () => {
     deletePrompt.mockResolvedValue({ message: 'Prompt deletado' });
     toasts.success.mockClear();
+    toasts.info.mockClear();
     mount(admin({ useOpenAi: true }));
     await settle();
     await click(byTestId('prompt-delete'));
     await click(byTestId('prompt-delete-dialog-confirm'));
     expect(deletePrompt).toHaveBeenCalledWith(4);
-    expect(toasts.info).toHaveBeenCalledWith('Prompt deletado');
+    expect(toasts.info.mock.calls).toEqual([['Prompt excluído com sucesso!']]);
     expect(toasts.success).not.toHaveBeenCalled();
     expect(byTestId('prompts-table').textContent).not.toContain('Vendedora');
   });

@@ -1,3 +1,5 @@
+import { SERVER_MESSAGE_KEYS } from '../../../utils/validation';
+
 /**
  * The option tree of a queue's chatbot (spec/2 §3 chatbot option, BEHAVIOUR §2c). GET
  * /queue/{id} answers `chatbots`: the first level, each option with its sub-options under
@@ -79,6 +81,34 @@ export function validateOption(values, { hasChildren = false } = {}) {
     if (!values[field]) errors[field] = 'validation.required';
   });
   return errors;
+}
+
+/** The field messages of pkg/queue/options.go (always Portuguese) as i18n keys. */
+export const OPTION_SERVER_MESSAGES = {
+  'Nome muito curto': 'queues.chatbot.validation.nameTooShort',
+  'Nome muito longo': 'queues.chatbot.validation.nameTooLong',
+  'A mensagem é obrigatória para ir ao próximo nível': 'queues.chatbot.validation.greetingToNest',
+  'Fila inválida': 'queues.chatbot.validation.badQueue',
+  'Usuário inválido': 'queues.chatbot.validation.badUser',
+  'Lista de arquivos inválida': 'queues.chatbot.validation.badFileList',
+  'Integração inválida': 'queues.chatbot.validation.badIntegration',
+};
+
+// parentId is the option above a new sub-option: its refusals speak of that option.
+const PARENT_MESSAGES = {
+  'Opção inválida': 'queues.chatbot.validation.badParent',
+  'A mensagem é obrigatória para ir ao próximo nível': 'queues.chatbot.validation.parentGreeting',
+};
+
+/**
+ * The field errors of a refused option save as i18n keys ({ field: key }): the option's own
+ * messages, then the shared ones of pkg/validate, else a translated 'invalid value'.
+ */
+export function optionServerErrors(error) {
+  return Object.fromEntries(Object.entries(error?.fields || {}).map(([field, text]) => [
+    field,
+    (field === 'parentId' && PARENT_MESSAGES[text]) || OPTION_SERVER_MESSAGES[text] || SERVER_MESSAGE_KEYS[text] || 'queues.chatbot.validation.invalid',
+  ]));
 }
 
 const idOrNull = (value) => (value ? Number(value) : null);

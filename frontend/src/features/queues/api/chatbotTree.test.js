@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import i18n from '../../../i18n';
 import {
-  OPTION_TYPES, canNest, countDescendants, countOptions, findOption, menuPreview, optionPayload, optionToForm, sortTree, validateOption, walk,
+  OPTION_SERVER_MESSAGES, OPTION_TYPES, canNest, countDescendants, countOptions, findOption, menuPreview, optionPayload, optionServerErrors, optionToForm,
+  sortTree, validateOption, walk,
 } from './chatbotTree';
 
 // As GET /queue/{id} answers it: first level under chatbots, sub-options under options, any order.
@@ -93,5 +94,29 @@ describe('chatbot option tree', () => {
       'Olá! Escolha:\n[1] - Financeiro\n[2] - Suporte\n[#] - Voltar\n[Sair] - Encerrar',
     );
     expect(menuPreview('', [], { back: 'Voltar', exit: 'Encerrar' })).toBe('[#] - Voltar\n[Sair] - Encerrar');
+  });
+
+  it("turns every field message of pkg/queue/options.go into a translated key", () => {
+    const refused = {
+      code: 'ERR_VALIDATION',
+      fields: {
+        name: 'Nome muito curto', greetingMessage: 'Too Long!', queueType: 'Opção inválida', optQueueId: 'Fila inválida', optUserId: 'Usuário inválido',
+        optFileId: 'Lista de arquivos inválida', optIntegrationId: 'Integração inválida', queueId: 'Obrigatório', parentId: 'Opção inválida', other: 'Novo texto',
+      },
+    };
+    expect(optionServerErrors(refused)).toEqual({
+      name: 'queues.chatbot.validation.nameTooShort', greetingMessage: 'validation.tooLong', queueType: 'validation.invalidOption',
+      optQueueId: 'queues.chatbot.validation.badQueue', optUserId: 'queues.chatbot.validation.badUser', optFileId: 'queues.chatbot.validation.badFileList',
+      optIntegrationId: 'queues.chatbot.validation.badIntegration', queueId: 'validation.required', parentId: 'queues.chatbot.validation.badParent',
+      other: 'queues.chatbot.validation.invalid',
+    });
+    expect(optionServerErrors({ fields: { name: 'Nome muito longo', parentId: 'A mensagem é obrigatória para ir ao próximo nível' } })).toEqual({
+      name: 'queues.chatbot.validation.nameTooLong', parentId: 'queues.chatbot.validation.parentGreeting',
+    });
+    expect(optionServerErrors({ fields: { greetingMessage: 'A mensagem é obrigatória para ir ao próximo nível' } }))
+      .toEqual({ greetingMessage: 'queues.chatbot.validation.greetingToNest' });
+    expect(optionServerErrors(undefined)).toEqual({});
+    [...Object.values(OPTION_SERVER_MESSAGES), 'queues.chatbot.validation.badParent', 'queues.chatbot.validation.parentGreeting', 'queues.chatbot.validation.invalid']
+      .forEach((key) => expect(i18n.exists(key), key).toBe(true));
   });
 });

@@ -5,13 +5,15 @@ import SelectField from '../../../components/SelectField';
 import useForm from '../../../hooks/useForm';
 import { toast } from '../../../services/toast';
 import toastError, { ERROR_TOAST_DURATION } from '../../../utils/toastError';
-import { NAME_MIN, OPTION_TYPES, REFERENCES, optionToForm, validateOption } from '../api/chatbotTree';
+import {
+  NAME_MIN, OPTION_TYPES, REFERENCES, optionServerErrors, optionToForm, validateOption,
+} from '../api/chatbotTree';
 
 const input = (testId) => ({ htmlInput: { 'data-testid': testId } });
 
 /**
  * Adds or edits one option in place. onSave(values) resolves once saved (or throws the API
- * error, whose field messages show on the fields). initialErrors: e.g. the message a
+ * error, whose field messages show translated on the fields). initialErrors: e.g. the message a
  * sub-level needs. Enter in a one-line field saves the option, not the queue around it.
  */
 export default function OptionEditor({ option, hasChildren, initialErrors, queues, users, files, integrations, onSave, onCancel }) {
@@ -32,10 +34,12 @@ export default function OptionEditor({ option, hasChildren, initialErrors, queue
     try {
       await onSave(form.values);
     } catch (error) {
-      form.applyServerErrors(error);
+      // The server's field messages are Portuguese: they show as their translations.
+      const fields = optionServerErrors(error);
+      if (Object.keys(fields).length) form.setErrors(fields);
       // A message about something this editor does not show (e.g. the parent's missing
       // message, keyed parentId) is the toast itself.
-      const elsewhere = Object.entries(error?.fields || {}).filter(([field]) => !(field in form.values)).map(([, text]) => text);
+      const elsewhere = Object.entries(fields).filter(([field]) => !(field in form.values)).map(([, key]) => t(key));
       if (elsewhere.length) toast.error(elsewhere.join(' '), { duration: ERROR_TOAST_DURATION });
       else toastError(error);
       setSaving(false);

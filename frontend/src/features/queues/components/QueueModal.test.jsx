@@ -1,6 +1,7 @@
 import { act } from 'react';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../../i18n';
 import { onToast } from '../../../services/toast';
 import { allByTestId, byTestId, click, render } from '../../../test/render';
 import { createOption, createQueue, deleteOption, getCompanySchedules, updateOption, updateQueue } from '../api/queuesApi';
@@ -242,6 +243,58 @@ describe('QueueModal: a refusal about the parent', () => {
     await click(byTestId('chatbot-option-save'));
     await settle();
     stop();
-    expect(toasts.map((t) => [t.severity, t.message])).toContainEqual(['error', 'A mensagem é obrigatória para ir ao próximo nível']);
+    expect(toasts.map((t) => [t.severity, t.message])).toContainEqual(['error', 'A opção de cima precisa de uma mensagem para ter sub-opções']);
+  });
+});
+
+describe('QueueModal: the server\'s option refusals in the language in use', () => {
+  let view;
+  let toasts;
+  let stop;
+  beforeEach(async () => {
+    vi.clearAllMocks();
+    record = { ...queues[0], schedules: [], chatbots: [{ id: 10, name: 'Segunda via', greetingMessage: 'Qual mês?', queueType: 'text', options: [] }] };
+    scheduleType = 'disabled';
+    toasts = [];
+    stop = onToast((item) => toasts.push([item.severity, item.message]));
+    await act(async () => { await i18n.changeLanguage('en'); });
+  });
+  afterEach(async () => {
+    stop();
+    view?.unmount();
+    await act(async () => { await i18n.changeLanguage('pt'); });
+  });
+
+  const addUnder10 = async (name) => {
+    ({ view } = mount(queues[0]));
+    await settle();
+    await click(byTestId('queue-tab-chatbot'));
+    await click(byTestId('chatbot-option-add-10'));
+    type(byTestId('chatbot-option-name'), name);
+    await click(byTestId('chatbot-option-save'));
+    await settle();
+  };
+
+  it('translates the field messages on the fields, and a refusal about the parent in the toast', async () => {
+    createOption.mockRejectedValueOnce(Object.assign(new Error('Nome muito longo'), {
+      code: 'ERR_VALIDATION', fields: { name: 'Nome muito longo', greetingMessage: 'Texto desconhecido do servidor' },
+    }));
+    await addUnder10('Janeiro');
+    const editor = byTestId('chatbot-option-editor').textContent;
+    expect(editor).toContain('Name too long (at most 50 characters)');
+    expect(editor).toContain('Invalid value for this option');
+    expect(editor).not.toContain('Nome muito longo');
+    expect(editor).not.toContain('Texto desconhecido');
+    expect(toasts).toContainEqual(['error', 'Invalid data. Check the form fields.']);
+    createOption.mockRejectedValueOnce(Object.assign(new Error('Opção inválida'), { code: 'ERR_VALIDATION', fields: { parentId: 'Opção inválida' } }));
+    await click(byTestId('chatbot-option-save'));
+    await settle();
+    expect(toasts.at(-1)).toEqual(['error', 'The option above no longer exists']);
+  });
+
+  it('translates the limit of 300 options', async () => {
+    createOption.mockRejectedValueOnce(Object.assign(new Error('Limite de opções da fila atingido.'), { status: 400, code: 'ERR_CHATBOT_LIMIT_REACHED' }));
+    await addUnder10('Janeiro');
+    expect(toasts).toEqual([['error', 'This queue already has the maximum of 300 chatbot options.']]);
   });
 });

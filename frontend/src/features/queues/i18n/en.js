@@ -80,6 +80,14 @@ const en = {
       validation: {
         nameTooShort: 'Name too short (at least 4 characters)',
         greetingToNest: 'A message is required to go to the next level',
+        nameTooLong: 'Name too long (at most 50 characters)',
+        badQueue: 'Invalid queue',
+        badUser: 'Invalid attendant',
+        badFileList: 'Invalid file list',
+        badIntegration: 'Invalid integration',
+        badParent: 'The option above no longer exists',
+        parentGreeting: 'The option above needs a message to have sub-options',
+        invalid: 'Invalid value for this option',
       },
     },
   },
@@ -87,6 +95,8 @@ const en = {
     ERR_QUEUE_NAME_ALREADY_EXISTS: 'A queue with this name already exists.',
     ERR_QUEUE_LIMIT_REACHED: 'Your plan’s queue limit has been reached.',
     ERR_QUEUE_NOT_FOUND: 'No queue found with this ID.',
+    ERR_CHATBOT_LIMIT_REACHED: 'This queue already has the maximum of 300 chatbot options.',
+    ERR_CHATBOT_NOT_FOUND: 'No chatbot option found with this ID.',
   },
 };
 

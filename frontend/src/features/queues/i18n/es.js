@@ -80,6 +80,14 @@ const es = {
       validation: {
         nameTooShort: 'Nombre muy corto (mínimo 4 caracteres)',
         greetingToNest: 'El mensaje es obligatorio para ir al siguiente nivel',
+        nameTooLong: 'Nombre muy largo (máximo 50 caracteres)',
+        badQueue: 'Cola no válida',
+        badUser: 'Agente no válido',
+        badFileList: 'Lista de archivos no válida',
+        badIntegration: 'Integración no válida',
+        badParent: 'La opción superior ya no existe',
+        parentGreeting: 'La opción superior necesita un mensaje para tener subopciones',
+        invalid: 'Valor no válido para esta opción',
       },
     },
   },
@@ -87,6 +95,8 @@ const es = {
     ERR_QUEUE_NAME_ALREADY_EXISTS: 'Ya existe una cola con este nombre.',
     ERR_QUEUE_LIMIT_REACHED: 'Se alcanzó el límite de colas de su plan.',
     ERR_QUEUE_NOT_FOUND: 'No se encontró ninguna cola con este ID.',
+    ERR_CHATBOT_LIMIT_REACHED: 'Esta cola ya tiene el máximo de 300 opciones del chatbot.',
+    ERR_CHATBOT_NOT_FOUND: 'No se encontró ninguna opción del chatbot con este ID.',
   },
 };
 

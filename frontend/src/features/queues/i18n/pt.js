@@ -80,6 +80,14 @@ const pt = {
       validation: {
         nameTooShort: 'Nome muito curto (mínimo de 4 caracteres)',
         greetingToNest: 'A mensagem é obrigatória para ir ao próximo nível',
+        nameTooLong: 'Nome muito longo (máximo de 50 caracteres)',
+        badQueue: 'Fila inválida',
+        badUser: 'Atendente inválido',
+        badFileList: 'Lista de arquivos inválida',
+        badIntegration: 'Integração inválida',
+        badParent: 'A opção de cima não existe mais',
+        parentGreeting: 'A opção de cima precisa de uma mensagem para ter sub-opções',
+        invalid: 'Valor inválido para esta opção',
       },
     },
   },
@@ -87,6 +95,8 @@ const pt = {
     ERR_QUEUE_NAME_ALREADY_EXISTS: 'Já existe uma fila com este nome.',
     ERR_QUEUE_LIMIT_REACHED: 'O limite de filas do seu plano foi atingido.',
     ERR_QUEUE_NOT_FOUND: 'Nenhuma fila encontrada com este ID.',
+    ERR_CHATBOT_LIMIT_REACHED: 'Esta fila já tem o máximo de 300 opções do chatbot.',
+    ERR_CHATBOT_NOT_FOUND: 'Nenhuma opção do chatbot encontrada com este ID.',
   },
 };
 

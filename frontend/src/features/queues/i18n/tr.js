@@ -80,6 +80,14 @@ const tr = {
       validation: {
         nameTooShort: 'Ad çok kısa (en az 4 karakter)',
         greetingToNest: 'Bir sonraki seviyeye geçmek için mesaj zorunludur',
+        nameTooLong: 'Ad çok uzun (en fazla 50 karakter)',
+        badQueue: 'Geçersiz kuyruk',
+        badUser: 'Geçersiz temsilci',
+        badFileList: 'Geçersiz dosya listesi',
+        badIntegration: 'Geçersiz entegrasyon',
+        badParent: 'Üstteki seçenek artık yok',
+        parentGreeting: 'Alt seçenekleri olması için üstteki seçeneğin bir mesajı olmalı',
+        invalid: 'Bu seçenek için geçersiz değer',
       },
     },
   },
@@ -87,6 +95,8 @@ const tr = {
     ERR_QUEUE_NAME_ALREADY_EXISTS: 'Bu adla bir kuyruk zaten var.',
     ERR_QUEUE_LIMIT_REACHED: 'Planınızın kuyruk sınırına ulaşıldı.',
     ERR_QUEUE_NOT_FOUND: 'Bu kimlikle kuyruk bulunamadı.',
+    ERR_CHATBOT_LIMIT_REACHED: 'Bu kuyrukta zaten en fazla 300 sohbet botu seçeneği var.',
+    ERR_CHATBOT_NOT_FOUND: 'Bu kimlikle sohbet botu seçeneği bulunamadı.',
   },
 };
 

@@ -101,5 +101,30 @@ export function toggleNeeds(toggleKey, value, values) {
   return 'save';
 }
 
+// The refusals of pkg/setting/setting.go check() (always Portuguese) as i18n keys.
+const SERVER_MESSAGES = {
+  'Valor deve ser enabled ou disabled': 'validation.invalidOption',
+  'Opção inválida': 'validation.invalidOption',
+  'Informe um número inteiro não negativo': 'validation.wholeNumber',
+  'Texto muito longo': 'validation.tooLong',
+};
+// '<the text's label> é obrigatória', keyed by the text or by the toggle that needs it.
+const REQUIRED_TEXT = / é obrigatória$/;
+
+/**
+ * What a refused PUT /settings/{key} says, as { key, setting }: the i18n key of the message
+ * and the setting it names (the required text, or the refused key). The server's field
+ * message is Portuguese; a message not known here gets a translated generic one. Null when
+ * the error carries no field message.
+ */
+export function settingRefusal(error) {
+  const [field, text] = Object.entries(error?.fields || {})[0] || [];
+  if (!field) return null;
+  const def = settingDef(field);
+  const required = def?.kind === 'text' ? def : textFor(field);
+  if (required && REQUIRED_TEXT.test(String(text))) return { key: 'settings.validation.textRequired', setting: required.key };
+  return { key: SERVER_MESSAGES[text] || 'settings.validation.refused', setting: field };
+}
+
 /** Shows the Schedules tab of the settings: the company's own hours are in use. */
 export const showsCompanySchedules = (values) => values?.scheduleType === 'company';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import i18n from '../../../i18n';
 import {
-  COMPANY_KEYS, GROUPS, isRequired, numberError, settingDef, showsCompanySchedules, textError, textFor, toggleNeeds, visibleGroups,
+  COMPANY_KEYS, GROUPS, isRequired, numberError, settingDef, settingRefusal, showsCompanySchedules, textError, textFor, toggleNeeds, visibleGroups,
 } from './settingsCatalog';
 
 // The company keys of pkg/setting/registry.go (every Def without Platform), in its order.
@@ -84,5 +84,21 @@ describe('settings catalogue', () => {
     ['-1', '1.5', '', 'x'].forEach((value) => expect(numberError(value)).toBe('validation.wholeNumber'));
     expect(showsCompanySchedules({ scheduleType: 'company' })).toBe(true);
     ['queue', 'connection', 'disabled', undefined].forEach((value) => expect(showsCompanySchedules({ scheduleType: value })).toBe(false));
+  });
+
+  it("reads the server's refusals (pkg/setting check) as translated rules", () => {
+    const refusal = (field, text) => settingRefusal({ code: 'ERR_VALIDATION', message: text, fields: { [field]: text } });
+    // The required text, named by the text itself or by the toggle that needs it.
+    expect(refusal('transferMessage', 'Mensagem de transferência é obrigatória')).toEqual({ key: 'settings.validation.textRequired', setting: 'transferMessage' });
+    expect(refusal('acceptCallWhatsapp', 'Mensagem de rejeição de chamada é obrigatória'))
+      .toEqual({ key: 'settings.validation.textRequired', setting: 'AcceptCallWhatsappMessage' });
+    expect(refusal('userRating', 'Valor deve ser enabled ou disabled')).toEqual({ key: 'validation.invalidOption', setting: 'userRating' });
+    expect(refusal('chatBotType', 'Opção inválida')).toEqual({ key: 'validation.invalidOption', setting: 'chatBotType' });
+    expect(refusal('hoursCloseTicketsAuto', 'Informe um número inteiro não negativo')).toEqual({ key: 'validation.wholeNumber', setting: 'hoursCloseTicketsAuto' });
+    expect(refusal('lgpdMessage', 'Texto muito longo')).toEqual({ key: 'validation.tooLong', setting: 'lgpdMessage' });
+    expect(refusal('userRating', 'Regra nova do servidor')).toEqual({ key: 'settings.validation.refused', setting: 'userRating' });
+    expect(settingRefusal({ code: 'ERR_NO_PERMISSION' })).toBeNull();
+    expect(i18n.t('settings.validation.textRequired', { setting: i18n.t('settings.options.transferMessage') })).toBe('Mensagem de transferência é obrigatória');
+    expect(i18n.t('settings.validation.refused', { setting: 'Avaliações' })).toBe('Valor não aceito para “Avaliações”');
   });
 });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../../services/toast';
 import toastError, { ERROR_TOAST_DURATION } from '../../../utils/toastError';
 import { SETTINGS_PATH, updateSetting } from '../api/settingsApi';
+import { settingRefusal } from '../api/settingsCatalog';
 
 function withSetting(list = [], setting) {
   const found = list.some((item) => item.key === setting.key);
@@ -30,10 +31,13 @@ export default function useSettings() {
         toast.success(t('settings.saved'));
         return true;
       } catch (error) {
-        // The server names the rule (e.g. "Mensagem de transferência é obrigatória"): say that.
-        const rule = Object.values(error?.fields || {})[0];
-        if (rule) toast.error(rule, { duration: ERROR_TOAST_DURATION });
-        else toastError(error);
+        // The server names the rule (e.g. "Mensagem de transferência é obrigatória", always
+        // Portuguese): say that rule in the language in use.
+        const rule = settingRefusal(error);
+        if (rule) {
+          const setting = t(`settings.options.${rule.setting}`, { defaultValue: rule.setting });
+          toast.error(t(rule.key, { setting }), { duration: ERROR_TOAST_DURATION });
+        } else toastError(error);
         return false;
       }
     },

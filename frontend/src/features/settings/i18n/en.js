@@ -86,6 +86,8 @@ const en = {
     validation: {
       required: 'Required with this option',
       textFirst: 'Write the message: the option is saved together with it',
+      textRequired: '{{setting}} is required',
+      refused: 'Value not accepted for “{{setting}}”',
     },
     schedules: {
       help: 'The company’s service hours, used when business hours are managed per company. Outside them the contact gets the connection’s out-of-hours message.',

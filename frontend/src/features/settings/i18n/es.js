@@ -86,6 +86,8 @@ const es = {
     validation: {
       required: 'Obligatorio con esta opción',
       textFirst: 'Escriba el mensaje: la opción se guarda junto con él',
+      textRequired: '{{setting}} es obligatorio',
+      refused: 'Valor no aceptado para “{{setting}}”',
     },
     schedules: {
       help: 'Horario de atención de la empresa, usado cuando el horario se gestiona por empresa. Fuera de él el contacto recibe el mensaje fuera de horario de la conexión.',

@@ -86,6 +86,8 @@ const pt = {
     validation: {
       required: 'Obrigatória nesta opção',
       textFirst: 'Escreva a mensagem: a opção é salva junto com ela',
+      textRequired: '{{setting}} é obrigatória',
+      refused: 'Valor não aceito para “{{setting}}”',
     },
     schedules: {
       help: 'Horários de atendimento da empresa, usados quando o gerenciamento de expediente é por empresa. Fora deles o contato recebe a mensagem fora do expediente da conexão.',

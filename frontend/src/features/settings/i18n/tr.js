@@ -86,6 +86,8 @@ const tr = {
     validation: {
       required: 'Bu seçenekle zorunlu',
       textFirst: 'Mesajı yazın: seçenek onunla birlikte kaydedilir',
+      textRequired: '{{setting}} zorunludur',
+      refused: '“{{setting}}” için değer kabul edilmedi',
     },
     schedules: {
       help: 'Şirketin hizmet saatleri; mesai şirkete göre yönetildiğinde kullanılır. Bu saatler dışında kişiye bağlantının mesai dışı mesajı gider.',

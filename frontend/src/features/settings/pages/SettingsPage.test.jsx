@@ -1,6 +1,7 @@
 import { act } from 'react';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../../i18n';
 import { onToast } from '../../../services/toast';
 import { allByTestId, byTestId, click, render } from '../../../test/render';
 import { MemoryRouter } from 'react-router';
@@ -129,6 +130,27 @@ describe('SettingsPage', () => {
     expect(updateSetting).toHaveBeenCalledWith('sendQueuePosition', 'enabled');
     expect(toasts.map((t) => [t.severity, t.message])).toContainEqual(['error', 'Mensagem de posição na fila é obrigatória']);
     expect(byTestId('setting-sendQueuePosition').checked).toBe(false);
+  });
+
+  it("says the server's rule in the language in use, not in the server's Portuguese", async () => {
+    updateSetting.mockRejectedValue(Object.assign(new Error('Mensagem de posição na fila é obrigatória'), {
+      code: 'ERR_VALIDATION', fields: { sendQueuePosition: 'Mensagem de posição na fila é obrigatória' },
+    }));
+    await act(async () => { await i18n.changeLanguage('en'); });
+    try {
+      view = mount({ sendQueuePositionMessage: 'Você é o número' });
+      await settle();
+      await click(byTestId('setting-sendQueuePosition'));
+      expect(toasts.map((t) => [t.severity, t.message])).toContainEqual(['error', 'Queue position message is required']);
+      updateSetting.mockRejectedValue(Object.assign(new Error('Valor deve ser enabled ou disabled'), {
+        code: 'ERR_VALIDATION', fields: { userRating: 'Valor deve ser enabled ou disabled' },
+      }));
+      await click(byTestId('setting-userRating'));
+      expect(toasts.at(-1)).toMatchObject({ severity: 'error', message: 'Invalid option' });
+      expect(toasts.map((t) => t.message).join()).not.toMatch(/obrigatória|Valor deve/);
+    } finally {
+      await act(async () => { await i18n.changeLanguage('pt'); });
+    }
   });
 
   it('saves hours as a whole number only', async () => {

@@ -1,5 +1,6 @@
 import { Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { START_LABEL } from '../../api/graph';
 
 const Line = ({ children, testId }) => (
   <Typography variant="caption" component="div" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', lineHeight: 1.4 }} data-testid={testId}>
@@ -22,7 +23,8 @@ export default function NodeSummary({ type, data = {} }) {
   const { t } = useTranslation();
   switch (type) {
     case 'start':
-      return <Line>{data.label}</Line>;
+      // The default label is stored in Portuguese (spec/3): it is shown in the language in use.
+      return <Line testId="flow-node-summary">{data.label === START_LABEL ? t('flowbuilder.node.startLabel') : data.label}</Line>;
     case 'message':
       return <Line>{clip(data.label)}</Line>;
     case 'interval':
