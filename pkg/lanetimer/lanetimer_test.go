@@ -5,11 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"sync"
 	"testing"
 	"time"
-
-	"github.com/hibiken/asynq"
 
 	"atende/pkg/app"
 	"atende/pkg/lanetimer"
@@ -18,22 +15,10 @@ import (
 	"atende/pkg/testutil"
 )
 
-// queued records the tasks the service enqueues, with their options.
-type queued struct {
-	mu    sync.Mutex
-	tasks []*asynq.Task
-}
-
-func (q *queued) EnqueueContext(_ context.Context, t *asynq.Task, _ ...asynq.Option) (*asynq.TaskInfo, error) {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	q.tasks = append(q.tasks, t)
-	return &asynq.TaskInfo{}, nil
-}
-
-func (q *queued) moves(t *testing.T) []tasks.LaneMove {
+// moves are the lane timers q recorded.
+func moves(t *testing.T, q *testutil.Queued) []tasks.LaneMove {
 	var out []tasks.LaneMove
-	for _, task := range q.tasks {
+	for _, task := range q.Tasks() {
 		if task.Type() == tasks.TypeLaneMove {
 			var p tasks.LaneMove
 			if err := json.Unmarshal(task.Payload(), &p); err != nil {
@@ -57,7 +42,7 @@ func (s *said) Dispatch(_ context.Context, msgs []message.Message) {
 type fixture struct {
 	a                     *app.App
 	svc                   lanetimer.Service
-	q                     *queued
+	q                     *testutil.Queued
 	out                   *said
 	clock                 time.Time
 	company               int64
@@ -69,7 +54,7 @@ func setup(t *testing.T) *fixture {
 	t.Helper()
 	a := testutil.App(t)
 	acme := testutil.NewTenant(t, a, "acme", 0)
-	f := &fixture{a: a, q: &queued{}, out: &said{}, company: acme.Company.ID,
+	f := &fixture{a: a, q: &testutil.Queued{}, out: &said{}, company: acme.Company.ID,
 		clock: time.Date(2030, 3, 13, 15, 0, 0, 0, time.UTC)}
 	f.svc = lanetimer.Service{DB: a.DB, Queue: f.q, Messages: f.out, Now: func() time.Time { return f.clock }}
 	f.novo = testutil.NewTag(t, a, f.company, "Novo", 1).ID
@@ -131,7 +116,7 @@ func (f *fixture) wantLane(t *testing.T, lane int64) {
 func TestLaneTimerMovesAfterTimeLaneMinutes(t *testing.T) {
 	f := setup(t)
 	msg := f.message(t, true)
-	moves := f.q.moves(t)
+	moves := moves(t, f.q)
 	if len(moves) != 1 || moves[0].LaneID != f.novo || moves[0].MessageID != msg ||
 		!moves[0].Due.Equal(f.clock.Add(30*time.Minute)) {
 		t.Fatalf("timer %+v, want lane %d message %d due %v", moves, f.novo, msg, f.clock.Add(30*time.Minute))
@@ -163,7 +148,7 @@ func TestLaneTimerStaleAfterNewerMessage(t *testing.T) {
 	f := setup(t)
 	f.message(t, true)
 	f.message(t, true) // a second agent message restarts the wait
-	moves := f.q.moves(t)
+	moves := moves(t, f.q)
 	if len(moves) != 2 {
 		t.Fatalf("%d timers", len(moves))
 	}
@@ -183,7 +168,7 @@ func TestLaneCustomerMessageRollsBackAndCancels(t *testing.T) {
 	f.exec(t, `DELETE FROM ticket_tags WHERE ticket_id = ?`, f.ticketID)
 	f.exec(t, `INSERT INTO ticket_tags (ticket_id, tag_id, company_id) VALUES (?, ?, ?)`, f.ticketID, f.espera, f.company)
 	f.message(t, true)
-	timer := f.q.moves(t)[0]
+	timer := moves(t, f.q)[0]
 	f.message(t, false) // the customer answers: back to Novo, with Novo's greeting
 	f.wantLane(t, f.novo)
 	if len(f.out.texts) != 1 || f.out.texts[0] != fmt.Sprintf("%d:Olá Maria, voltamos!", f.ticketID) {
@@ -206,7 +191,7 @@ func TestLaneWithoutTimersAndOtherCompany(t *testing.T) {
 	f := setup(t)
 	f.exec(t, `UPDATE tags SET next_lane_id = NULL WHERE id = ?`, f.novo)
 	f.message(t, true)
-	if n := len(f.q.moves(t)); n != 0 {
+	if n := len(moves(t, f.q)); n != 0 {
 		t.Fatalf("%d timers for a lane without next lane", n)
 	}
 	// A task naming another company's id finds no ticket of that company.

@@ -124,7 +124,9 @@ func (r Runtime) release(ctx context.Context, l lease) {
 }
 
 // later is the busy task's error: retry after busyWait × 3^retry, at most maxBusyWait,
-// and not much after the running lease ends.
+// and not much after the running lease ends. The worker does not count a busy wait as a
+// failure (its IsFailure), so retry here counts the AI's errors only and a wait stays
+// short: the other turn's AI call takes seconds.
 func later(ctx context.Context, l lease) error {
 	retried, _ := asynq.GetRetryCount(ctx)
 	wait := busyWait

@@ -4,31 +4,32 @@ package testutil
 
 import (
 	"cmp"
-	"log/slog"
-	"sync"
-
-	"atende/pkg/user"
 	"context"
 	"crypto/sha256"
 	"database/sql"
 	"encoding/hex"
 	"fmt"
-	"golang.org/x/crypto/bcrypt"
 	"io/fs"
+	"log/slog"
 	"net/url"
 	"os"
+	"slices"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/hibiken/asynq"
 	_ "github.com/jackc/pgx/v5/stdlib"
 	"github.com/redis/go-redis/v9"
+	"golang.org/x/crypto/bcrypt"
 
 	migrations "atende/db"
 	"atende/pkg/app"
 	"atende/pkg/config"
 	atdb "atende/pkg/db"
 	"atende/pkg/seed"
+	"atende/pkg/user"
 )
 
 // AdminEmail and AdminPassword are the seeded super admin of every test app.
@@ -248,4 +249,25 @@ func quiet() {
 		slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
 		user.BcryptCost = bcrypt.MinCost
 	})
+}
+
+// Queued is a tasks.Enqueuer that records the tasks instead of sending them to Redis.
+type Queued struct {
+	mu    sync.Mutex
+	tasks []*asynq.Task
+}
+
+// EnqueueContext records t.
+func (q *Queued) EnqueueContext(_ context.Context, t *asynq.Task, _ ...asynq.Option) (*asynq.TaskInfo, error) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.tasks = append(q.tasks, t)
+	return &asynq.TaskInfo{}, nil
+}
+
+// Tasks are the tasks recorded so far, in order.
+func (q *Queued) Tasks() []*asynq.Task {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return slices.Clone(q.tasks)
 }

@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hibiken/asynq"
 	"go.mau.fi/whatsmeow"
 	"go.mau.fi/whatsmeow/types"
 
@@ -22,19 +21,6 @@ import (
 	"atende/pkg/tasks"
 	"atende/pkg/testutil"
 )
-
-// queued records the tasks the api side enqueues instead of sending them to Redis.
-type queued struct {
-	mu    sync.Mutex
-	tasks []*asynq.Task
-}
-
-func (q *queued) EnqueueContext(_ context.Context, t *asynq.Task, _ ...asynq.Option) (*asynq.TaskInfo, error) {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	q.tasks = append(q.tasks, t)
-	return &asynq.TaskInfo{}, nil
-}
 
 // sessionEvents collects the raw real-time events a's processes publish.
 func sessionEvents(t *testing.T, a *app.App) func(subs ...string) bool {
@@ -83,7 +69,7 @@ func TestPairByPhoneNumber(t *testing.T) {
 	seen := sessionEvents(t, a)
 	ctx := context.Background()
 
-	q := &queued{}
+	q := &testutil.Queued{}
 	real := a.WhatsApp.Queue
 	a.WhatsApp.Queue = q
 	err := (whatsapp.Control{Hub: a.WhatsApp}).PairPhone(ctx, c, "5511999998888")
@@ -97,11 +83,12 @@ func TestPairByPhoneNumber(t *testing.T) {
 	if s := state(t, a, c); (s.Status != connection.StatusOpening && s.Status != connection.StatusQRCode) || s.PairingCode != "" {
 		t.Fatalf("after PairPhone: %s %q", s.Status, s.PairingCode)
 	}
-	if len(q.tasks) != 1 || q.tasks[0].Type() != tasks.TypeWhatsAppSession {
-		t.Fatalf("queued %v", q.tasks)
+	queued := q.Tasks()
+	if len(queued) != 1 || queued[0].Type() != tasks.TypeWhatsAppSession {
+		t.Fatalf("queued %v", queued)
 	}
 	var p tasks.WhatsAppSession
-	if err := json.Unmarshal(q.tasks[0].Payload(), &p); err != nil {
+	if err := json.Unmarshal(queued[0].Payload(), &p); err != nil {
 		t.Fatal(err)
 	}
 	if p.Action != tasks.SessionPair || p.Phone != "5511999998888" || p.ConnectionID != c.ID {
