@@ -94,6 +94,7 @@ func (f *SQLFactory) Open(ctx context.Context, _ connection.Connection, deviceJI
 	}
 	cli := whatsmeow.NewClient(dev, waLog.Noop)
 	cli.EnableAutoReconnect = false
+	cli.SetMediaHTTPClient(cappedMediaHTTP()) // media_guard.go
 	return cli, sqlDevice{dev}, nil
 }
 

@@ -121,6 +121,7 @@ type fakeClient struct {
 	paired    []string // numbers asked for a pairing code
 	showing   bool     // a QR code was handed out: pair may follow it
 	pairErr   error    // what PairPhone answers, when set
+	downloads []string // the URL field of each attachment handed to Download
 	presences []string // chat presences sent: "composing@jid", "paused@jid"
 }
 
@@ -269,6 +270,11 @@ var png = []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x0
 var opus = append([]byte("OggS\x00\x02"+strings.Repeat("\x00", 22)), "OpusHead\x01\x01"...)
 
 func (c *fakeClient) Download(_ context.Context, m whatsmeow.DownloadableMessage) ([]byte, error) {
+	c.mu.Lock()
+	if u, ok := m.(interface{ GetURL() string }); ok {
+		c.downloads = append(c.downloads, u.GetURL())
+	}
+	c.mu.Unlock()
 	if _, ok := m.(*waE2E.AudioMessage); ok {
 		return opus, nil
 	}

@@ -165,7 +165,7 @@ func (h *Hub) media(ctx context.Context, s *session, m *waE2E.Message, ev *chann
 	if cli == nil {
 		return false
 	}
-	data, err := cli.Download(ctx, d)
+	data, err := download(ctx, cli, d)
 	if err != nil {
 		slog.Warn("whatsapp media download", "connection_id", s.conn.ID, "id", ev.ProviderID, "err", err)
 		ev.Body = firstNonEmpty(ev.Body, "[mídia indisponível]")

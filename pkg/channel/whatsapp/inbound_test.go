@@ -1,9 +1,11 @@
 package whatsapp_test
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -14,6 +16,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"atende/pkg/app"
+	"atende/pkg/channel/whatsapp"
 	"atende/pkg/connection"
 	"atende/pkg/contact"
 	"atende/pkg/message"
@@ -72,6 +75,12 @@ func byProvider(t *testing.T, a *app.App, companyID int64, id string) message.Me
 	return m
 }
 
+// mediaKey and encHash make a fake attachment look like WhatsApp's encrypted media.
+var (
+	mediaKey = bytes.Repeat([]byte{7}, 32)
+	encHash  = bytes.Repeat([]byte{9}, 32)
+)
+
 func TestInboundEvents(t *testing.T) {
 	a := testutil.App(t)
 	ta := testutil.NewTenant(t, a, "acme", 0)
@@ -86,10 +95,17 @@ func TestInboundEvents(t *testing.T) {
 	for _, e := range []any{
 		msg("M1", ana, ana, &waE2E.Message{Conversation: proto.String("olá")}),
 		msg("M2", ana, ana, &waE2E.Message{ExtendedTextMessage: &waE2E.ExtendedTextMessage{Text: proto.String("resposta"), ContextInfo: quoted}}),
-		msg("M3", ana, ana, &waE2E.Message{ImageMessage: &waE2E.ImageMessage{Caption: proto.String("foto"), Mimetype: proto.String("image/png")}}),
+		msg("M3", ana, ana, &waE2E.Message{ImageMessage: &waE2E.ImageMessage{Caption: proto.String("foto"), Mimetype: proto.String("image/png"),
+			URL: proto.String("http://169.254.169.254/latest/meta-data"), DirectPath: proto.String("/v/t62/m3"), MediaKey: mediaKey, FileEncSHA256: encHash}}),
 		msg("M4", ana, ana, &waE2E.Message{LocationMessage: &waE2E.LocationMessage{DegreesLatitude: proto.Float64(-23.5), DegreesLongitude: proto.Float64(-46.6)}}),
 		msg("M5", ana, ana, &waE2E.Message{ContactMessage: &waE2E.ContactMessage{DisplayName: proto.String("Bia"), Vcard: proto.String("BEGIN:VCARD\nEND:VCARD")}}),
-		msg("M6", ana, ana, &waE2E.Message{AudioMessage: &waE2E.AudioMessage{PTT: proto.Bool(true)}}),
+		msg("M6", ana, ana, &waE2E.Message{AudioMessage: &waE2E.AudioMessage{PTT: proto.Bool(true), DirectPath: proto.String("/v/t62/m6"),
+			MediaKey: mediaKey, FileEncSHA256: encHash}}),
+		// A sender's own client may name any URL and no keys, or declare a huge file: neither is fetched.
+		msg("M7", ana, ana, &waE2E.Message{ImageMessage: &waE2E.ImageMessage{Caption: proto.String("sem chave"),
+			URL: proto.String("http://169.254.169.254/latest/meta-data")}}),
+		msg("M8", ana, ana, &waE2E.Message{DocumentMessage: &waE2E.DocumentMessage{FileName: proto.String("enorme.zip"),
+			DirectPath: proto.String("/v/t62/m8"), MediaKey: mediaKey, FileEncSHA256: encHash, FileLength: proto.Uint64(whatsapp.MaxMediaBytes + 1)}}),
 		msg("R1", ana, ana, &waE2E.Message{ReactionMessage: &waE2E.ReactionMessage{Key: &waCommon.MessageKey{ID: proto.String("M1")}, Text: proto.String("👍")}}),
 		msg("E1", ana, ana, &waE2E.Message{ProtocolMessage: &waE2E.ProtocolMessage{Type: waE2E.ProtocolMessage_MESSAGE_EDIT.Enum(),
 			Key: &waCommon.MessageKey{ID: proto.String("M1")}, EditedMessage: &waE2E.Message{Conversation: proto.String("olá!")}}}),
@@ -141,6 +157,17 @@ func TestInboundEvents(t *testing.T) {
 	}
 	if m := byProvider(t, a, A, "M6"); m.MediaType != message.TypeAudio {
 		t.Fatalf("M6 = %s", m.MediaType)
+	}
+	for _, id := range []string{"M7", "M8"} {
+		if m := byProvider(t, a, A, id); m.MediaType != message.TypeChat || m.MediaPath != "" {
+			t.Fatalf("%s stored as %s %q, want the text only", id, m.MediaType, m.MediaPath)
+		}
+	}
+	cli.mu.Lock()
+	downloads := slices.Clone(cli.downloads)
+	cli.mu.Unlock()
+	if len(downloads) != 2 || downloads[0] != "" || downloads[1] != "" {
+		t.Fatalf("downloads asked for URLs %q, want M3 and M6 by their direct path only", downloads)
 	}
 	if m := byProvider(t, a, A, "F1"); !m.FromMe || m.Ack != message.AckSent {
 		t.Fatalf("F1 fromMe %v ack %d", m.FromMe, m.Ack)
