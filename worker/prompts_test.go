@@ -3,7 +3,6 @@ package worker_test
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -458,9 +457,10 @@ func TestPromptFlowWaitTakesEveryMessageOfABatch(t *testing.T) {
 }
 
 // Two messages of a ticket are answered one turn at a time: while the first message's
-// turn waits for the AI, the second's task finds the ticket busy and is retried later
-// (it asks nothing); run again, its request holds the first answer, and the answers go
-// out once each, in order. A duplicate of the first task then does nothing.
+// turn waits for the AI, the second's task finds the ticket busy and comes back later as
+// a scheduled copy, kept in the task outbox (it asks nothing, spends no retry); the copy's
+// request holds the first answer, and the answers go out once each, in order. Duplicates
+// then do nothing.
 func TestPromptTurnsOfATicketRunOneAtATime(t *testing.T) {
 	f := newPromptFixture(t)
 	arrived, release := make(chan struct{}), make(chan struct{})
@@ -496,23 +496,29 @@ func TestPromptTurnsOfATicketRunOneAtATime(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("the first turn never asked the AI")
 	}
-	busy := f.run(tasks.PromptMessage{MessageID: m2, PromptID: f.promptID})
-	var later *channel.RetryLater
-	if !errors.Is(busy, prompt.ErrTurnBusy) || !errors.As(busy, &later) || later.Delay <= 0 {
-		t.Errorf("the second turn while the first runs: %v, want a scheduled retry (ErrTurnBusy)", busy)
+	if err := f.run(tasks.PromptMessage{MessageID: m2, PromptID: f.promptID}); err != nil {
+		t.Errorf("the second turn while the first runs: %v, want its next attempt scheduled", err)
+	}
+	copyID := fmt.Sprintf("%s:%d:a1", tasks.TypePromptMessage, m2)
+	var kept int64
+	f.a.DB.Raw(`SELECT count(*) FROM task_outbox WHERE task_id = ? AND due_at > now() - interval '1 second'`, copyID).Scan(&kept)
+	if kept != 1 {
+		t.Fatalf("the next attempt %s kept %d times, want once", copyID, kept)
 	}
 	close(release)
 	if err := <-first; err != nil {
 		t.Fatal(err)
 	}
-	if err := f.run(tasks.PromptMessage{MessageID: m2, PromptID: f.promptID}); err != nil { // the retry
+	if err := f.run(tasks.PromptMessage{MessageID: m2, PromptID: f.promptID, Attempt: 1}); err != nil { // the copy
 		t.Fatal(err)
 	}
-	for _, m := range []int64{m1, m2} { // delivered again: nothing more
-		if err := f.run(tasks.PromptMessage{MessageID: m, PromptID: f.promptID}); err != nil {
+	for _, p := range []tasks.PromptMessage{{MessageID: m1}, {MessageID: m2}, {MessageID: m2, Attempt: 1}} { // again: nothing more
+		p.PromptID = f.promptID
+		if err := f.run(p); err != nil {
 			t.Fatal(err)
 		}
 	}
+
 	f.want(f.sent(), "Resposta 1", "Resposta 2")
 	asked, _ := f.ai.calls()
 	if len(asked) != 2 {
@@ -527,9 +533,10 @@ func TestPromptTurnsOfATicketRunOneAtATime(t *testing.T) {
 	}
 }
 
-// A turn answers every customer message up to its own: when the later message's task
-// runs first, its request holds the earlier message too, and the earlier message's task
-// (covered by that turn) sends nothing.
+// A turn answers the customer's messages its request held: when the later message's task
+// runs first, its request holds the earlier text too, and the earlier message's task
+// (covered by that turn) sends nothing. One the request did not hold, a voice note, keeps
+// its own turn.
 func TestPromptLaterTurnCoversEarlierMessages(t *testing.T) {
 	f := newPromptFixture(t)
 	m1 := f.say("Oi", false)
@@ -551,5 +558,26 @@ func TestPromptLaterTurnCoversEarlierMessages(t *testing.T) {
 	}
 	if fmt.Sprint(roles) != "[user:Oi user:Tem tênis 42?]" {
 		t.Fatalf("asked %q", roles)
+	}
+}
+
+// A voice note before a text whose turn runs first is not in that turn's request (history
+// holds texts): its own task still transcribes and answers it.
+func TestPromptLaterTurnLeavesAVoiceNoteItsTurn(t *testing.T) {
+	f := newPromptFixture(t)
+	audio := f.voiceNote()
+	text := f.say("e tem 42?", false)
+	f.ai.set(func(a *fakeOpenAI) { a.answer = "Temos." })
+	for _, m := range []int64{text, audio} {
+		if err := f.run(tasks.PromptMessage{MessageID: m, PromptID: f.promptID}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	chats, _ := f.ai.calls()
+	if len(chats) != 2 {
+		t.Fatalf("%d AI calls, want the text's and the voice note's", len(chats))
+	}
+	if last := chats[1].Messages[len(chats[1].Messages)-1]; last.Content != "quero saber o preço" {
+		t.Fatalf("the voice note's turn asked %q", last.Content)
 	}
 }

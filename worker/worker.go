@@ -16,7 +16,6 @@ import (
 	"atende/pkg/channel/whatsapp"
 	"atende/pkg/inbound"
 	"atende/pkg/metrics"
-	"atende/pkg/prompt"
 	"atende/pkg/taskoutbox"
 	"atende/pkg/tasks"
 	"atende/pkg/timers"
@@ -109,13 +108,8 @@ func (w *Worker) server(queues map[string]int, concurrency int, checkEvery time.
 		TaskCheckInterval:        checkEvery,
 		Logger:                   asynqLogger{},
 		RetryDelayFunc:           retryDelay,
-		// A prompt turn waiting for the ticket's running turn is not a failure: it keeps its
-		// retries for the AI's errors however long the other turn runs.
-		IsFailure: func(err error) bool { return !errors.Is(err, prompt.ErrTurnBusy) },
 		ErrorHandler: asynq.ErrorHandlerFunc(func(ctx context.Context, t *asynq.Task, err error) {
-			if !errors.Is(err, prompt.ErrTurnBusy) {
-				slog.Error("task failed", "type", t.Type(), "err", err)
-			}
+			slog.Error("task failed", "type", t.Type(), "err", err)
 		}),
 	})
 }

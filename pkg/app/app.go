@@ -215,7 +215,8 @@ func (a *App) wire() {
 	a.External = externalapi.Service{DB: a.DB, Messages: a.Messages, Events: a.Events, Settings: a.Settings}
 	a.wireCampaigns()
 	a.PromptRuntime = prompt.Runtime{DB: a.DB, Events: a.Events, Messages: a.Messages, Media: a.Media,
-		AI: prompt.OpenAI{BaseURL: a.Cfg.OpenAIBaseURL, GeminiURL: a.Cfg.GeminiBaseURL}, Speech: prompt.AzureSpeech{URL: a.Cfg.AzureSpeechURL}, Settings: a.Settings}
+		AI: prompt.OpenAI{BaseURL: a.Cfg.OpenAIBaseURL, GeminiURL: a.Cfg.GeminiBaseURL}, Speech: prompt.AzureSpeech{URL: a.Cfg.AzureSpeechURL}, Settings: a.Settings,
+		Queue: a.Queue}
 	a.Chats = chat.Service{DB: a.DB, Events: a.Events}
 	a.Flows = flow.Service{DB: a.DB, Events: a.Events}
 	a.FlowTrigger = flow.Trigger{DB: a.DB, RDB: a.RDB, Queue: a.Queue, Events: a.Events, Flows: a.Flows}

@@ -26,8 +26,9 @@ type convo struct {
 	prompt  Prompt
 	text    string
 	audio   bool
-	history []Turn // the newest maxMessages text messages before msg's answer, oldest first
-	lease   lease  // the ticket's turn this answer holds (turn.go)
+	history []Turn  // the newest maxMessages text messages before msg's answer, oldest first
+	covered []int64 // the customer's messages in history: this turn answers them too (turn.go)
+	lease   lease   // the ticket's turn this answer holds (turn.go)
 }
 
 func (r Runtime) load(ctx context.Context, p tasks.PromptMessage) (convo, error) {
@@ -79,7 +80,7 @@ func (r Runtime) load(ctx context.Context, p tasks.PromptMessage) (convo, error)
 	if !c.audio && c.text == "" {
 		return convo{}, errSkip
 	}
-	c.history, err = r.history(ctx, t.ID, c.msg.ID, c.prompt.MaxMessages-1)
+	c.history, c.covered, err = r.history(ctx, t.ID, c.msg.ID, c.prompt.MaxMessages-1)
 	return c, err
 }
 
@@ -88,26 +89,29 @@ func (r Runtime) load(ctx context.Context, p tasks.PromptMessage) (convo, error)
 // messages and files are not the conversation. Ours written since the answered message
 // arrived count too (the previous turn's answer, when this turn waited for it: turn.go);
 // the customer's later messages are their own turns'.
-func (r Runtime) history(ctx context.Context, ticketID, answered int64, n int) ([]Turn, error) {
+func (r Runtime) history(ctx context.Context, ticketID, answered int64, n int) (turns []Turn, customers []int64, err error) {
 	if n <= 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	var rows []struct {
+		ID     int64
 		Body   string
 		FromMe bool
 	}
-	err := r.DB.WithContext(ctx).Raw(`SELECT body, from_me FROM messages
+	err = r.DB.WithContext(ctx).Raw(`SELECT id, body, from_me FROM messages
 		WHERE ticket_id = ? AND id <> ? AND (id < ? OR from_me) AND NOT is_private AND NOT is_deleted AND media_type = ?
 		AND body <> '' ORDER BY created_at DESC, id DESC LIMIT ?`, ticketID, answered, answered, message.TypeChat, n).Scan(&rows).Error
-	turns := make([]Turn, 0, len(rows))
+	turns = make([]Turn, 0, len(rows))
 	for _, m := range slices.Backward(rows) {
 		role := "user"
 		if m.FromMe {
 			role = "assistant"
+		} else {
+			customers = append(customers, m.ID)
 		}
 		turns = append(turns, Turn{Role: role, Content: strings.TrimPrefix(m.Body, message.SystemMark)})
 	}
-	return turns, err
+	return turns, customers, err
 }
 
 // turns is the request: the system preamble, the history, and what the customer said.

@@ -55,12 +55,13 @@ type Runtime struct {
 	AI       AI
 	Speech   Speaker
 	Settings ticket.Settings // the company's settings, for a close the transfer causes
+	Queue    tasks.Enqueuer  // a busy turn's next attempt (turn.go)
 }
 
 // Answer handles one task. final is the task's last attempt: a provider failure that may
 // pass (rate limit, outage) is retried until then, and then answered with MsgProviderError.
 // The ticket answers one turn at a time (turn.go): a task finding another message's turn
-// running returns a channel.RetryLater wrapping ErrTurnBusy, whatever final says.
+// running comes back later as a scheduled copy of itself.
 func (r Runtime) Answer(ctx context.Context, p tasks.PromptMessage, final bool) error {
 	ctx = tenant.With(ctx, p.CompanyID)
 	l, state, err := r.claim(ctx, p)
@@ -68,7 +69,7 @@ func (r Runtime) Answer(ctx context.Context, p tasks.PromptMessage, final bool) 
 	case err != nil || state == turnHandled:
 		return err
 	case state == turnBusy:
-		return later(ctx, l)
+		return r.later(ctx, p, l)
 	}
 	c, err := r.load(ctx, p)
 	if errors.Is(err, errSkip) {

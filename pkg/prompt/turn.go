@@ -3,13 +3,14 @@ package prompt
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"time"
 
 	"github.com/hibiken/asynq"
 	"gorm.io/gorm"
 
-	"atende/pkg/channel"
 	"atende/pkg/randhex"
+	"atende/pkg/taskoutbox"
 	"atende/pkg/tasks"
 )
 
@@ -19,30 +20,35 @@ import (
 // the claim's. The lease is the answered message's prompt_replies row, its outcome
 // "running:<token>" until the answer replaces it (so no other table is needed).
 //
-// A turn answers every customer message up to its own: the history it sends holds the
-// customer's earlier messages and our earlier answers. So a message whose ticket already
-// has a later message answered was covered by that turn, and its task does nothing; a
-// task that finds another message's turn running comes back later (a scheduled retry,
-// channel.RetryLater: no worker waits), and then reads that turn's answer as history.
+// A turn's request holds the customer's earlier text messages (history): the answer
+// writes a "covered" row for each of them, so a task still to come for one of those sends
+// nothing; a message the request did not hold (a voice note, one past the history's
+// size) keeps its own turn. A task that finds another message's turn running comes back
+// later as a scheduled copy of itself (PromptMessage.Attempt), kept in the task outbox
+// like the original: no worker waits, and no retry is spent.
 
 // LeaseFor is how long a claimed turn may run before another message's task may go
 // ahead: the task's own timeout (tasks.NewPromptMessage: 2 minutes), with room. A task
 // redelivered after its worker died takes its own message's lease over at once.
 const LeaseFor = 2*time.Minute + 30*time.Second
 
-// Busy waits: busyWait × 3^retry, at most maxBusyWait, and no longer than the running
-// lease has left.
+// Busy waits: busyWait × 2^attempt, at most maxBusyWait and no longer than the running
+// lease has left, at most maxAttempts times (then the task fails and asynq retries it).
 const (
-	busyWait    = 500 * time.Millisecond
-	maxBusyWait = 30 * time.Second
+	busyWait    = 250 * time.Millisecond
+	maxBusyWait = 10 * time.Second
+	maxAttempts = 60
 )
 
-// ErrTurnBusy: another message's turn of the ticket is running; the task is retried
-// later (wrapped in a channel.RetryLater carrying the delay).
+// ErrTurnBusy: another message's turn of the ticket kept running through every attempt.
 var ErrTurnBusy = errors.New("prompt: another turn of the ticket is running")
 
-// runningOutcome prefixes the outcome of a prompt_replies row whose turn still runs.
-const runningOutcome = "running:"
+// runningOutcome prefixes the outcome of a prompt_replies row whose turn still runs;
+// outcomeCovered is a message another turn's request held and answered.
+const (
+	runningOutcome = "running:"
+	outcomeCovered = "covered"
+)
 
 type turnState int
 
@@ -82,8 +88,8 @@ func (r Runtime) claim(ctx context.Context, p tasks.PromptMessage) (lease, turnS
 			return nil
 		}
 		var done int64
-		if err := tx.Raw(`SELECT count(*) FROM prompt_replies WHERE ticket_id = ? AND message_id >= ?
-			AND outcome NOT LIKE 'running:%'`, p.TicketID, p.MessageID).Scan(&done).Error; err != nil {
+		if err := tx.Raw(`SELECT count(*) FROM prompt_replies WHERE message_id = ? AND outcome NOT LIKE 'running:%'`,
+			p.MessageID).Scan(&done).Error; err != nil {
 			return err
 		}
 		if done > 0 {
@@ -123,16 +129,26 @@ func (r Runtime) release(ctx context.Context, l lease) {
 		Exec("DELETE FROM prompt_replies WHERE message_id = ? AND outcome = ?", l.messageID, l.token).Error
 }
 
-// later is the busy task's error: retry after busyWait × 3^retry, at most maxBusyWait,
-// and not much after the running lease ends. The worker does not count a busy wait as a
-// failure (its IsFailure), so retry here counts the AI's errors only and a wait stays
-// short: the other turn's AI call takes seconds.
-func later(ctx context.Context, l lease) error {
-	retried, _ := asynq.GetRetryCount(ctx)
-	wait := busyWait
-	for range min(retried, 6) {
-		wait *= 3
+// later brings the busy task back once the running turn is likely over: a scheduled copy
+// keyed by the attempt, kept in the task outbox before it is queued (this task's own row
+// is released when it returns).
+func (r Runtime) later(ctx context.Context, p tasks.PromptMessage, l lease) error {
+	if p.Attempt >= maxAttempts || r.Queue == nil {
+		return ErrTurnBusy
 	}
-	wait = min(wait, maxBusyWait, max(time.Until(l.until), 0)+busyWait)
-	return &channel.RetryLater{Delay: wait, Err: ErrTurnBusy}
+	wait := min(busyWait<<min(p.Attempt, 10), maxBusyWait, max(time.Until(l.until), 0)+busyWait)
+	p.Attempt++
+	task, err := tasks.NewPromptMessage(p)
+	if err != nil {
+		return err
+	}
+	due := time.Now().Add(wait)
+	if err := taskoutbox.KeepAt(r.DB.WithContext(ctx), p.CompanyID, task, due); err != nil {
+		return err
+	}
+	_, err = r.Queue.EnqueueContext(ctx, task, asynq.ProcessAt(due))
+	if err != nil && !errors.Is(err, asynq.ErrTaskIDConflict) && !errors.Is(err, asynq.ErrDuplicateTask) {
+		slog.WarnContext(ctx, "prompt: next attempt not queued; the reconciler will", "message_id", p.MessageID, "err", err)
+	}
+	return nil
 }

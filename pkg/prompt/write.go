@@ -6,6 +6,7 @@ import (
 
 	"gorm.io/gorm"
 
+	atdb "atende/pkg/db"
 	"atende/pkg/flowrun"
 	"atende/pkg/message"
 	"atende/pkg/queue"
@@ -28,6 +29,16 @@ func (r Runtime) write(ctx context.Context, c convo, plan reply) error {
 			plan.outcome(), c.lease.messageID, c.lease.token)
 		if res.Error != nil || res.RowsAffected == 0 {
 			return res.Error
+		}
+		// The customer's messages this turn's request held are answered by it: their own
+		// tasks, if still to come, send nothing (turn.go). One it did not hold (a voice
+		// note, one past the history's size) keeps its own turn.
+		if len(c.covered) > 0 {
+			if err := tx.Exec(`INSERT INTO prompt_replies (message_id, company_id, ticket_id, outcome)
+				SELECT unnest(?::bigint[]), ?, ?, ? ON CONFLICT (message_id) DO NOTHING`,
+				atdb.Int64s(c.covered), c.ticket.CompanyID, c.ticket.ID, outcomeCovered).Error; err != nil {
+				return err
+			}
 		}
 		written = true
 		t, err := lockTicket(tx, c.ticket.ID)

@@ -107,6 +107,8 @@ type PromptMessage struct {
 	MessageID int64           `json:"messageId"`
 	PromptID  int64           `json:"promptId,omitempty"`
 	Settings  json.RawMessage `json:"settings,omitempty"`
+	// Attempt: the task found another turn of the ticket running and came back (pkg/prompt).
+	Attempt int `json:"attempt,omitempty"`
 }
 
 // NewPromptMessage: one task per message.
@@ -115,4 +117,9 @@ func NewPromptMessage(p PromptMessage) (*asynq.Task, error) {
 		asynq.TaskID(p.id()))
 }
 
-func (p PromptMessage) id() string { return fmt.Sprintf("%s:%d", TypePromptMessage, p.MessageID) }
+func (p PromptMessage) id() string {
+	if p.Attempt > 0 {
+		return fmt.Sprintf("%s:%d:a%d", TypePromptMessage, p.MessageID, p.Attempt)
+	}
+	return fmt.Sprintf("%s:%d", TypePromptMessage, p.MessageID)
+}
