@@ -17,15 +17,18 @@ func (w *Worker) sendBubble(ctx context.Context, t *asynq.Task) error {
 	if err := tasks.Decode(t, &p); err != nil {
 		return err
 	}
+	typist := handoff.Typist{DB: w.App.DB, Channels: w.App.Channels}
 	if p.MessageID == 0 { // the typing before a burst's first bubble: nothing to send
-		if p.Next != 0 {
-			handoff.Typist{DB: w.App.DB, Channels: w.App.Channels}.Announce(ctx, p.CompanyID, p.Next)
+		if p.Next == 0 {
+			return nil
 		}
-		return nil
+		// On a worker that does not hold the WhatsApp session, the error hands the task
+		// to the one that does.
+		return typist.Announce(ctx, p.CompanyID, p.Next)
 	}
 	return w.App.Delivery.SendBurst(ctx, p.CompanyID, p.Before, p.MessageID, lastTry(ctx), func(ctx context.Context) {
 		if p.Next != 0 {
-			handoff.Typist{DB: w.App.DB, Channels: w.App.Channels}.Announce(ctx, p.CompanyID, p.Next)
+			_ = typist.Announce(ctx, p.CompanyID, p.Next) // the send ran here: so does the session
 		}
 	})
 }

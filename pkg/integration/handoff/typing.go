@@ -65,11 +65,19 @@ type Typist struct {
 // Announce shows "typing…" to the customer of message id, a reply still to be sent. A
 // message already sent (or failed, or deleted) is announced no more, and a failure is
 // only logged: a lost indicator is harmless, and retrying could show it after the message.
-func (ty Typist) Announce(ctx context.Context, companyID, id int64) {
+// A session another worker holds is the one error returned (channel.ElsewhereError), so
+// a task that only announces is handed to that worker (worker.Worker.handoff).
+func (ty Typist) Announce(ctx context.Context, companyID, id int64) error {
 	ctx = tenant.With(ctx, companyID)
-	if err := ty.announce(ctx, companyID, id); err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
+	err := ty.announce(ctx, companyID, id)
+	var elsewhere *channel.ElsewhereError
+	if errors.As(err, &elsewhere) {
+		return err
+	}
+	if err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
 		slog.InfoContext(ctx, "integration: typing not shown", "message_id", id, "err", err)
 	}
+	return nil
 }
 
 func (ty Typist) announce(ctx context.Context, companyID, id int64) error {
