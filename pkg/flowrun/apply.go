@@ -99,7 +99,7 @@ func (e Engine) writeSends(ctx context.Context, tx *gorm.DB, t *ticket.Ticket, s
 	}
 	drafts := make([]message.Draft, len(sends))
 	for i, s := range sends {
-		d := message.Draft{Body: message.Marked(s.Body)}
+		d := message.Draft{Body: fit(message.Marked(s.Body), t.Channel)}
 		if s.MediaName != "" {
 			d.MediaPath, d.MediaType = mediaPath(t.CompanyID, s.MediaName), s.MediaType
 			d.MediaName = s.MediaName[strings.LastIndex(s.MediaName, "/")+1:]

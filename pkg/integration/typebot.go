@@ -70,11 +70,22 @@ type Bubble struct {
 	Kind     string
 }
 
-// Bubbles are a reply's messages in order: each bubble (a video hosted by YouTube or Vimeo
-// stays its link), then a choice input's options as "▶️ option" lines.
+// MaxBubbles bounds the bubbles taken from one Typebot reply. Every bubble becomes an
+// outgoing message and a media bubble a download (up to MaxDownload): a bot, or whoever
+// answers at its URL, listing thousands of bubbles in one reply (it may be 1 MiB long)
+// would make as many downloads and messages to the customer. A conversation's turn never
+// needs more; the rest is dropped (Dropped, logged by the worker).
+const MaxBubbles = 20
+
+// Dropped is how many of the reply's messages Bubbles leaves out (past MaxBubbles).
+func (r TypebotReply) Dropped() int { return max(len(r.Messages)-MaxBubbles, 0) }
+
+// Bubbles are a reply's messages in order, the first MaxBubbles of them: each bubble (a
+// video hosted by YouTube or Vimeo stays its link), then a choice input's options as "▶️
+// option" lines.
 func (r TypebotReply) Bubbles() []Bubble {
 	var out []Bubble
-	for _, m := range r.Messages {
+	for _, m := range r.Messages[:len(r.Messages)-r.Dropped()] {
 		u := strings.TrimSpace(m.Content.URL)
 		switch {
 		case m.Type == "text" && len(m.Content.RichText) > 0:

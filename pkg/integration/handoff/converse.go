@@ -8,6 +8,8 @@ import (
 
 	"gorm.io/gorm"
 
+	"atende/pkg/channel"
+	"atende/pkg/connection"
 	"atende/pkg/contact"
 	"atende/pkg/flowrun"
 	"atende/pkg/integration"
@@ -38,12 +40,20 @@ type reply struct {
 	mediaPath string
 	mediaName string
 	mediaType string // a message media type
+	// literal: a Dialogflow answer, which often repeats what the customer typed, sent as it
+	// is (§11 renders Typebot's texts and our own templates, not Dialogflow's).
+	literal bool
 }
 
-func texts(ss []string) []reply {
+// texts are our templates as replies; botTexts are a bot's own (literal).
+func texts(ss []string) []reply { return replies(ss, false) }
+
+func botTexts(ss []string) []reply { return replies(ss, true) }
+
+func replies(ss []string, literal bool) []reply {
 	out := make([]reply, 0, len(ss))
 	for _, s := range ss {
-		out = append(out, reply{text: s})
+		out = append(out, reply{text: s, literal: literal})
 	}
 	return out
 }
@@ -213,13 +223,13 @@ func (r Runner) move(ctx context.Context, tx *gorm.DB, t *ticket.Ticket, queueID
 }
 
 // write stores the replies as the system's marked outgoing messages, texts rendered
-// with the message variables.
+// with the message variables (not a bot's own text: reply.literal).
 func (r Runner) write(ctx context.Context, tx *gorm.DB, t ticket.Ticket, replies []reply) ([]message.Message, error) {
 	var values *vars.Values
 	drafts := make([]message.Draft, 0, len(replies))
 	for _, rp := range replies {
 		text := rp.text
-		if strings.Contains(text, "{{") && values == nil {
+		if strings.Contains(text, "{{") && values == nil && !rp.literal {
 			full, err := ticket.Get(ctx, tx, t.ID)
 			if err != nil {
 				return nil, err
@@ -230,10 +240,12 @@ func (r Runner) write(ctx context.Context, tx *gorm.DB, t ticket.Ticket, replies
 			}
 			values = &v
 		}
-		if values != nil {
+		if values != nil && !rp.literal {
 			text = vars.Render(text, *values)
 		}
-		text = strings.TrimSpace(text)
+		// cut, not refused, to what the channel delivers (message.checkLength's limit, less
+		// the system mark Marked adds): a bot's long answer still goes out
+		text = channel.Text(strings.TrimSpace(text), connection.MaxText(t.Channel)-1)
 		switch {
 		case rp.mediaPath != "":
 			drafts = append(drafts, message.Draft{Body: message.Marked(text), MediaPath: rp.mediaPath,

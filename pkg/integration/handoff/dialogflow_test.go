@@ -69,6 +69,9 @@ func dialogflowFake(t *testing.T, key *rsa.PrivateKey) *fake {
 				"fulfillmentText": "Qual sabor?"}, "outputAudio": base64.StdEncoding.EncodeToString(voiceNote)}
 		}
 		text := c.Body["queryInput"].(map[string]any)["text"].(map[string]any)
+		if said, ok := strings.CutPrefix(text["text"].(string), "eco "); ok { // an agent repeating the customer
+			return 200, map[string]any{"queryResult": map[string]any{"fulfillmentText": "Você disse: " + said}}
+		}
 		if text["text"] == "tchau" {
 			return 200, map[string]any{"queryResult": map[string]any{"fulfillmentText": "Até mais!",
 				"intent": map[string]any{"displayName": "fim", "endInteraction": true}}}
@@ -87,12 +90,13 @@ func TestDialogflowDetectIntent(t *testing.T) {
 	it := testutil.NewIntegration(t, w.a, w.tk.CompanyID, "Agente", integration.TypeDialogflow, "", func(i *integration.Integration) {
 		i.ProjectName, i.JSONContent, i.Language = "agente", creds, "pt-BR"
 	})
-	for _, s := range []string{"oi", "tchau"} {
+	// An answer is the agent's text, not our template: what it repeats is never rendered.
+	for _, s := range []string{"oi", "eco {{userName}} {{protocol}}", "tchau"} {
 		if err := w.handDue(t, it, w.inbound(t, s)); err != nil {
 			t.Fatal(err)
 		}
 	}
-	equal(t, "replies", w.replies(t), []string{"Olá! Em que posso ajudar?", "Até mais!"})
+	equal(t, "replies", w.replies(t), []string{"Olá! Em que posso ajudar?", "Você disse: {{userName}} {{protocol}}", "Até mais!"})
 	calls := fake.got()
 	tokens, detect := 0, calls[len(calls)-1]
 	for _, c := range calls {

@@ -140,7 +140,7 @@ func (r Runner) dialogflowTurn(ctx context.Context, j job, c claim) (outcome, er
 			r.discard(o)
 			return outcome{}, err
 		}
-		o.replies = append(o.replies, texts(res.Texts())...)
+		o.replies = append(o.replies, botTexts(res.Texts())...)
 		if len(res.OutputAudio) > 0 {
 			o.replies = append(o.replies, r.voice(ctx, c.t.CompanyID, res.OutputAudio)...)
 		}

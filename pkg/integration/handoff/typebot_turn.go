@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"log/slog"
 	"strconv"
 	"strings"
 	"time"
@@ -126,13 +127,21 @@ func (r Runner) typebotBatch(ctx context.Context, j job, c claim) ([]turnMessage
 	return append(out, turnMessage{ID: j.msg.ID, Body: j.msg.Body, MediaType: j.msg.MediaType, MediaPath: j.msg.MediaPath}), nil
 }
 
-// bubbles are the reply's messages in order: texts (commands taken out), media bubbles
-// as stored files, a choice input's options last.
+// bubbles are the reply's messages in order (at most integration.MaxBubbles of them, the
+// rest logged and dropped): texts (commands taken out), media bubbles as stored files, a
+// choice input's options last. They are the bot's words, often echoing what the customer
+// typed: sent as they came, never rendered as templates (literal).
 func (r Runner) bubbles(ctx context.Context, companyID int64, integrationURL string, res integration.TypebotReply, o *outcome) []reply {
+	if n := res.Dropped(); n > 0 {
+		slog.WarnContext(ctx, "integration: typebot reply has too many bubbles, the rest dropped",
+			"bubbles", len(res.Messages), "kept", integration.MaxBubbles, "dropped", n, "session", res.SessionID)
+	}
 	var out []reply
 	for _, b := range res.Bubbles() {
 		if b.MediaURL == "" {
-			out = append(out, texts(commands([]string{b.Text}, o))...)
+			for _, s := range commands([]string{b.Text}, o) {
+				out = append(out, reply{text: s}) // rendered (BEHAVIOUR §11), in one pass
+			}
 			continue
 		}
 		out = append(out, r.mediaBubble(ctx, companyID, integrationURL, b))
