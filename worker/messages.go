@@ -84,11 +84,11 @@ func Reconcile(a *app.App, ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	sends := sendRequeuer{queue: a.Queue, inspector: asynq.NewInspector(a.RedisOpt)}
+	sends := &sendRequeuer{queue: a.Queue, redis: a.RedisOpt}
 	for _, m := range msgs {
 		sends.requeue(ctx, m)
 	}
-	_ = sends.inspector.Close()
+	sends.close()
 	if err := a.Meta.Webhooks.Requeue(ctx, ReconcileGrace); err != nil {
 		return err
 	}
@@ -148,10 +148,24 @@ func (w *Worker) sandboxReceipts(ctx context.Context, t *asynq.Task) error {
 // session's owner now (once per owner, tasks.Handoff).
 type sendRequeuer struct {
 	queue     tasks.Enqueuer
-	inspector *asynq.Inspector
+	redis     asynq.RedisConnOpt
+	inspector *asynq.Inspector // opened at the first conflict: most passes have none
 }
 
-func (r sendRequeuer) requeue(ctx context.Context, m message.Ref) {
+func (r *sendRequeuer) inspect() *asynq.Inspector {
+	if r.inspector == nil {
+		r.inspector = asynq.NewInspector(r.redis)
+	}
+	return r.inspector
+}
+
+func (r *sendRequeuer) close() {
+	if r.inspector != nil {
+		_ = r.inspector.Close()
+	}
+}
+
+func (r *sendRequeuer) requeue(ctx context.Context, m message.Ref) {
 	task, err := tasks.NewMessageSend(m.CompanyID, m.ID)
 	if err != nil {
 		return
@@ -161,11 +175,11 @@ func (r sendRequeuer) requeue(ctx context.Context, m message.Ref) {
 		return
 	}
 	id := tasks.MessageSendID(m.ID)
-	info, err := r.inspector.GetTaskInfo(tasks.QueueCritical, id)
+	info, err := r.inspect().GetTaskInfo(tasks.QueueCritical, id)
 	if err != nil || info.State != asynq.TaskStateCompleted {
 		return // still queued, running or retrying
 	}
-	if err := r.inspector.DeleteTask(tasks.QueueCritical, id); err != nil {
+	if err := r.inspect().DeleteTask(tasks.QueueCritical, id); err != nil {
 		slog.WarnContext(ctx, "reconciler: finished send not cleared", "message_id", m.ID, "err", err)
 		return
 	}

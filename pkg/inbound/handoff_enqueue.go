@@ -2,7 +2,6 @@ package inbound
 
 import (
 	"context"
-	"errors"
 	"log/slog"
 
 	"github.com/hibiken/asynq"
@@ -141,11 +140,7 @@ func (p Processor) enqueueHandoff(ctx context.Context, o announce) {
 		p.flows().Finish(ctx, o.handoff.flow)
 		return
 	}
-	if p.Queue == nil || o.handoff == nil {
-		return
-	}
-	_, err := p.Queue.EnqueueContext(ctx, o.handoff.task)
-	if err != nil && !errors.Is(err, asynq.ErrTaskIDConflict) && !errors.Is(err, asynq.ErrDuplicateTask) {
-		slog.Warn("inbound: hand-off not queued", "type", o.handoff.task.Type(), "err", err)
+	if o.handoff != nil {
+		taskoutbox.Queue(ctx, p.Queue, o.handoff.task)
 	}
 }

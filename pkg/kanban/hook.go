@@ -2,7 +2,6 @@ package kanban
 
 import (
 	"context"
-	"log/slog"
 
 	"github.com/hibiken/asynq"
 	"gorm.io/gorm"
@@ -60,17 +59,4 @@ func Keep(ctx context.Context, tx *gorm.DB, msgs []NewMessage) ([]*asynq.Task, e
 		out = append(out, task)
 	}
 	return out, nil
-}
-
-// Enqueue queues the tasks Keep kept, once their transaction committed. A refused one is
-// logged: the reconciler queues it again from the outbox.
-func Enqueue(ctx context.Context, q tasks.Enqueuer, kept []*asynq.Task) {
-	if q == nil {
-		return
-	}
-	for _, task := range kept {
-		if err := tasks.Enqueue(ctx, q, task); err != nil {
-			slog.WarnContext(ctx, "kanban: lane task not queued; the reconciler will", "err", err)
-		}
-	}
 }

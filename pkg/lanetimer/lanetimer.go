@@ -77,10 +77,7 @@ func (s Service) OnMessage(ctx context.Context, p tasks.LaneMessage) error {
 			return err
 		}
 		// Kept before it is queued: this message's task is released only once this returns.
-		if err := taskoutbox.KeepAt(s.DB.WithContext(ctx), p.CompanyID, task, due); err != nil {
-			return err
-		}
-		return tasks.Enqueue(ctx, s.Queue, task)
+		return taskoutbox.Later(ctx, s.DB, s.Queue, p.CompanyID, task, due)
 	}
 	if lane.RollbackLaneID == nil {
 		return nil

@@ -12,7 +12,7 @@ import (
 // keepLanes hands an attendant's messages, inside the transaction that stores them, to the
 // kanban lane timers (BEHAVIOUR §6, pkg/kanban.Keep): an agent message starts its lane's
 // timer. Automatic texts (userID nil: greetings, farewells, a lane's own greeting) start
-// none. The caller queues the tasks once committed (kanban.Enqueue).
+// none. The caller queues the tasks once committed (taskoutbox.Queue).
 func keepLanes(ctx context.Context, tx *gorm.DB, userID *int64, msgs []Message) ([]*asynq.Task, error) {
 	if userID == nil {
 		return nil, nil

@@ -14,9 +14,9 @@ import (
 
 	"atende/pkg/connection"
 	"atende/pkg/errs"
-	"atende/pkg/kanban"
 	"atende/pkg/realtime"
 	"atende/pkg/storage"
+	"atende/pkg/taskoutbox"
 	"atende/pkg/tasks"
 	"atende/pkg/tenant"
 	"atende/pkg/ticket"
@@ -169,7 +169,7 @@ func (s Service) store(ctx context.Context, t ticket.Ticket, userID *int64, draf
 		return nil, err
 	}
 	s.Dispatch(ctx, msgs)
-	kanban.Enqueue(ctx, s.Queue, lanes)
+	taskoutbox.Queue(ctx, s.Queue, lanes...)
 	return msgs, nil
 }
 

@@ -3,10 +3,8 @@ package prompt
 import (
 	"context"
 	"errors"
-	"log/slog"
 	"time"
 
-	"github.com/hibiken/asynq"
 	"gorm.io/gorm"
 
 	"atende/pkg/randhex"
@@ -142,13 +140,5 @@ func (r Runtime) later(ctx context.Context, p tasks.PromptMessage, l lease) erro
 	if err != nil {
 		return err
 	}
-	due := time.Now().Add(wait)
-	if err := taskoutbox.KeepAt(r.DB.WithContext(ctx), p.CompanyID, task, due); err != nil {
-		return err
-	}
-	_, err = r.Queue.EnqueueContext(ctx, task, asynq.ProcessAt(due))
-	if err != nil && !errors.Is(err, asynq.ErrTaskIDConflict) && !errors.Is(err, asynq.ErrDuplicateTask) {
-		slog.WarnContext(ctx, "prompt: next attempt not queued; the reconciler will", "message_id", p.MessageID, "err", err)
-	}
-	return nil
+	return taskoutbox.Later(ctx, r.DB, r.Queue, p.CompanyID, task, time.Now().Add(wait))
 }

@@ -7,6 +7,7 @@ package taskoutbox
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"time"
@@ -46,6 +47,36 @@ func KeepAt(tx *gorm.DB, companyID int64, task *asynq.Task, due time.Time) error
 	return tx.Exec(`INSERT INTO task_outbox (task_id, company_id, task_type, payload, due_at)
 		VALUES (?, ?, ?, ?, COALESCE(?, now())) ON CONFLICT (task_id) DO NOTHING`,
 		id, companyID, task.Type(), task.Payload(), at).Error
+}
+
+// Queue queues tasks kept by a transaction that committed. A refused one is only logged:
+// the reconciler queues it again from the outbox.
+func Queue(ctx context.Context, q tasks.Enqueuer, kept ...*asynq.Task) {
+	if q == nil {
+		return
+	}
+	for _, task := range kept {
+		if err := tasks.Enqueue(ctx, q, task); err != nil {
+			slog.WarnContext(ctx, "taskoutbox: task not queued; the reconciler will", "type", task.Type(), "err", err)
+		}
+	}
+}
+
+// Later keeps task (of a kept type) due at due, then queues it for then: a worker's task
+// that schedules its own follow-up (a busy turn's next attempt, a debounce, a lane's timer)
+// returns only once that follow-up is kept, so its own kept row may be released.
+func Later(ctx context.Context, db *gorm.DB, q tasks.Enqueuer, companyID int64, task *asynq.Task, due time.Time) error {
+	if err := KeepAt(db.WithContext(ctx), companyID, task, due); err != nil {
+		return err
+	}
+	if q == nil {
+		return nil
+	}
+	_, err := q.EnqueueContext(ctx, task, asynq.ProcessAt(due))
+	if err != nil && !errors.Is(err, asynq.ErrTaskIDConflict) && !errors.Is(err, asynq.ErrDuplicateTask) {
+		slog.WarnContext(ctx, "taskoutbox: task not scheduled; the reconciler will", "type", task.Type(), "err", err)
+	}
+	return nil
 }
 
 // Release forgets the kept task id: it finished (or gave up).

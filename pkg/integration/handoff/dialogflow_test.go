@@ -236,6 +236,7 @@ func scheduledDue(t *testing.T, w *world) []time.Time {
 	for _, i := range infos {
 		var p tasks.IntegrationMessage
 		if i.Type == tasks.TypeIntegrationMessage && json.Unmarshal(i.Payload, &p) == nil && p.Due {
+			mustBeKept(t, w, i.ID)
 			out = append(out, i.NextProcessAt)
 		}
 	}

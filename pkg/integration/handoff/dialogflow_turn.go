@@ -9,10 +9,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hibiken/asynq"
-
 	"atende/pkg/integration"
 	"atende/pkg/message"
+	"atende/pkg/taskoutbox"
 	"atende/pkg/tasks"
 )
 
@@ -35,7 +34,7 @@ func (r Runner) debounce(ctx context.Context, j job) error {
 	if err != nil {
 		return err
 	}
-	return enqueue(ctx, r.Queue, task, asynq.ProcessIn(Debounce))
+	return taskoutbox.Later(ctx, r.DB, r.Queue, p.CompanyID, task, time.Now().Add(Debounce))
 }
 
 // newerMessage: the customer wrote again after j's message.

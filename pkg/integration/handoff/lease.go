@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/hibiken/asynq"
 	"gorm.io/gorm"
 
+	"atende/pkg/taskoutbox"
 	"atende/pkg/tasks"
 	"atende/pkg/ticket"
 )
@@ -153,14 +153,5 @@ func (r Runner) again(ctx context.Context, p tasks.IntegrationMessage, wait time
 	if err != nil {
 		return err
 	}
-	return enqueue(ctx, r.Queue, task, asynq.ProcessIn(wait))
-}
-
-// enqueue queues task; the same work already queued is not an error.
-func enqueue(ctx context.Context, q tasks.Enqueuer, task *asynq.Task, opts ...asynq.Option) error {
-	_, err := q.EnqueueContext(ctx, task, opts...)
-	if errors.Is(err, asynq.ErrTaskIDConflict) || errors.Is(err, asynq.ErrDuplicateTask) {
-		return nil
-	}
-	return err
+	return taskoutbox.Later(ctx, r.DB, r.Queue, p.CompanyID, task, time.Now().Add(wait))
 }

@@ -22,9 +22,13 @@ type slowTypebot struct {
 	*httptest.Server
 	entered chan struct{}
 	release chan struct{}
+	once    sync.Once
 	mu      sync.Mutex
 	calls   int
 }
+
+// open lets every call answer, now and from then on.
+func (s *slowTypebot) open() { s.once.Do(func() { close(s.release) }) }
 
 func newSlowTypebot(t *testing.T) *slowTypebot {
 	s := &slowTypebot{entered: make(chan struct{}, 8), release: make(chan struct{})}
@@ -38,6 +42,7 @@ func newSlowTypebot(t *testing.T) *slowTypebot {
 		_ = json.NewEncoder(w).Encode(map[string]any{"sessionId": "s1", "messages": []any{textBubble("Olá!")}})
 	}))
 	t.Cleanup(s.Close)
+	t.Cleanup(s.open) // runs first: a failed test does not hang on a call still waiting
 	return s
 }
 
@@ -99,7 +104,7 @@ func TestTurnHoldsNoLockWhileTheBotThinks(t *testing.T) {
 	// The same task again (a redelivery): it takes its own lease over and asks again.
 	go func() { errs <- w.hand(t, it, m) }()
 	waitFor(t, "the duplicate's call", slow.entered)
-	close(slow.release)
+	slow.open()
 	for range 2 {
 		if err := <-errs; err != nil {
 			t.Fatal(err)
@@ -123,7 +128,7 @@ func TestTurnHoldsNoLockWhileTheBotThinks(t *testing.T) {
 	m3 := w.inbound(t, "e agora")
 	go func() { errs <- w.hand(t, it2, m3) }()
 	waitFor(t, "the taking-over turn's call", slow2.entered)
-	close(slow2.release)
+	slow2.open()
 	for range 2 {
 		if err := <-errs; err != nil {
 			t.Fatal(err)
@@ -151,8 +156,20 @@ func scheduledAttempts(t *testing.T, w *world, id int64) int {
 	for _, i := range infos {
 		var p tasks.IntegrationMessage
 		if i.Type == tasks.TypeIntegrationMessage && json.Unmarshal(i.Payload, &p) == nil && p.MessageID == id && p.Attempt > 0 {
+			mustBeKept(t, w, i.ID)
 			n++
 		}
 	}
 	return n
+}
+
+// mustBeKept fails unless the scheduled task id is kept in the task outbox with a due
+// time ahead, so a Redis that loses it does not lose the turn.
+func mustBeKept(t *testing.T, w *world, id string) {
+	t.Helper()
+	var kept int64
+	w.a.DB.Raw(`SELECT count(*) FROM task_outbox WHERE task_id = ? AND due_at > now() - interval '1 second'`, id).Scan(&kept)
+	if kept != 1 {
+		t.Fatalf("scheduled task %s is not kept in the task outbox", id)
+	}
 }
