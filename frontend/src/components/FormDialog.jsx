@@ -5,9 +5,14 @@ import {
 import { useTranslation } from 'react-i18next';
 import useDiscardGuard from '../hooks/useDiscardGuard';
 import { toast } from '../services/toast';
-import toastError, { errorMessage } from '../utils/toastError';
+import i18n from '../i18n';
+import { ERROR_TOAST_DURATION, errorMessage } from '../utils/toastError';
 
 const hasFieldErrors = (error) => Boolean(error?.fields && Object.keys(error.fields).length);
+
+// A failure whose code has a text of its own (not the generic internal error's).
+const hasCodeText = (error) => Boolean(error?.code && error.code !== 'ERR_INTERNAL'
+  && i18n.exists(`backendErrors.${error.code}`));
 
 /**
  * The add/edit dialog of every feature: title, optional tabs, the fields, a failed save's error
@@ -22,11 +27,14 @@ const hasFieldErrors = (error) => Boolean(error?.fields && Object.keys(error.fie
  * changes, useForm's dirty): Escape or a click beside the dialog asks before discarding them.
  * saveDisabled: the save button stays disabled (a form the spec only lets save once complete).
  * saveLabel: the save button's own text (e.g. 'Criar campanha'), in place of add/save.
+ * failureMessage: the spec's text for a failed save (e.g. companies.saveFailed), shown in
+ * place of the server's (a translated error code still wins: it says more).
  * Test ids: `${testId}-modal`, -form, -tab-{value}, -error, -cancel, -save, -discard.
  */
 export default function FormDialog({
   testId, title, maxWidth = 'sm', onClose, tabs, tab, onTabChange, loading = false, readOnly = false, adding = false,
-  validate, onSubmit, onSaved, onError, successMessage, dirty = false, saveDisabled = false, saveLabel, children,
+  validate, onSubmit, onSaved, onError, successMessage, dirty = false, saveDisabled = false, saveLabel, failureMessage,
+  children,
 }) {
   const { t } = useTranslation();
   const [submitting, setSubmitting] = useState(false);
@@ -47,8 +55,9 @@ export default function FormDialog({
       onClose();
     } catch (failure) {
       onError?.(failure);
-      toastError(failure);
-      setError(hasFieldErrors(failure) ? null : errorMessage(failure));
+      const text = failureMessage && !hasCodeText(failure) ? failureMessage : errorMessage(failure);
+      toast.error(text, { duration: ERROR_TOAST_DURATION });
+      setError(hasFieldErrors(failure) ? null : text);
       setSubmitting(false);
     }
   };

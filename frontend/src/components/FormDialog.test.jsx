@@ -85,6 +85,24 @@ describe('FormDialog', () => {
     expect(byTestId('thing-error')).toBeNull();
   });
 
+  it("shows the form's own failure text in place of the server's, unless the code says more", async () => {
+    const toasts = [];
+    const stop = onToast((item) => toasts.push(item));
+    const p = props({
+      failureMessage: 'Não foi possível realizar a operação.',
+      onSubmit: vi.fn().mockRejectedValueOnce(Object.assign(new Error('duplicate key'), { status: 500 })),
+    });
+    view = render(<FormDialog {...p} />);
+    await click(byTestId('thing-save'));
+    expect(byTestId('thing-error').textContent).toBe('Não foi possível realizar a operação.');
+
+    p.onSubmit.mockRejectedValueOnce(Object.assign(new Error('raw'), { code: 'ERR_USER_LIMIT_REACHED' }));
+    await click(byTestId('thing-save'));
+    stop();
+    expect(byTestId('thing-error').textContent).not.toBe('Não foi possível realizar a operação.');
+    expect(toasts.map((t) => t.message)).toEqual(['Não foi possível realizar a operação.', byTestId('thing-error').textContent]);
+  });
+
   it('renders tabs, a loading state and a read-only variant', async () => {
     const onTabChange = vi.fn();
     const tabs = [{ value: 'general', label: 'Geral' }, { value: 'permissions', label: 'Permissões' }];

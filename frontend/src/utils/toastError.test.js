@@ -10,6 +10,19 @@ describe('errorMessage', () => {
     expect(errorMessage(error)).toBe('Erro de autenticação. Por favor, tente novamente.');
   });
 
+  it('names the day an expired subscription ended, in the language in use', () => {
+    const error = new ApiError(402, {
+      error: 'ERR_SUBSCRIPTION_EXPIRED',
+      message: 'Opss! Sua assinatura venceu 20/11/2026. Entre em contato com o Suporte para mais informações!',
+    });
+    expect(errorMessage(error)).toBe(
+      'Opss! Sua assinatura venceu 20/11/2026. Entre em contato com o Suporte para mais informações!',
+    );
+    expect(errorMessage(new ApiError(402, { error: 'ERR_SUBSCRIPTION_EXPIRED', message: 'x' }))).toBe(
+      'Sua assinatura venceu. Entre em contato com o Suporte.',
+    );
+  });
+
   it('falls back to the raw server text for an unknown code', () => {
     expect(errorMessage(new ApiError(500, { error: 'ERR_SOMETHING_NEW', message: 'Algo novo deu errado.' }))).toBe(
       'Algo novo deu errado.',

@@ -78,6 +78,7 @@ function CompanyForm({ company, onClose, onSaved }) {
       validate={() => form.check(schemaFor())}
       onSubmit={save}
       onError={form.applyServerErrors}
+      failureMessage={t('companies.saveFailed')}
       successMessage={t('companies.saved')}
       onSaved={savedAndShown}
       onClose={() => (showing.current ? null : onClose())}

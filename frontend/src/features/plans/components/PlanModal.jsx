@@ -38,6 +38,7 @@ function PlanForm({ plan, onClose, onSaved }) {
       validate={() => form.check(SCHEMA, limitErrors(form.values))}
       onSubmit={save}
       onError={form.applyServerErrors}
+      failureMessage={t('plans.saveFailed')}
       successMessage={t('plans.saved')}
       onSaved={onSaved}
       onClose={onClose}
