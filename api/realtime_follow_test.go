@@ -160,13 +160,15 @@ func TestSocketOfDeletedUserCloses(t *testing.T) {
 	closedWith(t, sock, realtime.ReasonSessionExpired, nil)
 }
 
-// (b) An admin demoted to user leaves the chat of a ticket outside their queues, and the
-// status list shows them masked numbers from then on (lgpdHideNumber), as REST does.
+// (b) An admin demoted to user leaves the chat of a ticket outside their queues, their
+// status list stops carrying that ticket, and it shows them masked numbers from then on
+// (lgpdHideNumber), as REST does.
 func TestSocketFollowsDemotion(t *testing.T) {
 	f := newFollow(t)
 	f.e.setSetting(f.Company.ID, "lgpdHideNumber", "enabled")
 	boss := newAdmin(f)
 	r := f.ticket(tk{queue: f.q3, number: "5511987654321"})
+	mine := f.ticket(tk{queue: f.q1, number: "5511987654322"})
 	chat := dial(t, f.srv2, f.e.tokenOf(boss))
 	list := dial(t, f.srv2, f.e.tokenOf(boss))
 	joined(t, chat, chatBox(r))
@@ -182,8 +184,10 @@ func TestSocketFollowsDemotion(t *testing.T) {
 	}
 	refused(t, chat, realtime.TicketRoom(r.UUID))
 	f.deaf(chat, r, "depois")
-	fr := f.hears(list, "depois")
-	if strings.Contains(string(fr.Data), "5511987654321") || !strings.Contains(string(fr.Data), "***********21") {
+	f.deaf(list, r, "depois") // queue q3 is not the user's any more
+	f.customerSays(mine, "na fila dele")
+	fr := f.hears(list, "na fila dele")
+	if strings.Contains(string(fr.Data), "5511987654322") || !strings.Contains(string(fr.Data), "***********22") {
 		t.Fatalf("the demoted user saw %s", fr.Data)
 	}
 }

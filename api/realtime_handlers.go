@@ -15,6 +15,7 @@ import (
 	"atende/pkg/company"
 	"atende/pkg/errs"
 	"atende/pkg/realtime"
+	"atende/pkg/ticket"
 	"atende/pkg/user"
 )
 
@@ -49,8 +50,12 @@ func (a *API) socket(c *gin.Context) {
 }
 
 func identity(u user.User, comp company.Company) realtime.Identity {
-	return realtime.Identity{UserID: u.ID, CompanyID: u.CompanyID, TokenVersion: u.TokenVersion,
+	id := realtime.Identity{UserID: u.ID, CompanyID: u.CompanyID, TokenVersion: u.TokenVersion,
 		Profile: u.Profile, Super: u.Super, ExpiresAt: comp.ExpiresAt()}
+	if !u.IsAdmin() && !u.On("allUserChat") { // the others may open every ticket
+		id.Sees = ticket.Sees(u, u.QueueIDs)
+	}
+	return id
 }
 
 // socketIdentity is the current identity of a user whose row changed, read through the

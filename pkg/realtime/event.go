@@ -29,6 +29,22 @@ type Event struct {
 	// AdminsOnly keeps the event from profile users' sockets in its rooms: it carries what
 	// only admins may read (an integration's credentials).
 	AdminsOnly bool `json:"adminsOnly,omitempty"`
+	// Ticket, on an event about one ticket, keeps it from the sockets of users who may not
+	// open that ticket (Identity.Sees): the status and notification rooms hold every
+	// attendant of the company, whatever their queues.
+	Ticket *TicketScope `json:"ticket,omitempty"`
+}
+
+// TicketScope is what the hub needs of an event's ticket to decide who may have it.
+type TicketScope struct {
+	ID      int64  `json:"id"`
+	QueueID int64  `json:"queueId,omitempty"` // 0: none
+	UserID  int64  `json:"userId,omitempty"`  // 0: nobody's
+	Group   bool   `json:"group,omitempty"`
+	Status  string `json:"status"`
+	// Drop: a socket that may not have the event is told the ticket is gone instead, so a
+	// list that showed it (before a transfer to another queue) drops it.
+	Drop bool `json:"drop,omitempty"`
 }
 
 // Takeover tells a user's sessions older than tokenVersion that the account was used

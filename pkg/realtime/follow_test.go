@@ -76,7 +76,7 @@ func TestSocketFollowRecheck(t *testing.T) {
 	if _, in := h.members[TicketRoom("other")][demoted]; in {
 		t.Fatal("the room the demoted socket left still lists it")
 	}
-	if open, user := demoted.state(); !open || !user {
+	if open, user, _ := demoted.state(); !open || !user {
 		t.Fatal("the demoted socket should stay open and see masked numbers")
 	}
 	if f := string(<-demoted.send); !strings.Contains(f, "ERR_NO_PERMISSION") || !strings.Contains(f, "ticket-other") {

@@ -23,6 +23,9 @@ type Identity struct {
 	Super        bool
 	// ExpiresAt is when the company's subscription ends (zero: never); the socket closes then.
 	ExpiresAt time.Time
+	// Sees reports whether the user may open a ticket (ticket.CanSee); nil: every ticket of
+	// the company (admins).
+	Sees func(TicketScope) bool
 }
 
 // TicketAccess decides whether id may follow the ticket with uuid. Until a ticket service
@@ -105,12 +108,12 @@ func (c *client) identity() (Identity, int) {
 	return c.id, c.gen
 }
 
-// state reports whether the client still takes events, and whether it is a profile user
-// (who sees masked numbers).
-func (c *client) state() (open, user bool) {
+// state reports whether the client still takes events, whether it is a profile user's
+// (numbers masked, admins' events kept from it) and which tickets it may have.
+func (c *client) state() (open, user bool, sees func(TicketScope) bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return !c.closed, c.id.Profile == "user"
+	return !c.closed, c.id.Profile == "user", c.id.Sees
 }
 
 // set joins or leaves room; a join checked against identity generation gen is refused
@@ -205,17 +208,17 @@ func (h *Hub) dispatch(payload []byte) {
 }
 
 // deliver queues frame for every open client in ev's rooms, once each (profile users'
-// numbers masked, or none for an admins' event), and returns those too slow to take it
-// (h.mu held).
+// numbers masked, none for an admins' event, and a ticket's only to those who may open
+// it), and returns those too slow to take it (h.mu held).
 func (h *Hub) deliver(ev header, frame []byte) (stale []*client) {
 	rooms := ev.Rooms
-	var masked []byte // built for the first profile user in the rooms
+	var masked, gone []byte // built for the first socket that needs them
 	for i, r := range rooms {
 		for c := range h.members[r] {
 			if h.inAny(c, rooms[:i]) {
-				continue // delivered for an earlier room of the event
+				continue // delivered (or refused) for an earlier room of the event
 			}
-			open, user := c.state()
+			open, user, sees := c.state()
 			if !open || (ev.Admins && user) {
 				continue
 			}
@@ -225,6 +228,15 @@ func (h *Hub) deliver(ev header, frame []byte) (stale []*client) {
 					masked = maskFrame(frame)
 				}
 				out = masked
+			}
+			if t := ev.Ticket; t != nil && sees != nil && !sees(*t) {
+				if !t.Drop {
+					continue
+				}
+				if gone == nil {
+					gone = goneFrame(ev.Name, t.ID)
+				}
+				out = gone
 			}
 			select {
 			case c.send <- out:
