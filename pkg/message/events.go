@@ -76,7 +76,7 @@ func LiveMedia(ctx context.Context, db *gorm.DB, rel string) (string, error) {
 // with the ticket and contact the list needs to place it.
 func Publish(ctx context.Context, pub realtime.Publisher, action string, m Message, t ticket.Ticket) {
 	_ = pub.Publish(ctx, realtime.Event{Rooms: ticket.Rooms(t), Name: realtime.EventName(t.CompanyID, "appMessage"),
-		Data: map[string]any{"action": action, "message": m, "ticket": t, "contact": t.Contact},
+		Data:   map[string]any{"action": action, "message": m, "ticket": t, "contact": t.Contact},
 		Ticket: ticket.Scope(t, false)})
 }
 
