@@ -329,7 +329,7 @@ func TestScheduleSendsOnce(t *testing.T) {
 		}
 	}
 	e.sql("UPDATE schedules SET send_at = now() - interval '1 minute', base_at = now() - interval '1 minute' WHERE id = ?", lost.ID)
-	if err := schedule.Requeue(context.Background(), e.App.DB, e.App.Queue, 0); err != nil {
+	if err := schedule.Requeue(context.Background(), e.App.DB, e.App.Queue, e.App.RedisOpt, 0); err != nil {
 		t.Fatal(err)
 	}
 	eventually(t, "the requeued schedule sent", func() bool { st, _, _ := f.status(lost.ID); return st == schedule.StatusSent })

@@ -111,7 +111,7 @@ func Reconcile(a *app.App, ctx context.Context) error {
 	if err := a.Imports.Requeue(ctx, ReconcileGrace); err != nil {
 		return err
 	}
-	if err := schedule.Requeue(ctx, a.DB, a.Queue, ScheduleGrace); err != nil {
+	if err := schedule.Requeue(ctx, a.DB, a.Queue, a.RedisOpt, ScheduleGrace); err != nil {
 		return err
 	}
 	if err := flowrun.Requeue(ctx, a.DB, a.Queue); err != nil {

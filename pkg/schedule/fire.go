@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/hibiken/asynq"
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 
@@ -73,10 +74,15 @@ var lockRow = clause.Locking{Strength: "UPDATE"}
 
 // Fire makes the send p names when the schedule still plans it (a task of an edited,
 // deleted or already sent schedule ends here), then plans the next one. final is the
-// task's last attempt: a failure then leaves the schedule in ERRO.
+// task's last attempt: a failure then leaves the schedule in ERRO. What can't even be
+// recorded then (the database is down) fails the task, which asynq archives; the
+// reconciler replaces it once the schedule is overdue (Requeue).
 func (s Service) Fire(ctx context.Context, p tasks.ScheduleFire, final bool) error {
 	ctx = tenant.With(ctx, p.CompanyID)
 	c, err := s.claim(ctx, p)
+	if err != nil && final && s.abandon(ctx, p, err) == nil {
+		return nil
+	}
 	if err != nil || c == nil {
 		return err
 	}
@@ -114,6 +120,18 @@ func (s Service) claim(ctx context.Context, p tasks.ScheduleFire) (*claimed, err
 		case err != nil:
 			return err
 		}
+		rewrite := cl.send.ID == 0
+		if cl.send.MessageID != nil {
+			// The message written by an earlier try is gone with its ticket (deleted while
+			// the send waited for its retry): written again, in a ticket found or opened anew.
+			var kept int64
+			if err := tx.Table("messages").Where("id = ?", *cl.send.MessageID).Count(&kept).Error; err != nil {
+				return err
+			}
+			if kept == 0 {
+				cl.send.MessageID, cl.send.TicketID, rewrite = nil, nil, true
+			}
+		}
 		if err := s.target(ctx, tx, cl); err != nil {
 			if !permanent(err) {
 				return err
@@ -121,7 +139,7 @@ func (s Service) claim(ctx context.Context, p tasks.ScheduleFire) (*claimed, err
 			failed = &sc
 			return markError(tx, &sc, err.Error(), now)
 		}
-		if cl.send.ID == 0 && sc.OpenTicket {
+		if rewrite && bool(sc.OpenTicket) {
 			if err := s.write(ctx, tx, cl); err != nil {
 				return err
 			}
@@ -139,6 +157,65 @@ func (s Service) claim(ctx context.Context, p tasks.ScheduleFire) (*claimed, err
 		_, _ = s.saved(ctx, "update", *failed)
 	}
 	return c, err
+}
+
+// errUnsettled is a send a last try could not settle though its message went out: the
+// reconciler's task settles it.
+var errUnsettled = errors.New("schedule: send made but not recorded")
+
+// abandon ends in ERRO, on the task's last try, a send whose claim failed (cause): its
+// message written by an earlier try, if any, is failed so that nothing sends it later. nil
+// means nothing is left for the task: ERRO recorded, the schedule no longer planning this
+// send, or another task holding it. A message an earlier try delivered is not failed: the
+// send is left to the reconciler, which settles it without sending it again.
+func (s Service) abandon(ctx context.Context, p tasks.ScheduleFire, cause error) error {
+	var failed *Schedule
+	err := s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var sc Schedule
+		err := tx.Clauses(lockRow).Where("company_id = ?", p.CompanyID).Take(&sc, p.ScheduleID).Error
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if !sc.waiting() || sc.SendsDone+1 != p.Occurrence || !sc.SendAt.Equal(p.SendAt) {
+			return nil
+		}
+		now := s.now()
+		var send Send
+		err = tx.Where("schedule_id = ? AND occurrence = ?", sc.ID, p.Occurrence).Take(&send).Error
+		switch {
+		case errors.Is(err, gorm.ErrRecordNotFound):
+		case err != nil:
+			return err
+		case send.SentAt != nil || (send.LeaseUntil != nil && send.LeaseUntil.After(now)):
+			return nil // made, or being made by another task
+		case send.MessageID != nil:
+			var delivered bool
+			if err := tx.Raw(`SELECT EXISTS (SELECT 1 FROM messages WHERE id = ? AND ack >= ?)`, *send.MessageID, message.AckSent).
+				Scan(&delivered).Error; err != nil {
+				return err
+			}
+			if delivered {
+				return errUnsettled
+			}
+		}
+		msg := cause.Error()
+		if err := failUnsent(tx, sc.ID, msg); err != nil {
+			return err
+		}
+		failed = &sc
+		return markError(tx, &sc, msg, now)
+	})
+	if err != nil {
+		return err
+	}
+	if failed != nil {
+		slog.WarnContext(ctx, "schedule: send failed", "schedule_id", p.ScheduleID, "err", cause)
+		_, _ = s.saved(ctx, "update", *failed)
+	}
+	return nil
 }
 
 // target finds the contact and the connection: the schedule's, else the contact's, else
@@ -359,19 +436,25 @@ func SentRaw(tx *gorm.DB, companyID int64, providerID string) bool {
 
 // dropUnsent forgets the sends of a schedule not made yet (an edit plans again, a delete
 // ends it): a message already written for one of them is marked failed, so that nothing
-// sends it later (the message reconciler would).
+// sends it later (the message reconciler would). The sends made stay: the edit keeps
+// counting from them (contadorEnvio), and their provider ids name them (SentRaw).
 func dropUnsent(tx *gorm.DB, scheduleID int64, why string) error {
-	if err := tx.Exec(`UPDATE messages SET ack = ?, send_error = ?, updated_at = now() WHERE id IN
-		(SELECT message_id FROM schedule_sends WHERE schedule_id = ? AND sent_at IS NULL AND message_id IS NOT NULL)
-		AND ack = ?`, message.AckFailed, why, scheduleID, message.AckPending).Error; err != nil {
+	if err := failUnsent(tx, scheduleID, why); err != nil {
 		return err
 	}
-	return tx.Where("schedule_id = ?", scheduleID).Delete(&Send{}).Error
+	return tx.Where("schedule_id = ? AND sent_at IS NULL", scheduleID).Delete(&Send{}).Error
+}
+
+// failUnsent marks failed (why) the messages written for sends of a schedule not made yet.
+func failUnsent(tx *gorm.DB, scheduleID int64, why string) error {
+	return tx.Exec(`UPDATE messages SET ack = ?, send_error = ?, updated_at = now() WHERE id IN
+		(SELECT message_id FROM schedule_sends WHERE schedule_id = ? AND sent_at IS NULL AND message_id IS NOT NULL)
+		AND ack = ?`, message.AckFailed, why, scheduleID, message.AckPending).Error
 }
 
 // Stranded lists the sends a lost queue would leave undone: waiting schedules due for
 // longer than grace (at most 5,000, oldest first). Enqueuing them again is a no-op while
-// their task is still known (TaskID).
+// their task is still live (TaskID).
 func Stranded(ctx context.Context, db *gorm.DB, grace time.Duration, now time.Time) ([]tasks.ScheduleFire, error) {
 	var rows []Schedule
 	err := db.WithContext(ctx).Select("id, company_id, send_at, sends_done").
@@ -384,20 +467,63 @@ func Stranded(ctx context.Context, db *gorm.DB, grace time.Duration, now time.Ti
 	return out, err
 }
 
-// Requeue enqueues the stranded sends (the reconciler's pass).
-func Requeue(ctx context.Context, db *gorm.DB, q tasks.Enqueuer, grace time.Duration) error {
+// Requeue enqueues the stranded sends (the reconciler's pass). A send whose task is still
+// queued, scheduled, retrying or running keeps it (same TaskID: never two tasks for one
+// send). One whose task was archived, its retries spent on failures that left the schedule
+// waiting (the database down through them), would keep that TaskID taken while the schedule
+// never sends nor fails: the archived task is deleted, through redis, and the send queued
+// again, with retries of its own; the send row and its lease keep it from sending twice.
+// redis nil leaves archived tasks as they are.
+func Requeue(ctx context.Context, db *gorm.DB, q tasks.Enqueuer, redis asynq.RedisConnOpt, grace time.Duration) error {
 	due, err := Stranded(ctx, db, grace, time.Now())
 	if err != nil {
 		return err
 	}
+	var in *asynq.Inspector // opened at the first conflict: most passes have none
+	defer func() {
+		if in != nil {
+			_ = in.Close()
+		}
+	}()
 	for _, p := range due {
 		t, err := tasks.NewScheduleFire(p)
-		if err == nil {
-			err = tasks.Enqueue(ctx, q, t)
+		if err != nil {
+			return fmt.Errorf("schedule: requeue %d: %w", p.ScheduleID, err)
+		}
+		_, err = q.EnqueueContext(ctx, t)
+		if errors.Is(err, asynq.ErrTaskIDConflict) || errors.Is(err, asynq.ErrDuplicateTask) {
+			if redis == nil {
+				continue
+			}
+			if in == nil {
+				in = asynq.NewInspector(redis)
+			}
+			if err := replaceDead(ctx, in, q, t, tasks.ScheduleFireID(p)); err != nil {
+				slog.WarnContext(ctx, "schedule: archived task not replaced", "schedule_id", p.ScheduleID, "err", err)
+			}
+			continue
 		}
 		if err != nil {
 			return fmt.Errorf("schedule: requeue %d: %w", p.ScheduleID, err)
 		}
 	}
 	return nil
+}
+
+// replaceDead enqueues t again when its TaskID id is held by a task that will not run any
+// more (archived, or completed and retained); a live one is left alone.
+func replaceDead(ctx context.Context, in *asynq.Inspector, q tasks.Enqueuer, t *asynq.Task, id string) error {
+	info, err := in.GetTaskInfo(tasks.QueueDefault, id)
+	switch {
+	case errors.Is(err, asynq.ErrTaskNotFound):
+		return tasks.Enqueue(ctx, q, t) // it ended meanwhile
+	case err != nil:
+		return err
+	case info.State != asynq.TaskStateArchived && info.State != asynq.TaskStateCompleted:
+		return nil
+	}
+	if err := in.DeleteTask(tasks.QueueDefault, id); err != nil && !errors.Is(err, asynq.ErrTaskNotFound) {
+		return err
+	}
+	return tasks.Enqueue(ctx, q, t)
 }

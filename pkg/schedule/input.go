@@ -99,7 +99,9 @@ func (in Input) apply(s *Schedule, creating bool, loc *time.Location) error {
 	setInt(v, "enviarQuantasVezes", &s.EnviarQuantasVezes, in.EnviarQuantasVezes, 1, MaxTimes)
 	setInt(v, "tipoDias", &s.TipoDias, in.TipoDias, AnyDay, NextBusinessDay)
 	if s.ValorIntervalo == 0 {
-		s.EnviarQuantasVezes = 1 // no repetition: one send, whatever the count said
+		// No repetition: the send planned is the last, whatever the count said (one in
+		// all for a new schedule; one more than those made for an edited one).
+		s.EnviarQuantasVezes = s.SendsDone + 1
 	}
 	return v.Err()
 }

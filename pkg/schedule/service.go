@@ -138,7 +138,10 @@ func (s Service) Create(ctx context.Context, me user.User, in Input, rel, name s
 }
 
 // Update changes a schedule not sent yet. A change of its time or repetition, or a
-// schedule in error, starts its plan again from sendAt (contadorEnvio back to 0).
+// schedule in error, plans its next send again at sendAt. contadorEnvio keeps the sends
+// made (enviarQuantasVezes is their total, decision 8): a new time or step repeats from
+// sendAt, the sends left are the total less those made, and a total no greater than
+// those made ends the series (ENVIADA).
 func (s Service) Update(ctx context.Context, id int64, in Input) (Schedule, error) {
 	loc, err := company.TenantZone(ctx, s.DB)
 	if err != nil {
@@ -159,7 +162,15 @@ func (s Service) Update(ctx context.Context, id int64, in Input) (Schedule, erro
 			return err
 		}
 		if replanned = sc.Status == StatusError || timingChanged(before, sc); replanned {
-			sc.BaseAt, sc.Step, sc.SendsDone, sc.Status, sc.Error = sc.SendAt, 0, 0, StatusPending, ""
+			if rebased(before, sc) {
+				sc.BaseAt, sc.Step = sc.SendAt, 0 // the repetitions count from the new time
+			}
+			sc.Status, sc.Error = StatusPending, ""
+			if sc.SendsDone >= sc.EnviarQuantasVezes {
+				if err := s.end(tx, &sc); err != nil {
+					return err
+				}
+			}
 			if err := dropUnsent(tx, sc.ID, MsgChanged); err != nil {
 				return err
 			}
@@ -178,6 +189,27 @@ func (s Service) Update(ctx context.Context, id int64, in Input) (Schedule, erro
 
 func timingChanged(a, b Schedule) bool {
 	return !a.SendAt.Equal(b.SendAt) || a.Rule() != b.Rule()
+}
+
+// rebased: the dates of the repetitions change (a new time, unit or step). A new total or
+// day rule keeps them (a monthly schedule of the 31st stays on the 31st).
+func rebased(a, b Schedule) bool {
+	return !a.SendAt.Equal(b.SendAt) || a.Intervalo != b.Intervalo || a.ValorIntervalo != b.ValorIntervalo
+}
+
+// end closes a schedule whose sends are all made (its total lowered to those made): ENVIADA,
+// at its last send's time.
+func (s Service) end(tx *gorm.DB, sc *Schedule) error {
+	var last *time.Time
+	if err := tx.Model(&Send{}).Select("max(sent_at)").Where("schedule_id = ?", sc.ID).Scan(&last).Error; err != nil {
+		return err
+	}
+	if last == nil {
+		now := s.now()
+		last = &now
+	}
+	sc.Status, sc.SentAt = StatusSent, last
+	return nil
 }
 
 // lockEditable locks a schedule that may still change: not sent, not being sent.

@@ -23,8 +23,16 @@ type ScheduleFire struct {
 // NewScheduleFire fires at p.SendAt (at once when it is past). The TaskID names the
 // schedule, the send and its time, so the api, a retry and the reconciler enqueue it once,
 // and a moved schedule gets a task of its own while the old one ends as a no-op. Done tasks
-// are not retained: the reconciler may enqueue the id again if a send was left undone.
+// are not retained: the reconciler may enqueue the id again if a send was left undone (and
+// an archived one, whose retries all failed, is replaced).
 func NewScheduleFire(p ScheduleFire) (*asynq.Task, error) {
 	return newTask(TypeScheduleFire, p, asynq.Queue(QueueDefault), asynq.MaxRetry(8), asynq.Timeout(time.Minute),
-		asynq.ProcessAt(p.SendAt), asynq.TaskID(fmt.Sprintf("%s:%d:%d:%d", TypeScheduleFire, p.ScheduleID, p.Occurrence, p.SendAt.Unix())))
+		asynq.ProcessAt(p.SendAt), asynq.TaskID(ScheduleFireID(p)))
+}
+
+// ScheduleFireID is the TaskID of p's task (in QueueDefault): the schedule, the send and its
+// time. A task that failed for good is archived under it; the reconciler deletes that one
+// before it enqueues the send again (schedule.Requeue).
+func ScheduleFireID(p ScheduleFire) string {
+	return fmt.Sprintf("%s:%d:%d:%d", TypeScheduleFire, p.ScheduleID, p.Occurrence, p.SendAt.Unix())
 }
