@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"atende/pkg/auth"
 	"atende/pkg/tasks"
 	"atende/pkg/testutil"
 )
@@ -65,7 +66,8 @@ func TestSignup(t *testing.T) {
 		post("same company again", map[string]any{"email": "other@nova.test"}, 409, "ERR_COMPANY_NAME_EXISTS"),
 		post("same e-mail again", map[string]any{"companyName": "Outra"}, 409, "ERR_EMAIL_ALREADY_EXISTS"),
 	})
-	due := time.Now().AddDate(0, 0, 7).Format(time.DateOnly)
+	sp, _ := time.LoadLocation(auth.SignupTimezone) // the trial is counted in the company's zone
+	due := time.Now().In(sp).AddDate(0, 0, 7).Format(time.DateOnly)
 	e.run(t, []scenario{
 		{name: "new admin signs in to a 7-day trial", method: "POST", path: "/auth/login",
 			body:   map[string]string{"email": "maria@nova.test", "password": "senha1"},

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"net/http"
 	"strings"
-	"time"
 
 	"gorm.io/gorm"
 
@@ -19,6 +18,9 @@ import (
 
 // TrialDays is how long a signed-up company may use the product before its first invoice.
 const TrialDays = 7
+
+// SignupTimezone is a signed-up company's time zone (the product's default).
+const SignupTimezone = "America/Sao_Paulo"
 
 // ErrCompanyExists refuses a second company with the same name.
 var ErrCompanyExists = errs.New(http.StatusConflict, "ERR_COMPANY_NAME_EXISTS", "Já existe uma empresa com este nome.")
@@ -71,7 +73,12 @@ func (s Service) signup(ctx context.Context, in SignupInput) (user.User, error) 
 	if err != nil {
 		return user.User{}, err
 	}
-	due := company.NewDate(time.Now().AddDate(0, 0, TrialDays).Date())
+	// The trial's last day is counted in the new company's time zone (its subscription
+	// ends at the midnight after it there), not the server's: near midnight they differ.
+	c := company.Company{Name: strings.TrimSpace(in.CompanyName), Email: in.Email, Phone: in.Phone,
+		PlanID: p.ID, Status: true, Recurrence: "MENSAL", Timezone: SignupTimezone}
+	due := company.NewDate(s.now().In(c.Location()).AddDate(0, 0, TrialDays).Date())
+	c.DueDate = &due
 	var u user.User
 	err = s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var taken int64
@@ -83,8 +90,6 @@ func (s Service) signup(ctx context.Context, in SignupInput) (user.User, error) 
 		if taken > 0 {
 			return errs.ErrEmailExists
 		}
-		c := company.Company{Name: strings.TrimSpace(in.CompanyName), Email: in.Email, Phone: in.Phone,
-			PlanID: p.ID, Status: true, DueDate: &due, Recurrence: "MENSAL", Timezone: "America/Sao_Paulo"}
 		if err := tx.Create(&c).Error; err != nil {
 			return err
 		}

@@ -3,12 +3,14 @@ package billing
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 
 	"atende/pkg/errs"
+	"atende/pkg/plan"
 	"atende/pkg/validate"
 )
 
@@ -55,8 +57,8 @@ type valor struct {
 }
 
 // Subscribe validates the checkout, applies a custom plan's choice to the open invoice (its
-// users, connections and value: the amount a payment must match), and returns the invoice's
-// Pix code. A paid invoice is refused.
+// users, connections and value: the amount a payment must match; the plan itself changes
+// when it is paid), and returns the invoice's Pix code. A paid invoice is refused.
 func (s Service) Subscribe(ctx context.Context, companyID int64, in Checkout) (PixCharge, error) {
 	v := errs.Validation{}
 	if strings.TrimSpace(in.FirstName) == "" {
@@ -71,6 +73,12 @@ func (s Service) Subscribe(ctx context.Context, companyID int64, in Checkout) (P
 	}
 	if custom && in.Connections < CustomMin {
 		v.Add("connections", "Mínimo de 3 conexões")
+	}
+	if custom && in.Users > plan.MaxLimit { // a plan's bound (the custom plan is one)
+		v.Add("users", fmt.Sprintf("Máximo de %d usuários", plan.MaxLimit))
+	}
+	if custom && in.Connections > plan.MaxLimit {
+		v.Add("connections", fmt.Sprintf("Máximo de %d conexões", plan.MaxLimit))
 	}
 	if in.InvoiceID <= 0 {
 		v.Add("invoiceId", validate.MsgRequired)
@@ -97,9 +105,7 @@ func (s Service) Subscribe(ctx context.Context, companyID int64, in Checkout) (P
 		if !custom {
 			return nil
 		}
-		inv.Users, inv.Connections, inv.Value = in.Users, in.Connections, CustomPrice(in.Users, in.Connections)
-		return tx.Model(&inv).Updates(map[string]any{"users": inv.Users, "connections": inv.Connections,
-			"value": inv.Value, "updated_at": gorm.Expr("now()")}).Error
+		return customise(tx, &inv, in.Users, in.Connections)
 	})
 	if err != nil {
 		return PixCharge{}, err
@@ -113,4 +119,30 @@ func (s Service) Charge(inv Invoice) PixCharge {
 	code := BRCode{Key: s.Pix.Key, Name: s.Pix.Name, City: s.Pix.City, Amount: inv.Value, TxID: txid}
 	return PixCharge{InvoiceID: inv.ID, TxID: txid, QRCode: qrcode{code.String()},
 		Valor: valor{inv.Value.String()}, Invoice: inv}
+}
+
+// customise makes inv bill users and connections at the custom price for its months. A
+// company can't choose fewer users or connections than it has: the custom plan replaces
+// its plan's limits when the invoice is paid, and the rows over them would stay.
+func customise(tx *gorm.DB, inv *Invoice, users, connections int) error {
+	var used struct{ Users, Connections int }
+	if err := tx.Raw(`SELECT (SELECT count(*) FROM users WHERE company_id = ?) AS users,
+		(SELECT count(*) FROM connections WHERE company_id = ?) AS connections`,
+		inv.CompanyID, inv.CompanyID).Scan(&used).Error; err != nil {
+		return err
+	}
+	v := errs.Validation{}
+	if users < used.Users {
+		v.Add("users", fmt.Sprintf("Mínimo de %d usuários (em uso)", used.Users))
+	}
+	if connections < used.Connections {
+		v.Add("connections", fmt.Sprintf("Mínimo de %d conexões (em uso)", used.Connections))
+	}
+	if err := v.Err(); err != nil {
+		return err
+	}
+	inv.Users, inv.Connections, inv.Custom = users, connections, true
+	inv.Value = CustomPrice(users, connections) * Cents(max(inv.Months, 1))
+	return tx.Model(inv).Updates(map[string]any{"users": inv.Users, "connections": inv.Connections,
+		"value": inv.Value, "custom": true, "updated_at": gorm.Expr("now()")}).Error
 }

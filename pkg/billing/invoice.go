@@ -6,6 +6,7 @@ package billing
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -49,7 +50,11 @@ var (
 	ErrPixNotSetUp   = errs.New(http.StatusServiceUnavailable, "ERR_PIX_NOT_CONFIGURED", "O pagamento por Pix não está configurado. Entre em contato com o Suporte.")
 )
 
-// Invoice is one bill of a company for one due date.
+// Invoice is one bill of a company for one due date. Its Months are the company's
+// recurrence when it was made, and its payment moves the due date by them (a recurrence
+// changed since bills from the next invoice on). A Custom invoice is priced CustomPrice a
+// month, is never re-priced from the plan, and its payment puts the company on its custom
+// plan (applyCustomPlan).
 type Invoice struct {
 	ID          int64        `json:"id"`
 	CompanyID   int64        `json:"companyId"`
@@ -57,6 +62,8 @@ type Invoice struct {
 	Users       int          `json:"users"`
 	Connections int          `json:"connections"`
 	Value       Cents        `json:"value"`
+	Months      int          `json:"months"` // months billed: Value is that many monthly prices
+	Custom      bool         `json:"custom"` // the checkout chose its users and connections
 	DueDate     company.Date `json:"dueDate"`
 	Status      string       `json:"status"`
 	PaidAt      *time.Time   `json:"paidAt"`
@@ -91,14 +98,16 @@ func (s Service) now() time.Time {
 }
 
 // Generate creates the invoice of every company whose due date is less than AheadDays away
-// (or past) in its time zone, unless that due date already has one. The unique key decides
-// between concurrent runs: two schedulers' jobs create each invoice once. Company 1 and
-// companies without a due date are never billed. It returns how many it created.
+// (or past) in its time zone, unless that due date already has one. The invoice bills the
+// months of the company's recurrence at the plan's monthly price (spec/2: "monthly
+// billing"). The unique key decides between concurrent runs: two schedulers' jobs create
+// each invoice once. Company 1 and companies without a due date are never billed. It
+// returns how many it created.
 func (s Service) Generate(ctx context.Context, now time.Time) (int64, error) {
 	res := s.DB.WithContext(ctx).Exec(`
-		INSERT INTO invoices (company_id, detail, users, connections, value, due_date)
-		SELECT c.id, p.name, p.users, p.connections,
-		       CASE WHEN p.amount > 0 THEN p.amount ELSE ?::numeric END, c.due_date
+		INSERT INTO invoices (company_id, detail, users, connections, months, value, due_date)
+		SELECT c.id, p.name, p.users, p.connections, `+monthsSQL("c.recurrence")+`,
+		       `+priceSQL+` * (`+monthsSQL("c.recurrence")+`), c.due_date
 		FROM companies c JOIN plans p ON p.id = c.plan_id
 		WHERE c.id <> ? AND c.status AND c.due_date IS NOT NULL
 		  AND c.due_date < (?::timestamptz AT TIME ZONE c.timezone)::date + ?::int
@@ -106,6 +115,10 @@ func (s Service) Generate(ctx context.Context, now time.Time) (int64, error) {
 		DefaultPlanPrice.String(), company.MainID, now, AheadDays)
 	return res.RowsAffected, res.Error
 }
+
+// priceSQL is the monthly price of plan p: its amount, or DefaultPlanPrice (the argument)
+// when it has none.
+const priceSQL = "CASE WHEN p.amount > 0 THEN p.amount ELSE ?::numeric END"
 
 // Page is one page of a company's invoices, newest due date first.
 type Page struct {
@@ -157,7 +170,8 @@ type Paid struct {
 }
 
 // Pay applies a payment once: the invoice becomes paid, and the company's due date moves
-// forward by its recurrence from the invoice's due date (never backwards). A payment seen
+// forward by the invoice's months from the invoice's due date, to the company's billing day
+// (never backwards); a customised invoice puts the company on its custom plan. A payment seen
 // before, or one for an invoice already paid, changes nothing; an amount other than the
 // invoice's is refused and writes nothing. Then the company hears the `payment` event.
 func (s Service) Pay(ctx context.Context, p Payment) (Paid, error) {
@@ -213,7 +227,15 @@ func (s Service) pay(ctx context.Context, invoiceID int64, p Payment) (Paid, err
 				"paid_by": inv.PaidBy, "payment_id": inv.PaymentID, "updated_at": now}).Error; err != nil {
 			return err
 		}
-		next := AddMonths(inv.DueDate, Months(c.Recurrence))
+		if inv.Custom {
+			if err := applyCustomPlan(tx, c, inv); err != nil {
+				return err
+			}
+		}
+		next, err := nextDueDate(tx, c.ID, inv)
+		if err != nil {
+			return err
+		}
 		if c.DueDate == nil || next.After(c.DueDate.Time) {
 			if err := tx.Table("companies").Where("id = ?", c.ID).
 				Updates(map[string]any{"due_date": next, "updated_at": now}).Error; err != nil {
@@ -237,4 +259,20 @@ func (s Service) pay(ctx context.Context, invoiceID int64, p Payment) (Paid, err
 		}))
 	}
 	return out, nil
+}
+
+// nextDueDate is where paying inv moves the company's due date: the invoice's months on
+// (what was paid for, whatever the recurrence says now), on the company's billing day
+// (companies.due_day, kept by a trigger when the due date is written). An invoice that is
+// not on that day (one made before the due date was moved) keeps its own day.
+func nextDueDate(tx *gorm.DB, companyID int64, inv Invoice) (company.Date, error) {
+	var day sql.NullInt32
+	if err := tx.Raw(`SELECT due_day FROM companies WHERE id = ?`, companyID).Row().Scan(&day); err != nil {
+		return company.Date{}, err
+	}
+	anchor := inv.DueDate.Day()
+	if day.Valid && NextDueDate(inv.DueDate, 0, int(day.Int32)).Equal(inv.DueDate.Time) {
+		anchor = int(day.Int32)
+	}
+	return NextDueDate(inv.DueDate, max(inv.Months, 1), anchor), nil
 }

@@ -121,8 +121,9 @@ func mustExec(t *testing.T, err error) {
 	}
 }
 
-// A payment moves the due date by the recurrence from the invoice's due date (month ends
-// clamped); a replay or a second payment changes nothing; a wrong amount writes nothing.
+// A payment moves the due date by the invoice's months (a quarter billed at three monthly
+// prices) from the invoice's due date (month ends clamped); a replay or a second payment
+// changes nothing; a wrong amount writes nothing.
 func TestPaymentRules(t *testing.T) {
 	a := testutil.App(t)
 	ctx := t.Context()
@@ -140,19 +141,19 @@ func TestPaymentRules(t *testing.T) {
 		return s
 	}
 
-	if _, err := a.Billing.Pay(ctx, billing.Payment{Provider: "efi", ID: "E1", TxID: billing.InvoiceTxID(inv.ID), Amount: 4800}); !errors.Is(err, billing.ErrPaymentAmount) {
+	if _, err := a.Billing.Pay(ctx, billing.Payment{Provider: "efi", ID: "E1", TxID: billing.InvoiceTxID(inv.ID), Amount: 4900}); !errors.Is(err, billing.ErrPaymentAmount) {
 		t.Fatalf("wrong amount: %v", err)
 	}
 	if got, _ := a.Billing.Get(ctx, tn.Company.ID, inv.ID); got.Status != billing.StatusOpen || due() != "2031-01-31" {
 		t.Fatalf("a refused payment wrote: %+v due %s", got, due())
 	}
-	paid, err := a.Billing.Pay(ctx, billing.Payment{Provider: "efi", ID: "E2", TxID: billing.InvoiceTxID(inv.ID), Amount: 4900})
+	paid, err := a.Billing.Pay(ctx, billing.Payment{Provider: "efi", ID: "E2", TxID: billing.InvoiceTxID(inv.ID), Amount: 14700})
 	if err != nil || !paid.Changed || paid.DueDate.String() != "2031-04-30" || due() != "2031-04-30" {
 		t.Fatalf("pay: %+v %v, due %s", paid, err, due())
 	}
 	for _, again := range []billing.Payment{
-		{Provider: "efi", ID: "E2", TxID: billing.InvoiceTxID(inv.ID), Amount: 4900}, // replay
-		{Provider: "efi", ID: "E3", TxID: billing.InvoiceTxID(inv.ID), Amount: 4900}, // paid twice
+		{Provider: "efi", ID: "E2", TxID: billing.InvoiceTxID(inv.ID), Amount: 14700}, // replay
+		{Provider: "efi", ID: "E3", TxID: billing.InvoiceTxID(inv.ID), Amount: 14700}, // paid twice
 	} {
 		res, err := a.Billing.Pay(ctx, again)
 		if err != nil || res.Changed || due() != "2031-04-30" {
@@ -162,7 +163,7 @@ func TestPaymentRules(t *testing.T) {
 	if res, err := a.Billing.MarkPaid(ctx, inv.ID, 1); err != nil || res.Changed || due() != "2031-04-30" {
 		t.Fatalf("by hand after payment: %+v %v", res, err)
 	}
-	if _, err := a.Billing.Pay(ctx, billing.Payment{Provider: "efi", ID: "E4", TxID: "OTHER1", Amount: 4900}); !errors.Is(err, billing.ErrNoInvoice) {
+	if _, err := a.Billing.Pay(ctx, billing.Payment{Provider: "efi", ID: "E4", TxID: "OTHER1", Amount: 14700}); !errors.Is(err, billing.ErrNoInvoice) {
 		t.Fatalf("foreign txid: %v", err)
 	}
 }

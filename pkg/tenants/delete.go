@@ -51,7 +51,8 @@ func (s Service) Delete(ctx context.Context, id int64) (Summary, error) {
 
 // Purge deletes a company marked by Delete with everything it owns: its channel sessions
 // are logged out, its rows go table by table in batches (the progress is written after
-// each table), then its media folder and its row. A retry goes on where a try stopped.
+// each table), then its media folder, its row and its custom plan. A retry goes on where a
+// try stopped.
 func (s Service) Purge(ctx context.Context, id int64) error {
 	var c company.Company
 	err := s.DB.WithContext(ctx).Select("id, deleting_at").Take(&c, id).Error
@@ -85,7 +86,17 @@ func (s Service) Purge(ctx context.Context, id int64) error {
 			return err
 		}
 	}
-	return s.DB.WithContext(ctx).Exec("DELETE FROM companies WHERE id = ?", id).Error
+	return s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var custom []int64 // its custom plan (billing): the company's, unless another is on it
+		if err := tx.Raw("SELECT id FROM plans WHERE custom_company_id = ?", id).Scan(&custom).Error; err != nil {
+			return err
+		}
+		if err := tx.Exec("DELETE FROM companies WHERE id = ?", id).Error; err != nil || len(custom) == 0 {
+			return err
+		}
+		return tx.Exec(`DELETE FROM plans p WHERE p.id IN ? AND NOT EXISTS (SELECT 1 FROM companies c WHERE c.plan_id = p.id)`,
+			custom).Error
+	})
 }
 
 // tenantTables lists the tables holding a company_id, the biggest first.

@@ -12,6 +12,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"atende/pkg/billing"
 	"atende/pkg/company"
 	"atende/pkg/errs"
 	"atende/pkg/hours"
@@ -28,8 +29,8 @@ var (
 	ErrDeleting    = errs.New(http.StatusConflict, "ERR_COMPANY_DELETING", "Esta empresa está sendo excluída.")
 )
 
-// Recurrences are the billing periods and the months each moves the due date.
-var Recurrences = map[string]int{"MENSAL": 1, "BIMESTRAL": 2, "TRIMESTRAL": 3, "SEMESTRAL": 6, "ANUAL": 12}
+// Recurrences are the billing periods and the months each moves the due date (billing's).
+var Recurrences = billing.Recurrences
 
 // GeneratedPasswordLen is the length of the first administrator's password when the
 // operator leaves it empty: it is made at random and shown once, never a fixed default.
@@ -193,7 +194,9 @@ func (s Service) Create(ctx context.Context, in Input) (Created, error) {
 }
 
 // Update edits a company. A new password goes to its first administrator (the user with
-// the company's e-mail), whose sessions end. The main company can't be blocked.
+// the company's e-mail), whose sessions end. The main company can't be blocked. A new due
+// date becomes the company's billing day, and its open invoices follow the edit
+// (billing.CompanyEdited).
 func (s Service) Update(ctx context.Context, id int64, in Input) (Summary, error) {
 	err := s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		c, err := find(tx, id)
@@ -203,6 +206,7 @@ func (s Service) Update(ctx context.Context, id int64, in Input) (Summary, error
 		if c.DeletingAt != nil {
 			return ErrDeleting
 		}
+		before := c
 		if err := in.apply(tx, &c, false); err != nil {
 			return err
 		}
@@ -223,9 +227,14 @@ func (s Service) Update(ctx context.Context, id int64, in Input) (Summary, error
 			}
 		}
 		c.Plan = nil
-		return tx.Select("name", "email", "phone", "document", "address_street", "address_state",
+		if err := tx.Select("name", "email", "phone", "document", "address_street", "address_state",
 			"address_city", "plan_id", "status", "due_date", "recurrence", "payment_method", "timezone",
-			"updated_at").Updates(&c).Error
+			"updated_at").Updates(&c).Error; err != nil {
+			return err
+		}
+		// The open invoices follow a new due date, plan or recurrence (or one period is
+		// billed twice, or at the old price).
+		return billing.CompanyEdited(tx, before, c)
 	})
 	if errors.Is(err, gorm.ErrDuplicatedKey) {
 		return Summary{}, ErrNameExists
