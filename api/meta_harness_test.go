@@ -29,7 +29,9 @@ type metaEnv struct {
 
 func newMetaEnv(t *testing.T) *metaEnv {
 	t.Helper()
-	fake := &fakegraph.Server{Secret: metaSecret, StatusDelay: 30 * time.Millisecond, AppID: fmt.Sprint(metaAppID)}
+	// Numbers set: a Cloud API number is read only with its token (cloudConn registers it).
+	fake := &fakegraph.Server{Secret: metaSecret, StatusDelay: 30 * time.Millisecond, AppID: fmt.Sprint(metaAppID),
+		Numbers: map[string]string{}}
 	gs := httptest.NewServer(fake)
 	t.Cleanup(gs.Close)
 	fake.BaseURL = gs.URL
@@ -45,9 +47,11 @@ func newMetaEnv(t *testing.T) *metaEnv {
 	return &metaEnv{env: e, fake: fake}
 }
 
-// cloudConn creates a Cloud API connection through the connections API.
+// cloudConn creates a Cloud API connection through the connections API, its token
+// "TOKEN-"+phoneID being the one the fake lets read the number.
 func (m *metaEnv) cloudConn(t *testing.T, tn testutil.Tenant, phoneID string) connection.Connection {
 	t.Helper()
+	m.fake.AddNumber(phoneID, "TOKEN-"+phoneID)
 	st, body := m.call("POST", "/whatsapp", testutil.Token(t, m.App, tn.Admin), map[string]any{
 		"name": "Cloud " + phoneID, "channel": "whatsappapi", "externalId": phoneID, "accessToken": "TOKEN-" + phoneID}, "")
 	if st != 200 && st != 201 {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"atende/pkg/connection"
 	"atende/pkg/metawebhook"
 	"atende/pkg/testutil"
 	"atende/pkg/testutil/fakegraph"
@@ -88,9 +89,15 @@ func TestMetaWebhookRoutesByConnectionOnly(t *testing.T) {
 	if n := count(m.env, "SELECT count(*) FROM messages WHERE body = 'ninguém'"); n != 0 {
 		t.Fatalf("unknown phone id stored %d messages", n)
 	}
-	// Beta can't take acme's phone id to read its webhooks.
+	// Beta can't take acme's phone id to read its webhooks: its token does not reach the
+	// number, and even one that does can't take an id another connection has.
 	st, body := m.call("POST", "/whatsapp", testutil.Token(t, m.App, beta.Admin), map[string]any{
 		"name": "Stolen", "channel": "whatsappapi", "externalId": "PN-A", "accessToken": "x"}, "")
+	if st != 400 || !strings.Contains(string(body), `"accessToken"`) || !strings.Contains(string(body), connection.MsgTokenNotOwner) {
+		t.Fatalf("phone id with a token that does not reach it: %d %s", st, body)
+	}
+	st, body = m.call("POST", "/whatsapp", testutil.Token(t, m.App, beta.Admin), map[string]any{
+		"name": "Stolen", "channel": "whatsappapi", "externalId": "PN-A", "accessToken": "TOKEN-PN-A"}, "")
 	if st != 409 || !strings.Contains(string(body), "ERR_DUPLICATED_EXTERNAL_ID") {
 		t.Fatalf("duplicate phone id: %d %s", st, body)
 	}

@@ -27,6 +27,7 @@ func (a *App) wireMeta() {
 	a.Channels[connection.ChannelWhatsAppAPI] = cloudapi.Channel{Graph: g, Limit: limit, Media: a.Media}
 	a.Channels[connection.ChannelFacebook] = page
 	a.Channels[connection.ChannelInstagram] = page
+	a.Connections.Graph = g // proves a Graph connection's token owns its id; before Login copies the service
 	a.Meta = Meta{Graph: g, Webhooks: metawebhook.Store{DB: a.DB, Queue: a.Queue},
 		Expander: metawebhook.Expander{DB: a.DB, Graph: g, Media: a.Media, Inbound: a.InboundStore, Queue: a.Queue,
 			AppID: a.Cfg.Meta.AppID, Profile: page.Profile},

@@ -59,6 +59,9 @@ type Service struct {
 	Tickets  ImportedCloser
 	Media    MediaStore
 	Cache    *Cache // rows for the per-event paths (tokens, inbound); nil: every token is looked up
+	// Graph proves a Graph connection's token controls its id before it is saved, and
+	// unsubscribes a deleted page; nil refuses every Graph connection that names an id.
+	Graph GraphAccounts
 }
 
 // Create adds a connection within the plan's limit and channels. The company's first
@@ -73,6 +76,9 @@ func (s Service) Create(ctx context.Context, in Input) (Connection, error) {
 		WhenExpiresTicket: "0", MaxUseBotQueues: 3, MaxUseBotQueuesNPS: 3, Token: NewToken(),
 		Provider: "beta", Schedules: hours.Schedules{}}
 	if err := in.apply(&c, s.form(ctx, true)); err != nil {
+		return Connection{}, err
+	}
+	if err := s.proveGraph(ctx, nil, c); err != nil {
 		return Connection{}, err
 	}
 	if c.Channel == ChannelSandbox || (IsGraph(c.Channel) && c.ExternalID != "" && c.AccessToken != "") {
@@ -111,6 +117,9 @@ func (s Service) Update(ctx context.Context, id int64, in Input) (Connection, er
 	}
 	before := c
 	if err := in.apply(&c, s.form(ctx, false)); err != nil {
+		return Connection{}, err
+	}
+	if err := s.proveGraph(ctx, &before, c); err != nil {
 		return Connection{}, err
 	}
 	if in.wantsNewToken() {
@@ -168,7 +177,8 @@ var updatable = []string{"name", "is_default", "token", "greeting_message", "com
 	"external_id", "access_token", "updated_at"}
 
 // Delete removes a connection, logging its session out first. The default one can't go
-// while others remain.
+// while others remain. A Messenger or Instagram page is then unsubscribed from the app
+// (best effort, releasePage).
 func (s Service) Delete(ctx context.Context, id int64) error {
 	c, err := s.Get(ctx, id)
 	if err == nil {
@@ -195,6 +205,7 @@ func (s Service) Delete(ctx context.Context, id int64) error {
 	}
 	s.Cache.Drop(id)
 	s.publish(ctx, c.CompanyID, map[string]any{"action": "delete", "whatsappId": id})
+	s.releasePage(ctx, c)
 	return nil
 }
 

@@ -1,6 +1,8 @@
 // Package fakegraph is a fake Graph API for tests and the e2e run: it records what our
 // channels send and answers with ids, stores and serves media, answers rate-limit errors
-// on demand, lists pages for the Facebook login, and posts signed webhooks to our
+// on demand, lists pages for the Facebook login, says what a token reaches (a page token's
+// /me, a Cloud API phone number read with its token), records page (un)subscriptions, and
+// posts signed webhooks to our
 // /webhooks/meta (customer messages on request, statuses after each send). It stands in
 // for Meta at the network boundary only: our real client code talks to it over HTTP.
 package fakegraph
@@ -57,12 +59,17 @@ type Server struct {
 	// the sender app, as Meta does for a page subscribed to echoes.
 	Echoes bool
 	AppID  string
+	// Numbers maps a Cloud API phone-number id to the token that reads it (AddNumber); a
+	// number read with another token, or not listed, is refused as Graph does. nil: any
+	// token reads any number (the e2e's fake, whose numbers are made up by the test).
+	Numbers map[string]string
 
 	mu         sync.Mutex
 	sent       []Sent
 	reads      []string
 	media      map[string]media
 	subscribed []string
+	unsubbed   []string
 	failures   []int          // Graph error codes to answer the next sends with
 	broken     map[string]int // media id → downloads still to answer 404
 	seq        int
@@ -87,6 +94,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.subscribed = append(s.subscribed, parts[0])
 		s.mu.Unlock()
 		answer(w, 200, map[string]bool{"success": true})
+	case r.Method == "DELETE" && len(parts) == 2 && parts[1] == "subscribed_apps":
+		s.unsubscribe(w, r, parts[0])
+	case r.Method == "GET" && path == "/me":
+		s.me(w, r)
+	case r.Method == "GET" && len(parts) == 1 && strings.Contains(r.URL.Query().Get("fields"), "display_phone_number"):
+		s.number(w, r, parts[0])
 	case r.Method == "POST" && len(parts) == 2 && parts[1] == "media":
 		s.upload(w, r)
 	case r.Method == "POST" && len(parts) == 2 && parts[1] == "messages":
@@ -112,6 +125,77 @@ func (s *Server) accounts(w http.ResponseWriter) {
 		data = append(data, d)
 	}
 	answer(w, 200, map[string]any{"data": data})
+}
+
+// pageOf is the page whose token the request carries.
+func (s *Server) pageOf(r *http.Request) (Page, bool) {
+	token := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
+	for _, p := range s.Pages {
+		if token != "" && p.Token == token {
+			return p, true
+		}
+	}
+	return Page{}, false
+}
+
+// me answers GET /me for a page token: the page and its Instagram business account.
+// Another token names no page (Graph would name its user; no test needs one).
+func (s *Server) me(w http.ResponseWriter, r *http.Request) {
+	p, ok := s.pageOf(r)
+	if !ok {
+		graphError(w, 400, 190, "Invalid OAuth access token - Cannot parse access token")
+		return
+	}
+	d := map[string]any{"id": p.ID, "name": p.Name}
+	if p.InstagramID != "" {
+		d["instagram_business_account"] = map[string]string{"id": p.InstagramID}
+	}
+	answer(w, 200, d)
+}
+
+// AddNumber lets token read the Cloud API phone-number id (and makes Numbers strict).
+func (s *Server) AddNumber(id, token string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.Numbers == nil {
+		s.Numbers = map[string]string{}
+	}
+	s.Numbers[id] = token
+}
+
+// number answers GET /{phone-number-id}?fields=…display_phone_number: the number when the
+// token has access to it, else Graph's refusal of an object the token can't see.
+func (s *Server) number(w http.ResponseWriter, r *http.Request, id string) {
+	token := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
+	s.mu.Lock()
+	owner, listed := s.Numbers[id]
+	open := s.Numbers == nil
+	s.mu.Unlock()
+	if token == "" || (!open && (!listed || owner != token)) {
+		graphError(w, 400, 100, "Unsupported get request. Object with ID '"+id+
+			"' does not exist, cannot be loaded due to missing permissions, or does not support this operation")
+		return
+	}
+	answer(w, 200, map[string]string{"id": id, "display_phone_number": "+55 11 90000-0000"})
+}
+
+// unsubscribe answers DELETE /{page-id}/subscribed_apps with that page's token.
+func (s *Server) unsubscribe(w http.ResponseWriter, r *http.Request, id string) {
+	if p, ok := s.pageOf(r); !ok || p.ID != id {
+		graphError(w, 403, 200, "(#200) The page token does not belong to page "+id)
+		return
+	}
+	s.mu.Lock()
+	s.unsubbed = append(s.unsubbed, id)
+	s.mu.Unlock()
+	answer(w, 200, map[string]bool{"success": true})
+}
+
+// Unsubscribed returns the pages whose webhooks were unsubscribed.
+func (s *Server) Unsubscribed() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.unsubbed...)
 }
 
 // uploadTypes are the media types the Cloud API documents (audio/ogg: Opus only).
