@@ -11,6 +11,7 @@ import (
 	"gorm.io/gorm"
 
 	"atende/pkg/company"
+	"atende/pkg/setting"
 	"atende/pkg/tag"
 	"atende/pkg/tenant"
 	"atende/pkg/ticket"
@@ -88,7 +89,8 @@ func (s Service) Lanes(ctx context.Context) ([]Lane, error) {
 		Where("kanban = 1").Order("lower(name), id").Scan(&out).Error
 }
 
-// Board returns the open and pending tickets me may see, newest first.
+// Board returns the open and pending tickets me may see, newest first; with
+// lgpdHideNumber enabled a profile user sees the contacts' numbers masked.
 func (s Service) Board(ctx context.Context, me user.User, f BoardFilter) (Board, error) {
 	companyID, err := tenant.CompanyID(ctx)
 	if err != nil {
@@ -135,9 +137,13 @@ func (s Service) Board(ctx context.Context, me user.User, f BoardFilter) (Board,
 	if len(rows) > BoardLimit {
 		rows, b.HasMore = rows[:BoardLimit], true
 	}
+	masked := !me.IsAdmin() && s.hideNumbers(ctx)
 	ids := make([]int64, len(rows))
 	for i, r := range rows {
 		ids[i] = r.ID
+		if masked {
+			r.ContactNumber = ticket.MaskNumber(r.ContactNumber)
+		}
 		c := Card{ID: r.ID, UUID: r.UUID, Status: r.Status, LastMessage: r.LastMessage, Channel: r.Channel,
 			UnreadMessages: r.UnreadMessages, UpdatedAt: r.UpdatedAt, QueueID: r.QueueID, UserID: r.UserID,
 			WhatsappID: r.ConnectionID, Contact: CardName{Name: r.ContactName, Number: r.ContactNumber},
@@ -151,6 +157,12 @@ func (s Service) Board(ctx context.Context, me user.User, f BoardFilter) (Board,
 		b.Tickets = append(b.Tickets, c)
 	}
 	return b, s.attachLanes(ctx, b.Tickets, ids)
+}
+
+// hideNumbers reports whether the company hides contact numbers from profile users
+// (lgpdHideNumber), who then see them masked on the board as in the ticket list.
+func (s Service) hideNumbers(ctx context.Context) bool {
+	return setting.Service{DB: s.DB}.Value(ctx, "lgpdHideNumber") == "enabled"
 }
 
 // attachLanes adds each card's kanban tags (one query for the board).

@@ -45,21 +45,17 @@ type Reader interface {
 	Close() error
 }
 
-// MaxUnzipped bounds what an .xlsx may decompress to: a small zip that expands to
-// gigabytes of XML is refused, not read.
-const MaxUnzipped = 1 << 30
-
 // ErrUnreadable: the file is not a spreadsheet this reads.
 var ErrUnreadable = errs.New(http.StatusBadRequest, "ERR_IMPORT_NOT_SPREADSHEET", "O arquivo não é uma planilha .xlsx ou .csv legível.")
 
 // Open reads f as fileType (TypeXLSX or TypeCSV).
 func Open(fileType string, f *os.File) (Reader, error) {
-	if fileType == TypeXLSX {
-		return openXLSX(f.Name())
-	}
 	st, err := f.Stat()
 	if err != nil {
 		return nil, err
+	}
+	if fileType == TypeXLSX {
+		return openXLSX(f, st.Size())
 	}
 	return newCSV(f, st.Size()), nil
 }
@@ -73,8 +69,17 @@ type xlsxSheet struct {
 	read  int
 }
 
-func openXLSX(name string) (Reader, error) {
-	f, err := excelize.OpenFile(name, excelize.Options{UnzipSizeLimit: MaxUnzipped})
+// openXLSX opens the .xlsx in file (of size bytes) once its zip is within the limits of
+// checkZip, which excelize then enforces as it inflates.
+func openXLSX(file *os.File, size int64) (Reader, error) {
+	zr, err := zip.NewReader(file, size)
+	if err != nil {
+		return nil, ErrUnreadable
+	}
+	if err := checkZip(zr); err != nil {
+		return nil, err
+	}
+	f, err := excelize.OpenFile(file.Name(), excelize.Options{UnzipSizeLimit: MaxUnzipped, UnzipXMLSizeLimit: MaxPart})
 	if err != nil {
 		return nil, ErrUnreadable
 	}
@@ -88,7 +93,7 @@ func openXLSX(name string) (Reader, error) {
 		f.Close()
 		return nil, ErrUnreadable
 	}
-	return &xlsxSheet{f: f, rows: rows, total: xlsxDimension(name)}, nil
+	return &xlsxSheet{f: f, rows: rows, total: xlsxDimension(zr)}, nil
 }
 
 func (s *xlsxSheet) Next() bool {
@@ -121,13 +126,8 @@ var dimensionRef = regexp.MustCompile(`<dimension ref="[A-Z]*\d*:?[A-Z]+(\d+)"`)
 
 // xlsxDimension reads the row count the first sheet announces (its <dimension>, written
 // by Excel, LibreOffice and excelize) from the first bytes of its XML; 0 when absent.
-func xlsxDimension(name string) int {
-	zr, err := zip.OpenReader(name)
-	if err != nil {
-		return 0
-	}
-	defer zr.Close()
-	target := firstSheetPath(&zr.Reader)
+func xlsxDimension(zr *zip.Reader) int {
+	target := firstSheetPath(zr)
 	for _, zf := range zr.File {
 		if zf.Name != target {
 			continue
