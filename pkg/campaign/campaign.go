@@ -158,6 +158,7 @@ type Shipping struct {
 	Ack                     int        `json:"ack"`
 	FailedAt                *time.Time `json:"failedAt"`
 	Error                   string     `json:"error"`
+	Attempts                int        `json:"attempts"` // sends the number refused (MaxAttempts: it fails)
 	TicketID                *int64     `json:"ticketId"`
 	CreatedAt               time.Time  `json:"createdAt"`
 	UpdatedAt               time.Time  `json:"updatedAt"`

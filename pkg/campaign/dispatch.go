@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"time"
 
 	"gorm.io/gorm"
@@ -41,6 +42,10 @@ func (d Dispatcher) now() time.Time {
 // KeepPace is how late a tick may run and still count its gap from its cursor.
 const KeepPace = 2 * time.Second
 
+// MaxAttempts is how many sends a number may refuse (errors of the number, not of the
+// connection) before its shipping fails and the campaign goes on.
+const MaxAttempts = 3
+
 // SendID is the channel message id of a shipping's step (0 the confirmation request, 1 the
 // message or its caption, 2 an audio after its text): negative, so it never meets a
 // message id.
@@ -52,6 +57,7 @@ type outcome struct {
 	early   time.Time // this tick ran before the cursor (at this time): queue the next one apart
 	changed bool      // the campaign row changed: announce it
 	tickets []int64   // tickets a send was stored in
+	retry   error     // a send the number refused, counted: the task tries the step again
 }
 
 // Start moves a scheduled campaign whose time has come to EM_ANDAMENTO: its shippings are
@@ -80,6 +86,9 @@ func (d Dispatcher) begin(ctx context.Context, tx *gorm.DB, c *Campaign) (outcom
 	if _, err := WriteShippings(ctx, tx, *c); err != nil {
 		return outcome{}, err
 	}
+	if _, err := d.checkPending(ctx, tx, *c); err != nil {
+		return outcome{}, err
+	}
 	now := d.now()
 	c.Status, c.NextSendAt, c.RunSent, c.CompletedAt = StatusRunning, &now, 0, nil
 	c.WaitReason, c.WaitUntil, c.WaitDetail, c.PausedReason = "", nil, Detail{}, ""
@@ -87,25 +96,56 @@ func (d Dispatcher) begin(ctx context.Context, tx *gorm.DB, c *Campaign) (outcom
 }
 
 // WriteShippings inserts a shipping for every number of the campaign's audience that has
-// none yet, in one statement: the list's items not refused as WhatsApp numbers, and the
-// contacts carrying the tag (BEHAVIOUR §7, the tag reading of zetta: merged by number).
+// none yet, in one statement (BEHAVIOUR §7): the list's items validated as WhatsApp numbers
+// (unchecked ones wait for their check, checkPending), and the phone contacts carrying the
+// tag (the tag reading of zetta: merged by number). A tag's Messenger and Instagram contacts
+// keep page-scoped ids as numbers: never sent; sandbox contacts only through a sandbox.
 func WriteShippings(ctx context.Context, tx *gorm.DB, c Campaign) (int64, error) {
-	list, tag := int64(0), int64(0)
+	list, tag, conn := int64(0), int64(0), int64(0)
 	if c.ContactListID != nil {
 		list = *c.ContactListID
 	}
 	if c.TagListID != nil {
 		tag = *c.TagListID
 	}
+	if c.ConnectionID != nil {
+		conn = *c.ConnectionID
+	}
 	res := tx.WithContext(ctx).Exec(`INSERT INTO campaign_shippings (company_id, campaign_id, contact_list_item_id, contact_id, name, number, email)
 		SELECT CAST(@company AS bigint), CAST(@campaign AS bigint), i.id, NULL::bigint, i.name, i.number, i.email FROM contact_list_items i
-		  WHERE i.contact_list_id = @list AND i.company_id = @company AND i.is_whatsapp_valid IS NOT FALSE AND i.number <> ''
+		  WHERE i.contact_list_id = @list AND i.company_id = @company AND i.is_whatsapp_valid AND i.number <> ''
 		UNION ALL
 		SELECT CAST(@company AS bigint), CAST(@campaign AS bigint), NULL::bigint, ct.id, ct.name, ct.number, ct.email FROM contact_tags t JOIN contacts ct ON ct.id = t.contact_id
 		  WHERE t.tag_id = @tag AND t.company_id = @company AND NOT ct.is_group AND ct.active AND ct.number ~ '^[0-9]{8,}$'
+		    AND (ct.channel IN @phones OR ct.channel = @sandbox AND EXISTS (SELECT 1 FROM connections k
+		      WHERE k.id = @conn AND k.company_id = @company AND k.channel = @sandbox))
 		ON CONFLICT (campaign_id, number) DO NOTHING`,
-		map[string]any{"company": c.CompanyID, "campaign": c.ID, "list": list, "tag": tag})
+		map[string]any{"company": c.CompanyID, "campaign": c.ID, "list": list, "tag": tag, "conn": conn,
+			"phones": []string{connection.ChannelWhatsApp, connection.ChannelWhatsAppAPI}, "sandbox": connection.ChannelSandbox})
 	return res.RowsAffected, res.Error
+}
+
+// checkPending has the list's unchecked numbers checked through the campaign's connection
+// (what contactlist.CheckPending queues: the check task, in the worker, in batches, a batch
+// queued twice run once), so that they join the audience once validated: the pacer tops
+// the audience up before it settles, and settle waits a while for checks still running.
+// It reports whether the list had unchecked numbers.
+func (d Dispatcher) checkPending(ctx context.Context, tx *gorm.DB, c Campaign) (bool, error) {
+	if c.ContactListID == nil || c.ConnectionID == nil {
+		return false, nil
+	}
+	var n int64
+	err := tx.Raw(`SELECT count(*) FROM (SELECT 1 FROM contact_list_items WHERE contact_list_id = ? AND company_id = ?
+		AND is_whatsapp_valid IS NULL LIMIT 1) u`, *c.ContactListID, c.CompanyID).Scan(&n).Error
+	if err != nil || n == 0 {
+		return false, err
+	}
+	t, err := tasks.NewContactListCheck(tasks.ContactListCheck{CompanyID: c.CompanyID, ContactListID: *c.ContactListID,
+		ConnectionID: *c.ConnectionID})
+	if err == nil {
+		_ = tasks.Enqueue(ctx, d.Queue, t) // queued already (its TaskID), or lost: asked again when the campaign settles
+	}
+	return true, nil
 }
 
 // lock reads a campaign under a row lock: the pacer's lease. skip makes a locked row
@@ -156,7 +196,7 @@ func (d Dispatcher) Tick(ctx context.Context, companyID, campaignID int64, at ti
 		return err
 	}
 	d.after(ctx, companyID, campaignID, out)
-	return nil
+	return out.retry
 }
 
 // wait records why the campaign does not send until at.
@@ -178,9 +218,15 @@ func (d Dispatcher) step(ctx context.Context, tx *gorm.DB, c *Campaign, now time
 	if err != nil {
 		return outcome{}, err
 	}
-	loc, err := company.Zone(ctx, tx, c.CompanyID)
+	comp, err := company.Store{DB: tx}.GetWithPlan(ctx, c.CompanyID) // its zone, state and plan: one query
 	if err != nil {
 		return outcome{}, err
+	}
+	loc := comp.Location()
+	if why := notAllowed(comp, now); why != "" {
+		// Like a connection that is gone: nothing is sent, and the campaign looks again.
+		at := now.Add(NotAllowedRetry)
+		return wait(tx, c, WaitNotAllowed, &at, Detail{"why": why})
 	}
 	var conn connection.Connection
 	if c.ConnectionID != nil {
@@ -194,11 +240,19 @@ func (d Dispatcher) step(ctx context.Context, tx *gorm.DB, c *Campaign, now time
 		return wait(tx, c, why, &at, nil)
 	}
 	sh, ok, err := nextShipping(tx, *c)
+	if err == nil && !ok {
+		// Nothing left: the audience as it is now (numbers validated since the start, by
+		// checkPending's check or by hand, join; one shipping per number still).
+		var added int64
+		if added, err = WriteShippings(ctx, tx, *c); err == nil && added > 0 {
+			sh, ok, err = nextShipping(tx, *c)
+		}
+	}
 	if err != nil {
 		return outcome{}, err
 	}
 	if !ok {
-		return d.settle(tx, c, now)
+		return d.settle(ctx, tx, c, now)
 	}
 	b, err := lockBudget(tx, conn, now)
 	if err != nil {
@@ -221,18 +275,34 @@ func (d Dispatcher) step(ctx context.Context, tx *gorm.DB, c *Campaign, now time
 	out := outcome{changed: true}
 	ticketID, err := d.send(ctx, tx, *c, conn, &sh, set, now)
 	var elsewhere *channel.ElsewhereError
+	var refused *sendError
+	failed := false
 	switch {
 	case errors.As(err, &elsewhere):
 		return outcome{}, err // the session's owner takes the tick (worker handoff)
 	case channel.Final(err):
-		if err := tx.Model(&Shipping{}).Where("id = ?", sh.ID).Updates(map[string]any{"failed_at": now,
-			"error": err.Error(), "connection_id": conn.ID, "updated_at": time.Now()}).Error; err != nil {
-			return outcome{}, err
+		failed = true
+	case errors.As(err, &refused) && numberFault(err):
+		// The number's send failed, not the connection: counted on the shipping (committed,
+		// so every try adds up, whichever worker runs it), tried again after the task's
+		// back-off, and past MaxAttempts failed as a refused number is, so that one bad
+		// number never holds the campaign.
+		if sh.Attempts+1 < MaxAttempts {
+			return outcome{retry: fmt.Errorf("campaign %d: shipping %d, try %d of %d: %w", c.ID, sh.ID, sh.Attempts+1, MaxAttempts, err)},
+				tx.Model(&Shipping{}).Where("id = ?", sh.ID).Updates(map[string]any{"attempts": sh.Attempts + 1,
+					"error": err.Error(), "connection_id": conn.ID, "updated_at": time.Now()}).Error
 		}
+		failed = true
 	case err != nil:
-		return outcome{}, fmt.Errorf("campaign %d: %w", c.ID, err) // retried by the task
+		return outcome{}, fmt.Errorf("campaign %d: %w", c.ID, err) // retried by the task, not counted
 	case ticketID != 0:
 		out.tickets = []int64{ticketID}
+	}
+	if failed {
+		if err := tx.Model(&Shipping{}).Where("id = ?", sh.ID).Updates(map[string]any{"failed_at": now,
+			"error": err.Error(), "attempts": sh.Attempts + 1, "connection_id": conn.ID, "updated_at": time.Now()}).Error; err != nil {
+			return outcome{}, err
+		}
 	}
 	b.Spend(now, loc)
 	if err := tx.Save(&b).Error; err != nil {
@@ -260,6 +330,48 @@ func (d Dispatcher) step(ctx context.Context, tx *gorm.DB, c *Campaign, now time
 	return o, err
 }
 
+// Why a company may not send (WaitNotAllowed's Detail "why").
+const (
+	NotAllowedPlan    = "plan"    // its plan has no useCampaigns
+	NotAllowedBlocked = "blocked" // blocked by the operator, or being deleted
+	NotAllowedExpired = "expired" // past its due date
+)
+
+// notAllowed is why the company may not send campaigns at now ("" when it may): what its
+// users are refused too (the route table's plan flag, a blocked or expired company).
+func notAllowed(c company.Company, now time.Time) string {
+	switch {
+	case c.Blocked():
+		return NotAllowedBlocked
+	case c.Expired(now):
+		return NotAllowedExpired
+	case c.Plan == nil || !c.Plan.Flag("useCampaigns"):
+		return NotAllowedPlan
+	}
+	return ""
+}
+
+// offline is how a channel marks a send error as the connection's, not the number's
+// (whatsapp.OfflineError: the session is down or held by no worker yet, WhatsApp did not
+// answer).
+type offline interface{ Offline() bool }
+
+// numberFault reports whether a failed send counts against its number: not when the
+// connection failed (the channel says so, or the network or a deadline did) nor when the
+// provider asked us to slow down (channel.RetryLater). Those are retried for as long as it
+// takes, as a campaign whose connection is down waits.
+func numberFault(err error) bool {
+	var o offline
+	var ne net.Error
+	var later *channel.RetryLater
+	switch {
+	case errors.As(err, &o) && o.Offline(), errors.As(err, &ne), errors.As(err, &later),
+		errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
+		return false
+	}
+	return true
+}
+
 // nextShipping is the next number to work: a confirmed one waiting for its message first,
 // else the oldest not asked nor sent.
 func nextShipping(tx *gorm.DB, c Campaign) (Shipping, bool, error) {
@@ -275,9 +387,24 @@ func nextShipping(tx *gorm.DB, c Campaign) (Shipping, bool, error) {
 	return sh, res.RowsAffected == 1, res.Error
 }
 
-// settle ends a campaign with nothing left to send: finished, or (confirmation campaigns)
-// waiting for the replies of the contacts asked (BEHAVIOUR §7's finish rule).
-func (d Dispatcher) settle(tx *gorm.DB, c *Campaign, now time.Time) (outcome, error) {
+// settle ends a campaign with nothing left to send: finished, or waiting a while for the
+// check of list numbers not checked yet (CheckWait at most), or (confirmation campaigns)
+// for the replies of the contacts asked (BEHAVIOUR §7's finish rule).
+func (d Dispatcher) settle(ctx context.Context, tx *gorm.DB, c *Campaign, now time.Time) (outcome, error) {
+	since := now
+	if v, ok := c.WaitDetail["since"].(float64); ok && c.WaitReason == WaitChecking {
+		since = time.UnixMilli(int64(v))
+	}
+	if now.Sub(since) < CheckWait {
+		pending, err := d.checkPending(ctx, tx, *c)
+		if err != nil {
+			return outcome{}, err
+		}
+		if pending {
+			at := now.Add(CheckPoll)
+			return wait(tx, c, WaitChecking, &at, Detail{"since": since.UnixMilli()})
+		}
+	}
 	if c.Confirmation {
 		var asked int64
 		if err := tx.Model(&Shipping{}).Where(`campaign_id = ? AND confirmation_requested_at IS NOT NULL

@@ -73,9 +73,12 @@ func (f *fixture) newList(numbers ...string) int64 {
 	var id int64
 	must(f.t, f.a.DB.Raw(`INSERT INTO contact_lists (company_id, name) VALUES (?, 'lista') RETURNING id`, f.ten.Company.ID).Scan(&id).Error)
 	for i, n := range numbers {
-		valid := true
-		if n[0] == '!' { // refused as a WhatsApp number by the import
+		var valid any = true
+		switch n[0] {
+		case '!': // refused as a WhatsApp number by the import
 			n, valid = n[1:], false
+		case '?': // not checked yet (no usable connection when imported)
+			n, valid = n[1:], nil
 		}
 		must(f.t, f.a.DB.Exec(`INSERT INTO contact_list_items (company_id, contact_list_id, name, number, email, is_whatsapp_valid)
 			VALUES (?, ?, ?, ?, ?, ?)`, f.ten.Company.ID, id, fmt.Sprintf("Cliente %d", i+1), n, fmt.Sprintf("c%d@x.test", i+1), valid).Error)

@@ -13,6 +13,8 @@ const (
 	WaitMinuteCap     = "minuteCap"     // the connection's per-minute ceiling
 	WaitConfirmations = "confirmations" // every confirmation asked; waiting for replies
 	WaitDisconnected  = "disconnected"  // the connection is not connected
+	WaitNotAllowed    = "notAllowed"    // the company's plan has no campaigns, or it is blocked or expired (Detail why)
+	WaitChecking      = "checking"      // the list's unchecked numbers are being checked on WhatsApp
 	PausedFailures    = "failures"      // governor: too many of the latest sends failed
 	PausedDelivery    = "delivery"      // governor: too few were delivered
 	PausedRead        = "read"          // governor: too few were read
@@ -21,15 +23,24 @@ const (
 // DisconnectedRetry is how often a campaign whose connection is down looks again.
 const DisconnectedRetry = time.Minute
 
+// NotAllowedRetry is how often a campaign of a company that may not send looks again.
+const NotAllowedRetry = time.Minute
+
+// CheckPoll is how often a campaign with nothing else to send looks whether its list's
+// unchecked numbers were checked; CheckWait is how long it waits for them at most.
+const (
+	CheckPoll = 15 * time.Second
+	CheckWait = 10 * time.Minute
+)
+
 // Window is when a send may happen at or after now (in loc): now itself when inside the
 // company's hours on an allowed day, else the start of the next window, with the reason
-// (WaitHours or WaitWeekend). An end hour not after the start hour means the whole day.
+// (WaitHours or WaitWeekend). An end hour before the start hour runs past midnight (22:00–
+// 06:00 is the evening and the early morning of every day); an end hour equal to the start
+// hour means the whole day. The weekend flags are about the day a send happens on.
 func (s Settings) Window(now time.Time, loc *time.Location) (time.Time, string) {
 	now = now.In(loc)
-	start, end := s.Hours()
-	if end <= start {
-		start, end = 0, 24*60
-	}
+	ranges := s.ranges()
 	reason := ""
 	for d := 0; d <= 8; d++ {
 		day := time.Date(now.Year(), now.Month(), now.Day()+d, 0, 0, 0, 0, loc)
@@ -39,22 +50,38 @@ func (s Settings) Window(now time.Time, loc *time.Location) (time.Time, string) 
 			}
 			continue
 		}
-		from, to := atMinute(day, start), atMinute(day, end)
-		if !now.Before(to) {
+		for _, r := range ranges {
+			from, to := atMinute(day, r[0]), atMinute(day, r[1])
+			if !now.Before(to) {
+				continue
+			}
+			if !now.Before(from) {
+				return now, ""
+			}
 			if reason == "" {
 				reason = WaitHours
 			}
-			continue
-		}
-		if !now.Before(from) {
-			return now, ""
+			return from, reason
 		}
 		if reason == "" {
 			reason = WaitHours
 		}
-		return from, reason
 	}
 	return now, "" // no allowed day at all can't happen: weekdays always are
+}
+
+// ranges are the sending hours of a day, as [from, to) minutes of the day in order.
+func (s Settings) ranges() [][2]int {
+	start, end := s.Hours()
+	switch {
+	case end == start:
+		return [][2]int{{0, 24 * 60}}
+	case end == 0: // until midnight
+		return [][2]int{{start, 24 * 60}}
+	case end < start: // past midnight: the early morning, then the evening
+		return [][2]int{{0, end}, {start, 24 * 60}}
+	}
+	return [][2]int{{start, end}}
 }
 
 func atMinute(day time.Time, m int) time.Time {

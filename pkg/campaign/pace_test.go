@@ -34,7 +34,19 @@ func TestWindow(t *testing.T) {
 		{"sunday off, saturday on", true, false, "09:00", "18:00", "2026-11-29 10:00", "2026-11-30 09:00", WaitWeekend},
 		{"sunday on", false, true, "09:00", "18:00", "2026-11-29 08:00", "2026-11-29 09:00", WaitHours},
 		{"friday night, saturday on", true, false, "09:00", "18:00", "2026-11-27 23:00", "2026-11-28 09:00", WaitHours},
-		{"whole day when end not after start", false, false, "00:00", "00:00", "2026-11-25 23:59", "2026-11-25 23:59", ""},
+		{"whole day when end equals start", false, false, "00:00", "00:00", "2026-11-25 23:59", "2026-11-25 23:59", ""},
+		{"whole day, any equal hours", false, false, "08:00", "08:00", "2026-11-25 03:00", "2026-11-25 03:00", ""},
+		// A window past midnight (22:00–06:00): the evening and the early morning.
+		{"night: evening", false, false, "22:00", "06:00", "2026-11-25 23:00", "2026-11-25 23:00", ""},
+		{"night: early morning", false, false, "22:00", "06:00", "2026-11-26 03:00", "2026-11-26 03:00", ""},
+		{"night: daytime waits for the evening", false, false, "22:00", "06:00", "2026-11-25 12:00", "2026-11-25 22:00", WaitHours},
+		{"night: at its end", false, false, "22:00", "06:00", "2026-11-25 06:00", "2026-11-25 22:00", WaitHours},
+		{"night: friday evening", false, false, "22:00", "06:00", "2026-11-27 22:30", "2026-11-27 22:30", ""},
+		{"night: saturday morning off", false, false, "22:00", "06:00", "2026-11-28 01:00", "2026-11-30 00:00", WaitWeekend},
+		{"night: saturday morning on", true, false, "22:00", "06:00", "2026-11-28 01:00", "2026-11-28 01:00", ""},
+		{"until midnight", false, false, "22:00", "00:00", "2026-11-25 10:00", "2026-11-25 22:00", WaitHours},
+		{"until midnight: late", false, false, "22:00", "00:00", "2026-11-25 23:59", "2026-11-25 23:59", ""},
+		{"until midnight: after it", false, false, "22:00", "00:00", "2026-11-26 00:30", "2026-11-26 22:00", WaitHours},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -44,7 +44,7 @@ func (d Dispatcher) send(ctx context.Context, tx *gorm.DB, c Campaign, conn conn
 	for i := range parts {
 		p := &parts[i]
 		if p.sent, err = ch.Send(ctx, conn, p.out); err != nil {
-			return 0, err
+			return 0, &sendError{err}
 		}
 	}
 	ticketID := int64(0)
@@ -65,6 +65,13 @@ func (d Dispatcher) send(ctx context.Context, tx *gorm.DB, c Campaign, conn conn
 	}
 	return ticketID, tx.Model(&Shipping{}).Where("id = ?", sh.ID).Updates(set0).Error
 }
+
+// sendError is a send the channel refused, told apart from a failure of our own records:
+// nothing of the step is written yet, so the step may still record what it makes of it.
+type sendError struct{ err error }
+
+func (e *sendError) Error() string { return e.err.Error() }
+func (e *sendError) Unwrap() error { return e.err }
 
 // messageParts is the message step's sends.
 func messageParts(c Campaign, sh *Shipping, text string) []part {

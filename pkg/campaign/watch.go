@@ -109,8 +109,10 @@ func (w Watcher) receipts(tx *gorm.DB, acks map[ackKey]int, at map[ackKey][]int,
 	return nil
 }
 
-// confirm marks the contacts asked for confirmation who now wrote as confirmed, and wakes
-// campaigns that were only waiting for replies after a short random pause.
+// confirm marks the contacts asked for confirmation who now wrote as confirmed, whatever
+// the campaign's state (a reply while the governor or the user paused it counts, and
+// Restart sends them the message), and wakes running campaigns that were only waiting for
+// replies after a short random pause.
 func (w Watcher) confirm(ctx context.Context, tx *gorm.DB, conns atdb.Int64s, from atdb.Texts, touched map[[2]int64]bool) error {
 	var rows []struct {
 		CampaignID int64
@@ -120,7 +122,7 @@ func (w Watcher) confirm(ctx context.Context, tx *gorm.DB, conns atdb.Int64s, fr
 		FROM (SELECT DISTINCT * FROM unnest(?::bigint[], ?::text[])) AS r(conn, number), campaigns c
 		WHERE s.connection_id = r.conn AND s.number = r.number AND s.confirmation_requested_at IS NOT NULL
 		  AND s.confirmed_at IS NULL AND s.failed_at IS NULL
-		  AND c.id = s.campaign_id AND c.status = 'EM_ANDAMENTO' AND c.confirmation
+		  AND c.id = s.campaign_id AND c.confirmation
 		RETURNING s.campaign_id, s.company_id`, conns, from).Find(&rows).Error; err != nil || len(rows) == 0 {
 		return err
 	}

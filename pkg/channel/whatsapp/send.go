@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -51,6 +52,10 @@ func JID(number string, isGroup bool) types.JID {
 func (c Channel) Send(ctx context.Context, conn connection.Connection, out channel.Outgoing) (channel.Sent, error) {
 	s, err := c.Hub.client(ctx, conn)
 	if err != nil {
+		var elsewhere *channel.ElsewhereError
+		if !errors.As(err, &elsewhere) {
+			err = &OfflineError{Err: err} // not connected here, no owner yet, the lease unreadable
+		}
 		return channel.Sent{}, err
 	}
 	cli, _ := s.live()
@@ -60,9 +65,43 @@ func (c Channel) Send(ctx context.Context, conn connection.Connection, out chann
 	}
 	id := MessageID(conn.ID, out.MessageID)
 	if _, err := cli.SendMessage(ctx, JID(out.To, out.IsGroup), msg, whatsmeow.SendRequestExtra{ID: id}); err != nil {
-		return channel.Sent{}, err
+		return channel.Sent{}, sendError(err)
 	}
 	return channel.Sent{ProviderID: id, Ack: message.AckSent}, nil
+}
+
+// OfflineError is a send that failed on the connection, not on its recipient: the session
+// is not connected here or held by no worker yet, or WhatsApp did not answer in time. It
+// is retried like any error; callers that count failures per recipient (campaigns) don't
+// count it. errors.Is and errors.As see the cause.
+type OfflineError struct{ Err error }
+
+func (e *OfflineError) Error() string { return e.Err.Error() }
+func (e *OfflineError) Unwrap() error { return e.Err }
+
+// Offline marks the error as the connection's.
+func (*OfflineError) Offline() bool { return true }
+
+// noLID is how whatsmeow's SendMessage says WhatsApp knows no account for a phone number
+// (unexported: "no LID found for <jid> from server", after the server answered the lookup).
+const noLID = "no LID found for "
+
+// sendError classifies a failed SendMessage: the connection's failures are OfflineError;
+// what only the recipient explains is channel.ErrPermanent (no WhatsApp account behind the
+// number, an address WhatsApp can't send to), so that delivery gives up at once; anything
+// else (a server error code, an encryption session) stays as it is and is retried.
+func sendError(err error) error {
+	switch {
+	case errors.Is(err, whatsmeow.ErrNotConnected), errors.Is(err, whatsmeow.ErrNotLoggedIn),
+		errors.Is(err, whatsmeow.ErrClientIsNil), errors.Is(err, whatsmeow.ErrIQTimedOut),
+		errors.Is(err, whatsmeow.ErrMessageTimedOut), errors.Is(err, context.DeadlineExceeded),
+		errors.Is(err, context.Canceled):
+		return &OfflineError{Err: err}
+	case strings.HasPrefix(err.Error(), noLID), errors.Is(err, whatsmeow.ErrUnknownServer),
+		errors.Is(err, whatsmeow.ErrRecipientADJID), errors.Is(err, whatsmeow.ErrBroadcastListUnsupported):
+		return fmt.Errorf("%w: %w", channel.ErrPermanent, err)
+	}
+	return err
 }
 
 // build makes the WhatsApp message of out; a quoted reply carries the quoted id in its

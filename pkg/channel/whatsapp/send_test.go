@@ -113,8 +113,16 @@ func TestSendEditDeleteReadProfile(t *testing.T) {
 		t.Fatalf("non-owner send: %v", err)
 	}
 	unowned := testutil.NewConnection(t, a, ten.Company.ID, "idle", nil)
-	if _, err := ch.Send(ctx, unowned, channel.Outgoing{MessageID: 61, To: "5511911112222", Body: "x"}); !errors.Is(err, whatsapp.ErrNoOwner) {
-		t.Fatalf("unowned send: %v", err)
+	_, err = ch.Send(ctx, unowned, channel.Outgoing{MessageID: 61, To: "5511911112222", Body: "x"})
+	var off *whatsapp.OfflineError
+	if !errors.Is(err, whatsapp.ErrNoOwner) || !errors.As(err, &off) || channel.Final(err) {
+		t.Fatalf("unowned send: %v (the connection's failure, retried: an OfflineError)", err)
+	}
+	if errors.As(func() error {
+		_, err := (whatsapp.Channel{Hub: other}).Send(ctx, conn, channel.Outgoing{MessageID: 60, To: "5511911112222"})
+		return err
+	}(), &off) {
+		t.Fatal("a hand-off is no outage")
 	}
 }
 

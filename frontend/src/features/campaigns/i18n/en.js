@@ -60,6 +60,8 @@ export default {
       minuteCap: 'The connection\'s ceiling of {{perMinute}} sends a minute: resumes shortly.',
       confirmations: 'Every confirmation was asked; waiting for the contacts\' replies.',
       disconnected: 'The connection is not connected: trying again at {{until}}.',
+      checking: "Checking the list's unvalidated numbers on WhatsApp: checking again at {{until}}.",
+      notAllowed: "The company may not send campaigns now (plan without campaigns, company blocked or subscription expired): trying again at {{until}}.",
       paused: {
         failures: 'Paused by the governor: {{failed}} of the last {{window}} sends failed (limit {{limit}}%). Check the number and restart to go on.',
         delivery: 'Paused by the governor: only {{delivered}} of {{settled}} sends were delivered (minimum {{limit}}%). Ban risk: check before restarting.',

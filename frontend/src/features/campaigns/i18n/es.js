@@ -60,6 +60,8 @@ export default {
       minuteCap: 'Límite de {{perMinute}} envíos por minuto de la conexión: sigue en breve.',
       confirmations: 'Se pidieron todas las confirmaciones; esperando las respuestas.',
       disconnected: 'La conexión no está conectada: nuevo intento a las {{until}}.',
+      checking: "Verificando en WhatsApp los números aún no validados de la lista: nueva verificación a las {{until}}.",
+      notAllowed: "La empresa no puede enviar campañas ahora (plan sin campañas, empresa bloqueada o suscripción vencida): nuevo intento a las {{until}}.",
       paused: {
         failures: 'Pausada por el gobernador: fallaron {{failed}} de los últimos {{window}} envíos (límite {{limit}}%). Revise el número y reinicie para seguir.',
         delivery: 'Pausada por el gobernador: solo {{delivered}} de {{settled}} envíos se entregaron (mínimo {{limit}}%). Riesgo de bloqueo: revise antes de reiniciar.',

@@ -60,6 +60,8 @@ export default {
       minuteCap: 'Limite de {{perMinute}} envios por minuto da conexão: retoma em instantes.',
       confirmations: 'Todas as confirmações foram pedidas; aguardando as respostas dos contatos.',
       disconnected: 'A conexão não está conectada: nova tentativa em {{until}}.',
+      checking: "Verificando no WhatsApp os números ainda não validados da lista: nova verificação em {{until}}.",
+      notAllowed: "A empresa não pode enviar campanhas agora (plano sem campanhas, empresa bloqueada ou assinatura vencida): nova tentativa em {{until}}.",
       paused: {
         failures: 'Pausada pelo governador: {{failed}} dos últimos {{window}} envios falharam (limite {{limit}}%). Verifique o número e reinicie para continuar.',
         delivery: 'Pausada pelo governador: só {{delivered}} de {{settled}} envios foram entregues (mínimo {{limit}}%). Risco de bloqueio: verifique antes de reiniciar.',

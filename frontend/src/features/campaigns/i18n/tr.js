@@ -60,6 +60,8 @@ export default {
       minuteCap: 'Bağlantının dakikada {{perMinute}} gönderim sınırı: birazdan sürer.',
       confirmations: 'Tüm onaylar istendi; kişilerin yanıtları bekleniyor.',
       disconnected: 'Bağlantı bağlı değil: {{until}} itibarıyla yeniden denenecek.',
+      checking: "Listedeki doğrulanmamış numaralar WhatsApp'ta kontrol ediliyor: {{until}} itibarıyla yeniden kontrol edilecek.",
+      notAllowed: "Şirket şu anda kampanya gönderemez (kampanyasız plan, engellenmiş şirket veya süresi dolmuş abonelik): {{until}} itibarıyla yeniden denenecek.",
       paused: {
         failures: 'Koruyucu tarafından duraklatıldı: son {{window}} gönderimden {{failed}} tanesi başarısız (sınır %{{limit}}). Numarayı kontrol edip yeniden başlatın.',
         delivery: 'Koruyucu tarafından duraklatıldı: {{settled}} gönderimden yalnızca {{delivered}} tanesi teslim edildi (en az %{{limit}}). Engellenme riski: başlatmadan önce kontrol edin.',
