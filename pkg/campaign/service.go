@@ -65,21 +65,45 @@ func (s Service) Get(ctx context.Context, id int64) (Campaign, error) {
 	return list[0], nil
 }
 
-// decorate names the list and the connection of each campaign, and signs its media.
+// decorate names the list and the connection of each campaign, and signs its media. The
+// page's lists and connections are read at once, one query per table, in the campaigns'
+// company; one that can't be read leaves its names out, as a missing row does.
 func (s Service) decorate(ctx context.Context, list []Campaign) {
+	if len(list) == 0 {
+		return
+	}
+	var lists, conns []int64
+	for _, c := range list {
+		if c.ContactListID != nil {
+			lists = append(lists, *c.ContactListID)
+		}
+		if c.ConnectionID != nil {
+			conns = append(conns, *c.ConnectionID)
+		}
+	}
+	names := func(table string, ids []int64) map[int64]*Named {
+		out := map[int64]*Named{}
+		if len(ids) == 0 {
+			return out
+		}
+		var rows []Named
+		if s.DB.WithContext(ctx).Table(table).Select("id, name").
+			Where("id IN ? AND company_id = ?", ids, list[0].CompanyID).Scan(&rows).Error != nil {
+			return out
+		}
+		for i := range rows {
+			out[rows[i].ID] = &rows[i]
+		}
+		return out
+	}
+	ls, ws := names("contact_lists", lists), names("connections", conns)
 	for i := range list {
 		c := &list[i]
 		if c.ContactListID != nil {
-			var n Named
-			if s.DB.WithContext(ctx).Table("contact_lists").Select("id, name").Where("id = ?", *c.ContactListID).Take(&n).Error == nil {
-				c.ContactList = &n
-			}
+			c.ContactList = ls[*c.ContactListID]
 		}
 		if c.ConnectionID != nil {
-			var n Named
-			if s.DB.WithContext(ctx).Table("connections").Select("id, name").Where("id = ?", *c.ConnectionID).Take(&n).Error == nil {
-				c.Whatsapp = &n
-			}
+			c.Whatsapp = ws[*c.ConnectionID]
 		}
 		if c.MediaPath != "" && s.Media != nil {
 			c.MediaURL = s.Media.URL(c.MediaPath)

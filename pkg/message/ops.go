@@ -180,8 +180,11 @@ func (s Service) Forward(ctx context.Context, actor user.User, messageID, contac
 	var t ticket.Ticket
 	err = s.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var created bool
-		if t, created, err = ticket.FindOrCreate(ctx, tx, c, conn, true); err != nil || !created {
+		if t, created, err = ticket.FindOrCreate(ctx, tx, c, conn, true); err != nil {
 			return err
+		}
+		if !created { // the contact's ticket, if actor may see it (a refusal rolls back)
+			return s.mayOpen(ctx, actor, t)
 		}
 		return tx.Model(&t).Updates(map[string]any{"status": ticket.StatusOpen, "user_id": actor.ID}).Error
 	})
@@ -208,13 +211,17 @@ func mediaOf(m Message) string {
 }
 
 // CountMine counts the company's messages sent (fromMe) or received between two dates.
+// Private notes are the attendants' notes to each other, neither sent nor received (as
+// the dashboard's message figures count them): the count leaves them out, and so reads
+// messages_company_created_idx (migration 00032) alone instead of the company's messages.
 func (s Service) CountMine(ctx context.Context, fromMe bool, start, end time.Time) (int64, error) {
 	q, err := tenant.Scope(ctx, s.DB)
 	if err != nil {
 		return 0, err
 	}
 	var n int64
-	err = q.Model(&Message{}).Where("from_me = ? AND created_at >= ? AND created_at < ?", fromMe, start, end).Count(&n).Error
+	err = q.Model(&Message{}).Where("from_me = ? AND NOT is_private AND created_at >= ? AND created_at < ?", fromMe, start, end).
+		Count(&n).Error
 	return n, err
 }
 

@@ -27,6 +27,11 @@ const CountCap = 1000
 // before it asks the trigram index instead (searchMessages).
 const SearchWalk = 400
 
+// SearchWalkMax bounds the walk a search inside messages goes on with when the planner
+// expects many matches but the company's newest tickets held too few (walkOn): page n checks
+// at most the newest n × SearchWalkMax tickets. A variable so that tests can reach it.
+var SearchWalkMax = 5000
+
 // SearchIndexMax is the most matching messages (as the planner estimates them) for which a
 // search inside messages asks the trigram index: each match is a row to read and recheck.
 // A variable so that tests can send a search down the other path.
@@ -138,7 +143,7 @@ func (s Service) List(ctx context.Context, me user.User, p ListParams) (Page, er
 	// nothing from the page, and the request waits for the slower of the two, not both.
 	walked := p.SearchOnMessages && p.SearchParam != "" || p.Status == StatusClosed
 	var badge, hidden int
-	var tickets []Ticket
+	var found rows
 	var g errgroup.Group
 	if !walked {
 		g.Go(func() (err error) { badge, err = s.badge(ctx, w); return err })
@@ -146,16 +151,17 @@ func (s Service) List(ctx context.Context, me user.User, p ListParams) (Page, er
 	if (p.Status == StatusPending || p.Status == StatusLGPD) && page == 1 && !v.noQueue() {
 		g.Go(func() (err error) { hidden, err = s.hiddenNoQueue(ctx, v, p.Status); return err })
 	}
-	g.Go(func() (err error) { tickets, err = s.page(ctx, w, p, page); return err })
+	g.Go(func() (err error) { found, err = s.page(ctx, w, p, page); return err })
 	if err := g.Wait(); err != nil {
 		return Page{}, err
 	}
-	out := Page{Tickets: tickets, HasMore: len(tickets) > PageSize, Count: badge, HiddenNoQueue: hidden}
-	if out.HasMore {
+	tickets := found.tickets
+	out := Page{Tickets: tickets, HasMore: len(tickets) > PageSize || found.cut, Count: badge, HiddenNoQueue: hidden}
+	if len(tickets) > PageSize {
 		out.Tickets = tickets[:PageSize]
 	}
 	if walked { // no badge: count only what was walked
-		out.Count = (page-1)*PageSize + len(out.Tickets)
+		out.Count = found.before + len(out.Tickets)
 		if out.HasMore {
 			out.Count++
 		}
@@ -223,9 +229,14 @@ func (s Service) filters(ctx context.Context, v viewer, p ListParams) (where, er
 	if p.WithUnread {
 		w.add("t.unread_messages > 0")
 	}
-	if len(p.Tags) > 0 {
-		w.add(`(SELECT count(DISTINCT tt.tag_id) FROM ticket_tags tt WHERE tt.ticket_id = t.id AND tt.tag_id IN ?) = ?`,
-			p.Tags, distinct(p.Tags))
+	// One semi-join per tag: the planner weighs each tag by its own statistics, walking the
+	// recency index and probing ticket_tags for a common tag, starting from a rare tag's few
+	// rows (ticket_tags_tag_ticket_idx, migration 00065). A count of each ticket's chosen tags
+	// was a subplan the planner could not weigh: a rare tag walked every ticket of the
+	// company, and grouping the tags' rows first read all the rows of a common one.
+	// ticket_tags rows are the company's through their ticket (t.company_id above).
+	for _, tag := range distinct(p.Tags) {
+		w.add("t.id IN (SELECT tt.ticket_id FROM ticket_tags tt WHERE tt.tag_id = ?)", tag)
 	}
 	if p.SearchParam != "" && !p.SearchOnMessages {
 		w.add("t.contact_id IN ("+contactMatch+")", companyID, like(p.SearchParam), like(p.SearchParam))
@@ -249,8 +260,18 @@ const contactMatch = `SELECT c.id FROM contacts c WHERE c.company_id = ? AND (lo
 
 func like(q string) string { return "%" + escapeLike(strings.ToLower(q)) + "%" }
 
+// rows is what a page's query found: up to PageSize+1 tickets (the extra one tells that more
+// follow), how many tickets the pages before it listed, and whether the search stopped at
+// its bound with older tickets left unchecked (cut: more may match, so the client may ask
+// for the next page, which looks further).
+type rows struct {
+	tickets []Ticket
+	before  int
+	cut     bool
+}
+
 // page reads one page of the list (PageSize+1 rows, the extra one telling hasMore).
-func (s Service) page(ctx context.Context, w where, p ListParams, page int) ([]Ticket, error) {
+func (s Service) page(ctx context.Context, w where, p ListParams, page int) (rows, error) {
 	order := "DESC"
 	if p.SortAsc {
 		order = "ASC"
@@ -266,7 +287,7 @@ func (s Service) page(ctx context.Context, w where, p ListParams, page int) ([]T
 		// whole tab instead (2,300 rows for a company's open tab against 41).
 		err := s.DB.WithContext(ctx).Raw("SELECT t.* FROM tickets t WHERE t.id IN (SELECT t.id FROM tickets t WHERE "+
 			w.sql()+orderBy+" LIMIT ? OFFSET ?)"+orderBy, args...).Scan(&tickets).Error
-		return tickets, err
+		return rows{tickets: tickets, before: (page - 1) * PageSize}, err
 	}
 	return s.searchMessages(ctx, w, p.SearchParam, orderBy, page)
 }
@@ -276,53 +297,111 @@ func (s Service) page(ctx context.Context, w where, p ListParams, page int) ([]T
 //   - A common word fills a page within the newest few dozen tickets, so those are walked
 //     first, each checked through its own messages. (OFFSET 0 keeps the planner from
 //     hashing every match in the table instead: 720,000 rows for "boleto" in the bench.)
-//   - Otherwise the planner's estimate of the word's matches decides. Few matches are
-//     looked up through the trigram index. Many, but not among the newest tickets of this
-//     company, make the walk go on through the company's tickets.
-func (s Service) searchMessages(ctx context.Context, w where, q, orderBy string, page int) ([]Ticket, error) {
+//   - Otherwise the planner's estimate of the word's matches decides. Few matches are looked
+//     up through the trigram index. Many, but not among the newest tickets of this company,
+//     make the walk go on through the company's tickets, as far as its bound (walkOn).
+//
+// The first walk is tried only within the bound of walkOn's first page, so that a page it
+// fills lists the same tickets walkOn's pages would (walkOn's pages after one it cut may
+// start earlier than (page-1)×PageSize, never later).
+func (s Service) searchMessages(ctx context.Context, w where, q, orderBy string, page int) (rows, error) {
 	pat := like(q)
 	want := page*PageSize + 1
-	tickets, err := s.walkSearch(ctx, w, pat, orderBy, page, max(SearchWalk, 4*want))
-	if err != nil || len(tickets) == PageSize+1 {
-		return tickets, err
-	}
-	if s.estimateMatches(ctx, pat) > SearchIndexMax {
-		return s.walkSearch(ctx, w, pat, orderBy, page, 0)
+	if walk := max(SearchWalk, 4*want); walk <= SearchWalkMax {
+		tickets, err := s.walkSearch(ctx, w, pat, orderBy, page, walk)
+		if err != nil || len(tickets) == PageSize+1 {
+			return rows{tickets: tickets, before: (page - 1) * PageSize}, err
+		}
 	}
 	companyID, err := tenant.CompanyID(ctx)
 	if err != nil {
-		return nil, err
+		return rows{}, err
 	}
-	tickets = nil
+	if s.estimateMatches(ctx, pat) > SearchIndexMax {
+		return s.walkOn(ctx, w, pat, orderBy, page)
+	}
+	var tickets []Ticket
 	err = s.DB.WithContext(ctx).Raw(`SELECT t.* FROM tickets t WHERE `+w.sql()+`
 		AND (t.contact_id IN (`+contactMatch+`)
 		  OR t.id IN (SELECT m.ticket_id FROM messages m WHERE lower(m.body) LIKE ? AND `+searchable+` AND m.company_id = ?))`+
 		orderBy+` LIMIT ? OFFSET ?`,
 		append(slices.Clip(w.args), companyID, pat, pat, pat, companyID, PageSize+1, (page-1)*PageSize)...).Scan(&tickets).Error
-	return tickets, err
+	return rows{tickets: tickets, before: (page - 1) * PageSize}, err
 }
 
-// walkSearch checks the newest walk tickets (all of them when walk is 0) one by one.
+// matches is the condition of a walk's ticket t (contact_id and id): its contact or one of
+// its messages matches. Its arguments: companyID, then the pattern three times.
+const matches = `(t.contact_id IN (` + contactMatch + `)
+		  OR EXISTS (SELECT 1 FROM messages m WHERE m.ticket_id = t.id AND lower(m.body) LIKE ? AND ` + searchable + ` OFFSET 0))`
+
+// walkSearch checks the newest walk tickets one by one.
 func (s Service) walkSearch(ctx context.Context, w where, pat, orderBy string, page, walk int) ([]Ticket, error) {
 	companyID, err := tenant.CompanyID(ctx)
 	if err != nil {
 		return nil, err
 	}
-	limit, args := "", slices.Clip(w.args)
-	if walk > 0 {
-		limit, args = " LIMIT ?", append(args, walk)
-	}
 	var tickets []Ticket
-	err = s.DB.WithContext(ctx).Raw(`SELECT t.* FROM (SELECT t.* FROM tickets t WHERE `+w.sql()+orderBy+limit+`) t
-		WHERE (t.contact_id IN (`+contactMatch+`)
-		  OR EXISTS (SELECT 1 FROM messages m WHERE m.ticket_id = t.id AND lower(m.body) LIKE ? AND `+searchable+` OFFSET 0))`+
-		orderBy+` LIMIT ? OFFSET ?`,
-		append(args, companyID, pat, pat, pat, PageSize+1, (page-1)*PageSize)...).Scan(&tickets).Error
+	err = s.DB.WithContext(ctx).Raw(`SELECT t.* FROM (SELECT t.* FROM tickets t WHERE `+w.sql()+orderBy+` LIMIT ?) t
+		WHERE `+matches+orderBy+` LIMIT ? OFFSET ?`,
+		append(slices.Clip(w.args), walk, companyID, pat, pat, pat, PageSize+1, (page-1)*PageSize)...).Scan(&tickets).Error
 	return tickets, err
 }
 
-// estimateMatches is the planner's guess of how many messages contain pat, from the
-// trigram index's statistics (planning only: nothing is read).
+// walkOn goes on checking tickets one by one, newest first, when the company has many
+// matches but not among its newest tickets: page n checks the newest n × SearchWalkMax
+// tickets at most, so that no request reads a big company's whole history. A page whose
+// tickets ran out before it filled says cut (more may match further back) when tickets were
+// left unchecked: the next page looks SearchWalkMax tickets further.
+//
+// Pages therefore start where the pages before them ended, not at (page-1)×PageSize: page
+// k listed matches among the newest k × SearchWalkMax tickets only, so page n starts after
+// what pages 1 to n-1 listed, worked out again from where the matches lie. Nothing is
+// skipped, and the list (which keeps one row per ticket) takes a ticket listed twice once.
+func (s Service) walkOn(ctx context.Context, w where, pat, orderBy string, page int) (rows, error) {
+	companyID, err := tenant.CompanyID(ctx)
+	if err != nil {
+		return rows{}, err
+	}
+	window := func(k int) int { return k * SearchWalkMax }
+	// The matches' positions among the newest window(page) tickets, and the position of the
+	// one after them when there is one (the pos > window row: the walk was cut). Matches past
+	// rank page×PageSize+1 are never listed by this page nor counted by the ones before it.
+	type hit struct {
+		ID  int64
+		Pos int
+	}
+	var hits []hit
+	err = s.DB.WithContext(ctx).Raw(`SELECT t.id, t.pos FROM (SELECT t.id, t.contact_id, t.updated_at,
+		  row_number() OVER (`+strings.TrimSpace(orderBy)+`) AS pos FROM tickets t WHERE `+w.sql()+orderBy+` LIMIT ?) t
+		WHERE (t.pos > ? OR `+matches+`)`+orderBy+` LIMIT ?`,
+		append(slices.Clip(w.args), window(page)+1, window(page), companyID, pat, pat, pat, page*PageSize+2)...).Scan(&hits).Error
+	if err != nil {
+		return rows{}, err
+	}
+	var out rows
+	if n := len(hits); n > 0 && hits[n-1].Pos > window(page) {
+		out.cut, hits = true, hits[:n-1]
+	}
+	for k := 1; k < page; k++ {
+		seen, _ := slices.BinarySearchFunc(hits, window(k)+1, func(h hit, pos int) int { return h.Pos - pos })
+		out.before = min(out.before+PageSize, seen)
+	}
+	ids := make([]int64, 0, PageSize+1)
+	for _, h := range hits[min(out.before, len(hits)):min(out.before+PageSize+1, len(hits))] {
+		ids = append(ids, h.ID)
+	}
+	if len(ids) > 0 {
+		err = s.DB.WithContext(ctx).Raw(`SELECT t.* FROM tickets t WHERE t.id IN ?`+orderBy, ids).Scan(&out.tickets).Error
+	}
+	return out, err
+}
+
+// estimateMatches is the planner's guess of how many messages contain pat, from the trigram
+// index's statistics (planning only: nothing is read). All companies' messages, not only
+// this one's: the trigram index is not keyed by company, so the lookup through it reads
+// every company's matches and drops the others' (150,000 rows read for 5 kept, for a word
+// common in one company and searched in another). That, not this company's share, is what
+// the lookup costs; a walk, bounded by walkOn, is the cheaper of the two then.
 func (s Service) estimateMatches(ctx context.Context, pat string) float64 {
 	var plan string
 	if s.DB.WithContext(ctx).Raw(`EXPLAIN (FORMAT JSON) SELECT 1 FROM messages m WHERE lower(m.body) LIKE ? AND `+searchable, pat).
@@ -364,8 +443,8 @@ func escapeLike(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
 
-func distinct(ids []int64) int {
+func distinct(ids []int64) []int64 {
 	s := slices.Clone(ids)
 	slices.Sort(s)
-	return len(slices.Compact(s))
+	return slices.Compact(s)
 }

@@ -68,6 +68,10 @@ func (s Service) Inactivity(ctx context.Context, now time.Time) (int, error) {
 	return changed, nil
 }
 
+// inactivity runs the connection's sweeps. from_me and send_inactive_message are keys of
+// tickets_open_due_idx after (updated_at, id) (migration 00065): the range is still the
+// connection's idle tickets in keyset order, and the tickets a sweep does not act on (the
+// customer wrote last, or warned and not expired yet) are passed over in the index, not read.
 func (s Service) inactivity(ctx context.Context, until time.Time, c connection.Connection, now time.Time) (int, error) {
 	idle := "connection_id = ? AND status = 'open' AND NOT imported AND updated_at <= ?"
 	if lastFromUs(c) {
